@@ -1,0 +1,327 @@
+import CryptoBackend
+import DER
+import Foundation
+
+/// Verifies a DER ContentInfo/SignedData against the health-sample profile.
+///
+/// Checks run in this order, cheap structure first and cryptography last, and the first failure
+/// is the verdict:
+/// 1. strict DER parse of the whole input and of every structure (any `DERError` → `malformed`
+///    with the error's code and offset);
+/// 2. ContentInfo.contentType is id-signedData;
+/// 3. each SignerInfo's version matches its sid (v1 ⇔ issuerAndSerialNumber, v3 ⇔
+///    subjectKeyIdentifier, RFC 5652 5.3), then SignedData.version is the one RFC 5652 5.1
+///    requires;
+/// 4. exactly one SignerInfo;
+/// 5. digestAlgorithm is id-sha256 with parameters absent or NULL (RFC 5754 2) — else
+///    `unsupportedAlgorithm`;
+/// 6. signatureAlgorithm is ecdsa-with-SHA256 with parameters absent (RFC 5758 3.2) — another
+///    OID, NULL or any other parameters → `unsupportedAlgorithm`;
+/// 7. the digestAlgorithm is listed in digestAlgorithms;
+/// 8. the content: attached, or supplied for a detached signature; both given → must be equal
+///    (else `badSignature`);
+/// 9. signed attributes, when present: exactly one content-type equal to eContentType, exactly
+///    one message-digest, at most one signing-time, each with a single value of its type
+///    (RFC 5652 11.1–11.3); absent signed attributes need eContentType id-data (RFC 5652 5.3);
+/// 10. the signer key from the trust set by sid; failing that, an embedded certificate matching
+///    the sid that is itself trusted, whose public key is a trusted key, or that chains to a
+///    trusted certificate (OpenSSL path validation at `at`, default now) — else
+///    `untrustedSigner`;
+/// 11. the signature is a DER ECDSA-Sig-Value;
+/// 12. message-digest equals SHA-256(content), and the ECDSA signature verifies over
+///    SHA-256 of the signed attributes re-tagged from the received bytes (`A0` → `31`,
+///    RFC 5652 5.4) or, without attributes, over SHA-256(content).
+///
+/// CRLs (`crls [1]`) and unsigned attributes are parsed strictly but otherwise ignored: the
+/// profile has none and this toolkit does not check revocation. A directly trusted certificate
+/// is trusted for its key regardless of its validity period.
+public enum CMSVerifier {
+    /// Verifies `der` (a DER ContentInfo holding a SignedData) with the keys in `trust`.
+    ///
+    /// - Parameters:
+    ///   - detachedContent: the content for a detached signature; when the content is also
+    ///     attached, the two must be equal.
+    ///   - at: the time for certificate path validation of embedded certificates (default: now).
+    public static func verify(
+        _ der: [UInt8],
+        trust: TrustSet,
+        detachedContent: [UInt8]? = nil,
+        at date: Date? = nil
+    ) -> CMSVerdict {
+        do {
+            return .valid(try check(der, trust: trust, detachedContent: detachedContent, at: date ?? Date()))
+        } catch {
+            return error.verdict
+        }
+    }
+
+    // MARK: - Checks
+
+    private static func check(
+        _ der: [UInt8], trust: TrustSet, detachedContent: [UInt8]?, at date: Date
+    ) throws(VerificationFailure) -> CMSSignerInfoSummary {
+        // 1–2. Structure: ContentInfo, its type, then the SignedData inside.
+        let contentInfo = try decode { try ContentInfo(derNode: DER.parse(der)) }
+        guard contentInfo.contentType == .idSignedData else {
+            throw .malformed(.notSignedData, "content type \(contentInfo.contentType) is not id-signedData",
+                             offset: contentInfo.content.node.offset)
+        }
+        let signedData = try decode { try SignedData(derNode: contentInfo.content.node) }
+
+        // 3. Versions (RFC 5652 5.3, then 5.1).
+        for (index, signerInfo) in signedData.signerInfos.enumerated() {
+            let required = signerInfo.sid.requiredSignerInfoVersion
+            guard signerInfo.version == required else {
+                throw .malformed(.signerVersionMismatch,
+                                 "SignerInfo \(index) has version \(signerInfo.version) but its sid requires \(required) (RFC 5652 5.3)")
+            }
+        }
+        let requiredVersion = SignedData.requiredVersion(
+            encapContentInfo: signedData.encapContentInfo, certificates: signedData.certificates,
+            crls: signedData.crls, signerInfos: signedData.signerInfos)
+        guard signedData.version == requiredVersion else {
+            throw .malformed(.invalidVersion,
+                             "SignedData has version \(signedData.version) but RFC 5652 5.1 requires \(requiredVersion) for its contents")
+        }
+
+        // 4. One signer.
+        guard signedData.signerInfos.count == 1, let signerInfo = signedData.signerInfos.first else {
+            throw .malformed(.signerCount, "expected exactly one SignerInfo, found \(signedData.signerInfos.count)")
+        }
+
+        // 5–7. Algorithms.
+        try checkDigestAlgorithm(signerInfo.digestAlgorithm)
+        try checkSignatureAlgorithm(signerInfo.signatureAlgorithm)
+        guard signedData.digestAlgorithms.contains(where: { $0.algorithm == signerInfo.digestAlgorithm.algorithm }) else {
+            throw .malformed(.digestAlgorithmNotListed,
+                             "the SignerInfo's digest algorithm \(signerInfo.digestAlgorithm.algorithm) is not in digestAlgorithms (RFC 5652 5.1)")
+        }
+
+        // 8. Content.
+        let eContentType = signedData.encapContentInfo.eContentType
+        let content: [UInt8]
+        switch (signedData.encapContentInfo.eContent, detachedContent) {
+        case (nil, nil):
+            throw .malformed(.missingContent, "detached content: supply the content (eContent is absent)")
+        case (let attached?, let supplied?):
+            guard attached == supplied else {
+                throw .badSignature("the supplied content differs from the content in the SignedData")
+            }
+            content = attached
+        case (let attached?, nil):
+            content = attached
+        case (nil, let supplied?):
+            content = supplied
+        }
+
+        // 9. Signed attributes.
+        var expectedMessageDigest: [UInt8]?
+        var signingTime: Date?
+        if let signedAttrs = signerInfo.signedAttrs {
+            let checked = try checkSignedAttributes(signedAttrs, eContentType: eContentType)
+            expectedMessageDigest = checked.messageDigest
+            signingTime = checked.signingTime
+        } else if eContentType != .idData {
+            throw .malformed(.signedAttributesRequired,
+                             "eContentType \(eContentType) is not id-data, so signed attributes are required (RFC 5652 5.3)")
+        }
+
+        // 10. Signer.
+        let signer = try findSigner(signerInfo.sid, signedData: signedData, trust: trust, at: date)
+
+        // 11. Signature encoding.
+        do {
+            let value = try ECDSASignatureValue(derEncoded: signerInfo.signature)
+            guard value.derEncoded == signerInfo.signature else {
+                throw DERError(.invalidValue, at: 0, "not canonical")
+            }
+        } catch {
+            throw .badSignature("the signature is not a DER ECDSA-Sig-Value: \(error)")
+        }
+
+        // 12. Digests and signature.
+        let contentDigest = Digest.sha256(content)
+        let signedDigest: [UInt8]
+        if let signedAttrs = signerInfo.signedAttrs, let expectedMessageDigest {
+            guard expectedMessageDigest == contentDigest else {
+                throw .badSignature("the message-digest attribute does not match the SHA-256 digest of the content")
+            }
+            signedDigest = Digest.sha256(signedAttrs.signedBytes)
+        } else {
+            signedDigest = contentDigest
+        }
+        guard signer.publicKey.isValidSignature(signerInfo.signature, forDigest: signedDigest) else {
+            throw .badSignature("the ECDSA signature does not verify under the signer's key "
+                                + Hex.encode(signer.publicKey.keyIdentifier))
+        }
+
+        return CMSSignerInfoSummary(
+            keyIdentifier: signer.publicKey.keyIdentifier, signerIdentifier: signerInfo.sid,
+            certificateSubject: signer.certificate?.subject, trustedViaEmbeddedCertificate: signer.viaEmbedded,
+            content: content, contentWasDetached: signedData.encapContentInfo.eContent == nil,
+            contentType: eContentType, hasSignedAttributes: signerInfo.signedAttrs != nil, signingTime: signingTime)
+    }
+
+    /// RFC 5754 2: id-sha256 whose parameters are absent or NULL (both MUST be accepted).
+    private static func checkDigestAlgorithm(_ algorithm: AlgorithmIdentifier) throws(VerificationFailure) {
+        guard algorithm.algorithm == .idSHA256 else {
+            throw .unsupportedAlgorithm("digest algorithm \(algorithm.algorithm) is not id-sha256")
+        }
+        guard algorithm.parametersAbsent || algorithm.parametersAreNull else {
+            throw .unsupportedAlgorithm("id-sha256 parameters must be absent or NULL (RFC 5754 2), found \(algorithm)")
+        }
+    }
+
+    /// RFC 5758 3.2: "the encoding MUST omit the parameters field" for ecdsa-with-SHA256.
+    private static func checkSignatureAlgorithm(_ algorithm: AlgorithmIdentifier) throws(VerificationFailure) {
+        guard algorithm.algorithm == .ecdsaWithSHA256 else {
+            throw .unsupportedAlgorithm("signature algorithm \(algorithm.algorithm) is not ecdsa-with-SHA256")
+        }
+        guard algorithm.parametersAbsent else {
+            throw .unsupportedAlgorithm("ecdsa-with-SHA256 parameters must be absent (RFC 5758 3.2), found \(algorithm)")
+        }
+    }
+
+    /// RFC 5652 11.1–11.3 on the signed attributes. Returns the message digest and signing time.
+    private static func checkSignedAttributes(
+        _ signedAttrs: SignedAttributes, eContentType: DERObjectIdentifier
+    ) throws(VerificationFailure) -> (messageDigest: [UInt8], signingTime: Date?) {
+        // content-type: exactly one, one OID value, equal to eContentType (11.1).
+        guard let contentTypeNode = try singleValue(signedAttrs, .idContentType, "content-type") else {
+            throw .malformed(.missingAttribute, "the content-type signed attribute is missing (RFC 5652 5.3)")
+        }
+        guard contentTypeNode.tag == .objectIdentifier else {
+            throw .malformed(.invalidAttributeValue, "the content-type attribute value is \(contentTypeNode.tag), not an OBJECT IDENTIFIER",
+                             offset: contentTypeNode.offset)
+        }
+        let signedContentType = try decode { try DERObjectIdentifier(derNode: contentTypeNode) }
+        guard signedContentType == eContentType else {
+            throw .malformed(.contentTypeMismatch,
+                             "the content-type attribute \(signedContentType) differs from eContentType \(eContentType) (RFC 5652 11.1)",
+                             offset: contentTypeNode.offset)
+        }
+
+        // message-digest: exactly one, one OCTET STRING value (11.2).
+        guard let digestNode = try singleValue(signedAttrs, .idMessageDigest, "message-digest") else {
+            throw .malformed(.missingAttribute, "the message-digest signed attribute is missing (RFC 5652 5.3)")
+        }
+        guard digestNode.tag == .octetString else {
+            throw .malformed(.invalidAttributeValue, "the message-digest attribute value is \(digestNode.tag), not an OCTET STRING",
+                             offset: digestNode.offset)
+        }
+        let messageDigest = Array(digestNode.content)
+
+        // signing-time: optional, at most one, one Time value (11.3).
+        var signingTime: Date?
+        if let timeNode = try singleValue(signedAttrs, .idSigningTime, "signing-time") {
+            signingTime = try decode { try SigningTime.decode(timeNode) }
+        }
+        return (messageDigest, signingTime)
+    }
+
+    /// The single value of the single attribute of `type`, or `nil` when the attribute is absent.
+    private static func singleValue(
+        _ signedAttrs: SignedAttributes, _ type: DERObjectIdentifier, _ name: String
+    ) throws(VerificationFailure) -> DERNode? {
+        let matches = signedAttrs.attributes(ofType: type)
+        if matches.isEmpty { return nil }
+        guard matches.count == 1 else {
+            throw .malformed(.duplicateAttribute, "the \(name) attribute occurs \(matches.count) times; RFC 5652 11 allows one")
+        }
+        guard matches[0].attrValues.count == 1 else {
+            throw .malformed(.invalidAttributeValue,
+                             "the \(name) attribute has \(matches[0].attrValues.count) values; RFC 5652 11 requires exactly one")
+        }
+        return matches[0].attrValues[0].node
+    }
+
+    // MARK: - Signer lookup
+
+    private struct ResolvedSigner {
+        let publicKey: P256PublicKey
+        let certificate: Certificate?
+        let viaEmbedded: Bool
+    }
+
+    /// The trusted key for `sid`: from the trust set, or from an embedded certificate that is
+    /// trusted itself or chains to a trusted certificate.
+    private static func findSigner(
+        _ sid: SignerIdentifier, signedData: SignedData, trust: TrustSet, at date: Date
+    ) throws(VerificationFailure) -> ResolvedSigner {
+        if let trusted = trust.signer(for: sid) {
+            return ResolvedSigner(publicKey: trusted.publicKey, certificate: trusted.certificate, viaEmbedded: false)
+        }
+        let embedded = signedData.x509Certificates.compactMap { try? Certificate(derEncoded: $0) }
+        guard let candidate = embedded.first(where: { matches($0, sid) }) else {
+            throw .untrustedSigner("no trusted key or certificate matches the signer identifier \(sid)")
+        }
+        guard let key = candidate.publicKey else {
+            throw .unsupportedAlgorithm("the embedded signer certificate \(candidate.subject) does not hold a P-256 key")
+        }
+        if trust.contains(certificateDER: candidate.derEncoded) {
+            return ResolvedSigner(publicKey: key, certificate: candidate, viaEmbedded: false)
+        }
+        // The embedded certificate only maps the sid (e.g. issuer and serial) to a key that is
+        // trusted anyway. The certificate itself is unsigned by anyone we trust, so its subject
+        // is not reported; the trusted entry's certificate (if any) is.
+        if let trusted = trust.signer(forKeyIdentifier: key.keyIdentifier), trusted.publicKey == key {
+            return ResolvedSigner(publicKey: trusted.publicKey, certificate: trusted.certificate, viaEmbedded: false)
+        }
+        guard !trust.certificates.isEmpty else {
+            throw .untrustedSigner("the embedded certificate \(candidate.subject) for \(sid) is not trusted and the trust set has no certificates to chain to")
+        }
+        let intermediates = embedded.filter { $0.derEncoded != candidate.derEncoded }
+        if case .failure(let error) = Certificate.verifyChain(leaf: candidate, intermediates: intermediates,
+                                                              trustedRoots: trust.certificates, at: date) {
+            throw .untrustedSigner("the embedded certificate \(candidate.subject) for \(sid) does not chain to a trusted certificate: \(error)")
+        }
+        return ResolvedSigner(publicKey: key, certificate: candidate, viaEmbedded: true)
+    }
+
+    /// Whether `certificate` is the one `sid` names: by SKI extension or computed key
+    /// identifier, or by issuer Name (exact DER) and serial number.
+    private static func matches(_ certificate: Certificate, _ sid: SignerIdentifier) -> Bool {
+        switch sid {
+        case .subjectKeyIdentifier(let keyIdentifier):
+            if certificate.subjectKeyIdentifier == keyIdentifier { return true }
+            return certificate.publicKey?.keyIdentifier == keyIdentifier
+        case .issuerAndSerialNumber(let value):
+            guard let fields = try? IssuerAndSerialNumber(certificate: certificate) else { return false }
+            return DER.encode(fields) == DER.encode(value)
+        }
+    }
+
+    // MARK: - Error mapping
+
+    /// Runs a decoder and turns its error into a `malformed` verdict.
+    private static func decode<T>(_ body: () throws -> T) throws(VerificationFailure) -> T {
+        do {
+            return try body()
+        } catch let error as DERError {
+            throw VerificationFailure(verdict: .malformed(reason: error.reason, code: error.code.rawValue, offset: error.offset))
+        } catch {
+            throw .malformed(.invalidStructure, "\(error)")
+        }
+    }
+}
+
+/// A verification step's failure, carrying the verdict to return.
+struct VerificationFailure: Error {
+    let verdict: CMSVerdict
+
+    static func malformed(_ code: CMSMalformedCode, _ reason: String, offset: Int? = nil) -> VerificationFailure {
+        VerificationFailure(verdict: .malformed(reason: reason, code: code.rawValue, offset: offset))
+    }
+
+    static func badSignature(_ reason: String) -> VerificationFailure {
+        VerificationFailure(verdict: .badSignature(reason: reason))
+    }
+
+    static func untrustedSigner(_ reason: String) -> VerificationFailure {
+        VerificationFailure(verdict: .untrustedSigner(reason: reason))
+    }
+
+    static func unsupportedAlgorithm(_ reason: String) -> VerificationFailure {
+        VerificationFailure(verdict: .unsupportedAlgorithm(reason: reason))
+    }
+}

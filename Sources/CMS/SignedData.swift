@@ -1,0 +1,159 @@
+import DER
+
+/// Signed content plus any number of signatures over it (RFC 5652 5.1).
+///
+/// ```asn1
+/// SignedData ::= SEQUENCE {
+///     version           CMSVersion,
+///     digestAlgorithms  DigestAlgorithmIdentifiers,
+///     encapContentInfo  EncapsulatedContentInfo,
+///     certificates      [0] IMPLICIT CertificateSet OPTIONAL,
+///     crls              [1] IMPLICIT RevocationInfoChoices OPTIONAL,
+///     signerInfos       SignerInfos }
+///
+/// DigestAlgorithmIdentifiers ::= SET OF DigestAlgorithmIdentifier
+/// SignerInfos ::= SET OF SignerInfo
+/// CertificateSet ::= SET OF CertificateChoices
+/// RevocationInfoChoices ::= SET OF RevocationInfoChoice
+/// ```
+///
+/// Certificates and revocation entries are kept as raw DER (`DERAny`): a `CertificateChoices`
+/// element that is a SEQUENCE is an X.509 certificate, `[0]`–`[3]` are the other choices
+/// (extended, v1/v2 attribute, other). CRLs are parsed (DER order) and kept but never used:
+/// the profile has none and this toolkit does not check revocation (see `CMSVerifier`).
+public struct SignedData: DERParseable, DERSerializable, Hashable, Sendable {
+    /// The identifier of `certificates`: `[0]`, constructed (`A0`).
+    public static let certificatesTag = DERTag.contextSpecific(0, constructed: true)
+    /// The identifier of `crls`: `[1]`, constructed (`A1`).
+    public static let crlsTag = DERTag.contextSpecific(1, constructed: true)
+
+    /// The SignedData version as received.
+    public var version: CMSVersion
+    /// Digest algorithms used by the signers.
+    public var digestAlgorithms: [AlgorithmIdentifier]
+    /// The content and its type.
+    public var encapContentInfo: EncapsulatedContentInfo
+    /// Certificates (raw `CertificateChoices`), or `nil` when the field is absent.
+    public var certificates: [DERAny]?
+    /// Revocation information (raw `RevocationInfoChoice`), or `nil` when absent.
+    public var crls: [DERAny]?
+    /// The signers.
+    public var signerInfos: [SignerInfo]
+
+    /// Creates a SignedData whose version is computed from the other fields (RFC 5652 5.1).
+    public init(
+        digestAlgorithms: [AlgorithmIdentifier],
+        encapContentInfo: EncapsulatedContentInfo,
+        certificates: [DERAny]? = nil,
+        crls: [DERAny]? = nil,
+        signerInfos: [SignerInfo]
+    ) {
+        self.init(
+            version: SignedData.requiredVersion(encapContentInfo: encapContentInfo, certificates: certificates,
+                                                crls: crls, signerInfos: signerInfos),
+            digestAlgorithms: digestAlgorithms, encapContentInfo: encapContentInfo, certificates: certificates,
+            crls: crls, signerInfos: signerInfos)
+    }
+
+    /// Creates a SignedData with an explicit version, e.g. to build deliberately wrong test input.
+    public init(
+        version: CMSVersion,
+        digestAlgorithms: [AlgorithmIdentifier],
+        encapContentInfo: EncapsulatedContentInfo,
+        certificates: [DERAny]?,
+        crls: [DERAny]?,
+        signerInfos: [SignerInfo]
+    ) {
+        self.version = version
+        self.digestAlgorithms = digestAlgorithms
+        self.encapContentInfo = encapContentInfo
+        self.certificates = certificates
+        self.crls = crls
+        self.signerInfos = signerInfos
+    }
+
+    /// Decodes the SEQUENCE; every SET OF must be in DER order (X.690 11.6).
+    public init(derNode: DERNode) throws {
+        self = try DER.sequence(derNode, "SignedData") { fields in
+            let version = try CMSVersion(derNode: fields.read(.integer, "SignedData.version"))
+            let digestAlgorithms = try DER.setOf(fields.read(.set, "digestAlgorithms"), "digestAlgorithms")
+                .map { try AlgorithmIdentifier(derNode: $0) }
+            let encap = try EncapsulatedContentInfo(derNode: fields.read(.sequence, "encapContentInfo"))
+            let certificates = try fields.readOptional(SignedData.certificatesTag).map { node in
+                try DER.setOf(node, tag: SignedData.certificatesTag, "certificates").map { try DERAny(derNode: $0) }
+            }
+            let crls = try fields.readOptional(SignedData.crlsTag).map { node in
+                try DER.setOf(node, tag: SignedData.crlsTag, "crls").map { try DERAny(derNode: $0) }
+            }
+            let signerInfos = try DER.setOf(fields.read(.set, "signerInfos"), "signerInfos")
+                .map { try SignerInfo(derNode: $0) }
+            return SignedData(version: version, digestAlgorithms: digestAlgorithms, encapContentInfo: encap,
+                              certificates: certificates, crls: crls, signerInfos: signerInfos)
+        }
+    }
+
+    /// Writes the SEQUENCE, every SET OF sorted by encoding.
+    public func serialize(into writer: inout DERWriter) {
+        writer.appendConstructed(.sequence) { writer in
+            writer.append(version)
+            writer.appendSetOf { set in
+                for algorithm in digestAlgorithms { set.append(algorithm) }
+            }
+            writer.append(encapContentInfo)
+            if let certificates {
+                writer.appendSetOf(SignedData.certificatesTag) { set in
+                    for certificate in certificates { set.append(certificate) }
+                }
+            }
+            if let crls {
+                writer.appendSetOf(SignedData.crlsTag) { set in
+                    for crl in crls { set.append(crl) }
+                }
+            }
+            writer.appendSetOf { set in
+                for signerInfo in signerInfos { set.append(signerInfo) }
+            }
+        }
+    }
+
+    /// The X.509 certificates among `certificates` (the `certificate` choice, a SEQUENCE), as DER.
+    public var x509Certificates: [[UInt8]] {
+        (certificates ?? []).filter { $0.tag == .sequence }.map { Array($0.node.encodedBytes) }
+    }
+
+    /// The version RFC 5652 5.1 requires for these fields:
+    ///
+    /// ```
+    /// IF certificates or crls of type other are present THEN 5
+    /// ELSE IF version 2 attribute certificates are present THEN 4
+    /// ELSE IF version 1 attribute certificates are present OR any SignerInfo is v3
+    ///         OR eContentType is not id-data THEN 3
+    /// ELSE 1
+    /// ```
+    public static func requiredVersion(
+        encapContentInfo: EncapsulatedContentInfo,
+        certificates: [DERAny]?,
+        crls: [DERAny]?,
+        signerInfos: [SignerInfo]
+    ) -> CMSVersion {
+        // CertificateChoices: other [3] IMPLICIT; v2AttrCert [2]; v1AttrCert [1] (all constructed).
+        // RevocationInfoChoice: other [1] IMPLICIT OtherRevocationInfoFormat.
+        let certificateTags = Set((certificates ?? []).map(\.tag))
+        let crlTags = Set((crls ?? []).map(\.tag))
+        if certificateTags.contains(.contextSpecific(3, constructed: true))
+            || crlTags.contains(.contextSpecific(1, constructed: true))
+        {
+            return .v5
+        }
+        if certificateTags.contains(.contextSpecific(2, constructed: true)) {
+            return .v4
+        }
+        if certificateTags.contains(.contextSpecific(1, constructed: true))
+            || signerInfos.contains(where: { $0.version == .v3 })
+            || encapContentInfo.eContentType != .idData
+        {
+            return .v3
+        }
+        return .v1
+    }
+}

@@ -1,0 +1,255 @@
+import CryptoBackend
+import DER
+import Foundation
+
+/// Builds a DER ContentInfo holding one SignedData with one signer (RFC 5652 5).
+///
+/// The default value is the health-sample profile: SHA-256 (`id-sha256`, parameters absent) in
+/// both `digestAlgorithms` and the SignerInfo, `ecdsa-with-SHA256` with parameters absent
+/// (RFC 5758 3.2), the content attached under `id-data`, no certificates, no CRLs, no signed or
+/// unsigned attributes, and `sid = subjectKeyIdentifier`, so SignedData and SignerInfo are both
+/// version 3. Versions are always computed from the content (RFC 5652 5.1, 5.3), never chosen.
+///
+/// Options: identify the signer by issuer and serial number (SignerInfo v1, and SignedData v1
+/// with id-data content), embed the signer certificate, add signed attributes (content-type,
+/// message-digest and, if `signingTime` is set, signing-time; the signature then covers their
+/// DER SET OF, RFC 5652 5.4), another content type (which requires signed attributes), detached
+/// content.
+///
+/// Signing goes through a `CMSSignatureProvider`; a signature made elsewhere (a secure element
+/// returning raw `r ‖ s`, say) is wrapped with `assemble`, after `digestToSign` told the device
+/// what to sign. Every signature is verified against the public key before it is wrapped.
+public struct SignedDataBuilder: Sendable {
+    /// Which `SignerIdentifier` alternative to write.
+    public enum SignerIdentification: Sendable, Hashable {
+        /// `[0] SubjectKeyIdentifier`: the certificate's subjectKeyIdentifier extension when a
+        /// certificate with one is given, else the key's RFC 5280 4.2.1.2 method 1 identifier
+        /// (SHA-1 of the public key BIT STRING value). SignerInfo version 3.
+        case subjectKeyIdentifier
+        /// `IssuerAndSerialNumber` of `signerCertificate` (required). SignerInfo version 1.
+        case issuerAndSerialNumber
+    }
+
+    /// A signature produced outside this process.
+    public enum ExternalSignature: Sendable, Hashable {
+        /// A DER `ECDSA-Sig-Value`; it must be strict DER.
+        case der([UInt8])
+        /// The raw P-256 form: 32-byte big-endian r followed by 32-byte big-endian s.
+        case rawRS([UInt8])
+    }
+
+    /// The `eContentType`; `id-data` by default. Other types need `includesSignedAttributes`.
+    public var eContentType: DERObjectIdentifier
+    /// How the SignerInfo names the signer.
+    public var signerIdentification: SignerIdentification
+    /// The signer's certificate; needed for `.issuerAndSerialNumber` and for embedding. Its
+    /// public key must be the signing key.
+    public var signerCertificate: Certificate?
+    /// Whether `signerCertificate` is placed in `certificates [0]`.
+    public var embedsSignerCertificate: Bool
+    /// Whether content-type, message-digest (and signing-time) signed attributes are added.
+    public var includesSignedAttributes: Bool
+    /// The signing-time attribute value (only with signed attributes; whole seconds). UTCTime for
+    /// 1950–2049, GeneralizedTime otherwise (RFC 5652 11.3). `nil` leaves the attribute out.
+    public var signingTime: Date?
+    /// Whether `eContent` is left out (detached signature); the verifier then needs the content.
+    public var detachesContent: Bool
+
+    /// Creates a builder; the defaults give the profile described above.
+    public init(
+        eContentType: DERObjectIdentifier = .idData,
+        signerIdentification: SignerIdentification = .subjectKeyIdentifier,
+        signerCertificate: Certificate? = nil,
+        embedsSignerCertificate: Bool = false,
+        includesSignedAttributes: Bool = false,
+        signingTime: Date? = nil,
+        detachesContent: Bool = false
+    ) {
+        self.eContentType = eContentType
+        self.signerIdentification = signerIdentification
+        self.signerCertificate = signerCertificate
+        self.embedsSignerCertificate = embedsSignerCertificate
+        self.includesSignedAttributes = includesSignedAttributes
+        self.signingTime = signingTime
+        self.detachesContent = detachesContent
+    }
+
+    // MARK: - Public operations
+
+    /// Signs `content` with `signer` and returns the DER ContentInfo.
+    ///
+    /// - Throws: `CMSBuilderError` for inconsistent options, a provider failure, or a provider
+    ///   signature that is not strict DER or does not verify under `signer.publicKey`.
+    public func sign(_ content: [UInt8], using signer: some CMSSignatureProvider) throws(CMSBuilderError) -> [UInt8] {
+        let plan = try prepare(content, publicKey: signer.publicKey)
+        let signature: [UInt8]
+        do {
+            signature = try signer.signature(forDigest: plan.digest)
+        } catch {
+            throw .signingFailed("\(error)")
+        }
+        return try plan.finish(with: .der(signature))
+    }
+
+    /// The 32-byte SHA-256 digest an external signer must sign for `content`: of the content
+    /// itself in the default profile, of the DER signed attributes when they are included
+    /// (which is why `signingTime` must be fixed before asking).
+    public func digestToSign(for content: [UInt8], publicKey: P256PublicKey? = nil) throws(CMSBuilderError) -> [UInt8] {
+        try prepare(content, publicKey: signerKey(publicKey)).digest
+    }
+
+    /// Wraps a signature made elsewhere over `digestToSign(for: content, …)`.
+    ///
+    /// `publicKey` defaults to the key of `signerCertificate`. A raw `r ‖ s` signature is
+    /// converted to DER with this package's DER writer. The signature is verified against the
+    /// key first and refused if it does not verify.
+    public func assemble(
+        _ content: [UInt8],
+        signature: ExternalSignature,
+        publicKey: P256PublicKey? = nil
+    ) throws(CMSBuilderError) -> [UInt8] {
+        try prepare(content, publicKey: signerKey(publicKey)).finish(with: signature)
+    }
+
+    // MARK: - Steps
+
+    private func signerKey(_ publicKey: P256PublicKey?) throws(CMSBuilderError) -> P256PublicKey {
+        if let publicKey { return publicKey }
+        guard let signerCertificate else {
+            throw .certificateRequired("assembling without a public key")
+        }
+        return try Self.key(of: signerCertificate)
+    }
+
+    private static func key(of certificate: Certificate) throws(CMSBuilderError) -> P256PublicKey {
+        do {
+            return try certificate.p256PublicKey()
+        } catch {
+            throw .unusableCertificate("\(error)")
+        }
+    }
+
+    /// Everything up to the signature: identifier, attributes, certificates and the digest.
+    private func prepare(_ content: [UInt8], publicKey: P256PublicKey) throws(CMSBuilderError) -> SigningPlan {
+        // RFC 5652 5.3: "[signedAttrs] MUST be present if the content type of the
+        // EncapsulatedContentInfo value being signed is not id-data."
+        if eContentType != .idData && !includesSignedAttributes {
+            throw .signedAttributesRequired
+        }
+        if let signerCertificate, try Self.key(of: signerCertificate) != publicKey {
+            throw .certificateKeyMismatch
+        }
+
+        let sid: SignerIdentifier
+        switch signerIdentification {
+        case .subjectKeyIdentifier:
+            sid = .subjectKeyIdentifier(signerCertificate?.subjectKeyIdentifier ?? publicKey.keyIdentifier)
+        case .issuerAndSerialNumber:
+            guard let signerCertificate else { throw .certificateRequired("issuerAndSerialNumber identification") }
+            do {
+                sid = .issuerAndSerialNumber(try IssuerAndSerialNumber(certificate: signerCertificate))
+            } catch {
+                throw .unusableCertificate("issuer and serial number cannot be read: \(error)")
+            }
+        }
+
+        var certificates: [DERAny]?
+        if embedsSignerCertificate {
+            guard let signerCertificate else { throw .certificateRequired("embedding the signer certificate") }
+            certificates = [try Self.ownEncoding(signerCertificate.derEncoded)]
+        }
+
+        let contentDigest = Digest.sha256(content)
+        var signedAttrs: SignedAttributes?
+        let digest: [UInt8]
+        if includesSignedAttributes {
+            let attributes = try signedAttributes(contentDigest: contentDigest)
+            signedAttrs = attributes
+            // RFC 5652 5.4: the digest covers the DER of the attributes as an EXPLICIT SET OF.
+            digest = Digest.sha256(attributes.signedBytes)
+        } else {
+            digest = contentDigest
+        }
+        return SigningPlan(
+            publicKey: publicKey, sid: sid, signedAttrs: signedAttrs, digest: digest, certificates: certificates,
+            encapContentInfo: EncapsulatedContentInfo(eContentType: eContentType,
+                                                      eContent: detachesContent ? nil : content))
+    }
+
+    /// content-type and message-digest (RFC 5652 11.1, 11.2), plus signing-time (11.3) when set.
+    private func signedAttributes(contentDigest: [UInt8]) throws(CMSBuilderError) -> SignedAttributes {
+        var attributes = [
+            Attribute(attrType: .idContentType, attrValues: [try Self.ownEncoding(DER.encode(eContentType))]),
+            Attribute(attrType: .idMessageDigest,
+                      attrValues: [try Self.ownEncoding(DER.encode(DEROctetString(contentDigest)))]),
+        ]
+        if let signingTime {
+            attributes.append(Attribute(attrType: .idSigningTime,
+                                        attrValues: [try Self.ownEncoding(Self.encodeSigningTime(signingTime))]))
+        }
+        return SignedAttributes(attributes)
+    }
+
+    /// RFC 5652 11.3: "Dates between 1 January 1950 and 31 December 2049 (inclusive) MUST be
+    /// encoded as UTCTime. Any dates with year values before 1950 or after 2049 MUST be encoded
+    /// as GeneralizedTime." Fractions of a second are dropped.
+    static func encodeSigningTime(_ date: Date) throws(CMSBuilderError) -> [UInt8] {
+        let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+        do {
+            if let utc = try? UTCTime(whole) {
+                return DER.encode(utc)
+            }
+            return DER.encode(try GeneralizedTime(whole))
+        } catch {
+            throw .invalidSigningTime("\(error)")
+        }
+    }
+
+    /// Wraps bytes this module just encoded (or a certificate OpenSSL already parsed) as `DERAny`.
+    static func ownEncoding(_ bytes: [UInt8]) throws(CMSBuilderError) -> DERAny {
+        do {
+            return try DERAny(encoded: bytes)
+        } catch {
+            throw .unusableCertificate("not a single DER element: \(error)")
+        }
+    }
+}
+
+/// The parts of a SignedData fixed before the signature exists.
+struct SigningPlan {
+    let publicKey: P256PublicKey
+    let sid: SignerIdentifier
+    let signedAttrs: SignedAttributes?
+    /// The SHA-256 digest the signature must cover.
+    let digest: [UInt8]
+    let certificates: [DERAny]?
+    let encapContentInfo: EncapsulatedContentInfo
+
+    /// Checks `signature` (strict DER, or raw r‖s converted to DER), verifies it under the key,
+    /// and returns the DER ContentInfo.
+    func finish(with signature: SignedDataBuilder.ExternalSignature) throws(CMSBuilderError) -> [UInt8] {
+        let der: [UInt8]
+        switch signature {
+        case .der(let bytes):
+            let value: ECDSASignatureValue
+            do {
+                value = try ECDSASignatureValue(derEncoded: bytes)
+            } catch {
+                throw .invalidSignatureEncoding("not a DER ECDSA-Sig-Value: \(error)")
+            }
+            guard value.derEncoded == bytes else {
+                throw .invalidSignatureEncoding("ECDSA-Sig-Value is not in canonical DER")
+            }
+            der = bytes
+        case .rawRS(let bytes):
+            der = try ECDSASignatureValue(rawRS: bytes).derEncoded
+        }
+        guard publicKey.isValidSignature(der, forDigest: digest) else {
+            throw .signatureDoesNotVerify
+        }
+        let signerInfo = SignerInfo(sid: sid, signedAttrs: signedAttrs, signature: der)
+        let signedData = SignedData(digestAlgorithms: [.sha256], encapContentInfo: encapContentInfo,
+                                    certificates: certificates, signerInfos: [signerInfo])
+        return ContentInfo.encode(signedData: signedData)
+    }
+}

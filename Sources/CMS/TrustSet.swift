@@ -1,0 +1,113 @@
+import CryptoBackend
+import DER
+
+/// The public keys and certificates a verifier trusts to sign (SPEC: "a verifier simply holds a
+/// set of trusted keys/certificates").
+///
+/// Lookups follow the two `SignerIdentifier` alternatives:
+/// - by key identifier: a certificate is found by its subjectKeyIdentifier extension **and** by
+///   the RFC 5280 4.2.1.2 method 1 identifier computed from its key; a bare public key by its
+///   computed identifier;
+/// - by issuer and serial number: certificates only, the issuer Name compared as exact DER.
+///
+/// Certificates whose key is not P-256 (an RSA root, say) cannot sign in this profile but still
+/// serve as trust anchors for embedded certificate chains.
+public struct TrustSet: Sendable {
+    /// The trusted bare public keys, in the order added.
+    public private(set) var publicKeys: [P256PublicKey] = []
+    /// The trusted certificates, in the order added.
+    public private(set) var certificates: [Certificate] = []
+
+    private var byKeyIdentifier: [[UInt8]: TrustedSigner] = [:]
+    private var byIssuerAndSerialNumber: [[UInt8]: TrustedSigner] = [:]
+    private var certificateEncodings: Set<[UInt8]> = []
+
+    /// An empty trust set.
+    public init() {}
+
+    /// A trust set holding `publicKeys` and `certificates`.
+    public init(publicKeys: [P256PublicKey] = [], certificates: [Certificate] = []) {
+        for key in publicKeys { add(key) }
+        for certificate in certificates { add(certificate) }
+    }
+
+    /// A trust set from parsed PEM items (`PEMBundle.parse`).
+    public init(pemItems: [PEMItem]) {
+        for item in pemItems {
+            switch item {
+            case .publicKey(let key): add(key)
+            case .certificate(let certificate): add(certificate)
+            }
+        }
+    }
+
+    /// Whether nothing is trusted.
+    public var isEmpty: Bool { publicKeys.isEmpty && certificates.isEmpty }
+
+    /// Trusts a bare public key, findable by its computed key identifier.
+    public mutating func add(_ publicKey: P256PublicKey) {
+        publicKeys.append(publicKey)
+        let signer = TrustedSigner(publicKey: publicKey, certificate: nil)
+        // A certificate for the same key wins: it also gives the subject.
+        if byKeyIdentifier[publicKey.keyIdentifier] == nil {
+            byKeyIdentifier[publicKey.keyIdentifier] = signer
+        }
+    }
+
+    /// Trusts a certificate: as a trust anchor for chains and, when its key is P-256, as a signer
+    /// findable by its subjectKeyIdentifier, its computed key identifier and its issuer and
+    /// serial number.
+    public mutating func add(_ certificate: Certificate) {
+        certificates.append(certificate)
+        certificateEncodings.insert(certificate.derEncoded)
+        guard let key = certificate.publicKey else { return }
+        let signer = TrustedSigner(publicKey: key, certificate: certificate)
+        if let ski = certificate.subjectKeyIdentifier, byKeyIdentifier[ski]?.certificate == nil {
+            byKeyIdentifier[ski] = signer
+        }
+        if byKeyIdentifier[key.keyIdentifier]?.certificate == nil {
+            byKeyIdentifier[key.keyIdentifier] = signer
+        }
+        if let issuerAndSerial = try? IssuerAndSerialNumber(certificate: certificate) {
+            let key = DER.encode(issuerAndSerial)
+            if byIssuerAndSerialNumber[key] == nil { byIssuerAndSerialNumber[key] = signer }
+        }
+    }
+
+    /// The trusted signer whose key identifier (SKI extension or computed) is `keyIdentifier`.
+    public func signer(forKeyIdentifier keyIdentifier: [UInt8]) -> TrustedSigner? {
+        byKeyIdentifier[keyIdentifier]
+    }
+
+    /// The trusted certificate with this issuer Name (exact DER) and serial number.
+    public func signer(forIssuerAndSerialNumber issuerAndSerialNumber: IssuerAndSerialNumber) -> TrustedSigner? {
+        byIssuerAndSerialNumber[DER.encode(issuerAndSerialNumber)]
+    }
+
+    /// The trusted signer named by `sid`.
+    public func signer(for sid: SignerIdentifier) -> TrustedSigner? {
+        switch sid {
+        case .subjectKeyIdentifier(let keyIdentifier): return signer(forKeyIdentifier: keyIdentifier)
+        case .issuerAndSerialNumber(let value): return signer(forIssuerAndSerialNumber: value)
+        }
+    }
+
+    /// Whether exactly this certificate (same DER) is trusted.
+    public func contains(certificateDER: [UInt8]) -> Bool {
+        certificateEncodings.contains(certificateDER)
+    }
+}
+
+/// A key the trust set vouches for, with the certificate it came from if any.
+public struct TrustedSigner: Sendable {
+    /// The signer's public key.
+    public let publicKey: P256PublicKey
+    /// The certificate holding the key, or `nil` for a bare trusted key.
+    public let certificate: Certificate?
+
+    /// Pairs a key with its certificate.
+    public init(publicKey: P256PublicKey, certificate: Certificate?) {
+        self.publicKey = publicKey
+        self.certificate = certificate
+    }
+}

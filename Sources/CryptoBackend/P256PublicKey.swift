@@ -1,0 +1,138 @@
+import COpenSSL
+
+/// An ECDSA public key on NIST P-256 (secp256r1 / prime256v1).
+///
+/// Every initialiser validates the point (on the curve, not the point at infinity) and refuses
+/// keys of other types or curves with `CryptoError.unsupportedKey`. The parsed OpenSSL key is
+/// kept, so verifying many signatures does not re-parse it.
+///
+/// Two keys are equal when their points are equal, however they were encoded on input.
+public struct P256PublicKey: Hashable, Sendable {
+    let handle: PKeyHandle
+
+    /// The SEC 1 §2.3.3 uncompressed point: 0x04 || X || Y (65 bytes).
+    public let x963: [UInt8]
+
+    /// The DER SubjectPublicKeyInfo (RFC 5480): id-ecPublicKey, namedCurve prime256v1,
+    /// uncompressed point.
+    public let spkiDER: [UInt8]
+
+    /// Wraps an already canonical, validated key (see `P256KeyFactory`).
+    init(validatedKey handle: PKeyHandle) throws {
+        self.handle = handle
+        let point = try P256KeyFactory.encodedPublicPoint(handle.pointer)
+        guard point.count == P256KeyFactory.uncompressedPointLength, point.first == 0x04 else {
+            throw CryptoError.invalidKey("expected an uncompressed P-256 point, got \(point.count) bytes")
+        }
+        x963 = point
+        guard let spki = ByteBuffers.encode({ i2d_PUBKEY(handle.pointer, $0) }) else {
+            throw OpenSSLErrorQueue.error("i2d_PUBKEY")
+        }
+        spkiDER = spki
+    }
+
+    /// Builds the canonical key from any EC `EVP_PKEY` OpenSSL decoded (not consumed).
+    init(decodedKey pkey: OpaquePointer) throws {
+        try P256KeyFactory.requireP256(pkey)
+        let point = try P256KeyFactory.encodedPublicPoint(pkey)
+        try self.init(x963: point)
+    }
+
+    /// Parses a DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7, RFC 5480).
+    ///
+    /// - Throws: `CryptoError.invalidKey` if the bytes are not a single well-formed SPKI or the
+    ///   point is invalid; `CryptoError.unsupportedKey` for other key types and curves.
+    public init(spkiDER: some Collection<UInt8>) throws {
+        defer { OpenSSLErrorQueue.clear() }
+        let decoded: OpaquePointer = try ByteBuffers.with(spkiDER) { base, count in
+            guard count > 0 else { throw CryptoError.invalidKey("SubjectPublicKeyInfo is empty") }
+            var cursor: UnsafePointer<UInt8>? = base
+            guard let pkey = d2i_PUBKEY(nil, &cursor, count) else {
+                throw CryptoError.invalidKey("SubjectPublicKeyInfo could not be decoded (\(OpenSSLErrorQueue.drain()))")
+            }
+            let consumed = cursor.map { $0 - base } ?? 0
+            guard consumed == count else {
+                EVP_PKEY_free(pkey)
+                throw CryptoError.invalidKey("\(count - consumed) trailing bytes after the SubjectPublicKeyInfo")
+            }
+            return pkey
+        }
+        defer { EVP_PKEY_free(decoded) }
+        try self.init(decodedKey: decoded)
+    }
+
+    /// Parses a SEC 1 §2.3.3 point: 65 bytes uncompressed (0x04 || X || Y) or 33 bytes
+    /// compressed (0x02/0x03 || X).
+    ///
+    /// - Throws: `CryptoError.invalidKey` for other lengths or prefixes, coordinates outside
+    ///   the field, points not on the curve and the point at infinity.
+    public init(x963: some Collection<UInt8>) throws {
+        defer { OpenSSLErrorQueue.clear() }
+        let pkey = try P256KeyFactory.makePublicKey(point: x963)
+        try self.init(validatedKey: PKeyHandle(taking: pkey))
+    }
+
+    /// Parses PEM text holding exactly one `PUBLIC KEY` block (a SubjectPublicKeyInfo, as
+    /// written by `openssl pkey -pubout`).
+    ///
+    /// - Throws: `CryptoError.invalidPEM` if there is no block, more than one, or a block with
+    ///   another label; otherwise as `init(spkiDER:)`.
+    public init(pem: String) throws {
+        let spki = try PEMReader.singleBlock(in: pem, expecting: "PUBLIC KEY")
+        try self.init(spkiDER: spki)
+    }
+
+    /// The SubjectPublicKeyInfo as a `PUBLIC KEY` PEM block (64-column base64, trailing newline).
+    public var pemString: String {
+        PEMWriter.block(label: "PUBLIC KEY", der: spkiDER)
+    }
+
+    /// The RFC 5280 §4.2.1.2 method (1) key identifier: SHA-1 of the subjectPublicKey BIT STRING
+    /// value, i.e. of the 65-byte uncompressed point (without tag, length or unused-bits byte).
+    /// Equals the Subject Key Identifier OpenSSL writes for `subjectKeyIdentifier=hash`.
+    public var keyIdentifier: [UInt8] {
+        Digest.sha1(x963)
+    }
+
+    /// Whether `derSignature` (a DER ECDSA-Sig-Value, RFC 3279 §2.2.3) is a valid signature by
+    /// this key over `digest`, a 32-byte SHA-256 digest.
+    ///
+    /// Returns `false` for a digest that is not 32 bytes and for signatures that are not strict
+    /// DER (OpenSSL re-encodes the parsed signature and compares).
+    public func isValidSignature(_ derSignature: some Collection<UInt8>, forDigest digest: some Collection<UInt8>) -> Bool {
+        defer { OpenSSLErrorQueue.clear() }
+        // A DER ECDSA-Sig-Value for P-256 is at most 72 bytes; refuse absurd input before
+        // calling into OpenSSL.
+        guard digest.count == Digest.sha256ByteCount, !derSignature.isEmpty, derSignature.count <= 256 else {
+            return false
+        }
+        guard let context = EVP_PKEY_CTX_new_from_pkey(nil, handle.pointer, nil) else { return false }
+        defer { EVP_PKEY_CTX_free(context) }
+        guard EVP_PKEY_verify_init(context) == 1,
+              EVP_PKEY_CTX_set_signature_md(context, DigestAlgorithms.shared.sha256) == 1 else {
+            return false
+        }
+        let status = ByteBuffers.with(derSignature) { signature, signatureLength in
+            ByteBuffers.with(digest) { digestBase, digestLength in
+                EVP_PKEY_verify(context, signature, signatureLength, digestBase, digestLength)
+            }
+        }
+        return status == 1
+    }
+
+    /// Whether `derSignature` is a valid signature by this key over the SHA-256 digest of
+    /// `message` (ECDSA with SHA-256, as in `ecdsa-with-SHA256`).
+    public func isValidSignature(_ derSignature: some Collection<UInt8>, forMessage message: some Collection<UInt8>) -> Bool {
+        isValidSignature(derSignature, forDigest: Digest.sha256(message))
+    }
+
+    /// Keys are equal when their uncompressed points are equal.
+    public static func == (lhs: P256PublicKey, rhs: P256PublicKey) -> Bool {
+        lhs.x963 == rhs.x963
+    }
+
+    /// Hashes the uncompressed point.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(x963)
+    }
+}

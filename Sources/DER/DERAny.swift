@@ -1,0 +1,21 @@
+/// Any element kept exactly as encoded (ASN.1 ANY / open types such as algorithm parameters).
+public struct DERAny: DERParseable, DERSerializable, Hashable, Sendable {
+    /// The parsed element.
+    public let node: DERNode
+
+    public init(derNode: DERNode) throws {
+        node = derNode
+    }
+
+    /// Parses a complete encoding into an `DERAny`.
+    public init(encoded: [UInt8]) throws(DERError) {
+        node = try DER.parse(encoded)
+    }
+
+    /// The element's tag.
+    public var tag: DERTag { node.tag }
+
+    public func serialize(into writer: inout DERWriter) {
+        writer.appendEncoded(node.encodedBytes)
+    }
+}

@@ -1,0 +1,113 @@
+/// An OBJECT IDENTIFIER, kept as its content octets; arcs and dotted text are derived.
+public struct DERObjectIdentifier: DERImplicitlyTaggable, Hashable, Sendable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    public static var defaultTag: DERTag { .objectIdentifier }
+
+    /// The content octets (X.690 8.19).
+    public let bytes: [UInt8]
+
+    /// The arcs, e.g. `[1, 2, 840, 10045, 4, 3, 2]`.
+    public var arcs: [UInt64] {
+        // Validated at construction, so decoding cannot fail here.
+        (try? DERObjectIdentifier.decodeArcs(bytes[...], at: 0)) ?? []
+    }
+
+    /// Dotted text, e.g. `1.2.840.10045.4.3.2`.
+    public var dotted: String { arcs.map(String.init).joined(separator: ".") }
+
+    public var description: String {
+        if let name = OIDRegistry.name(of: self) { return "\(name) (\(dotted))" }
+        return dotted
+    }
+
+    /// Creates an OID from its arcs. The first arc must be 0, 1 or 2 and the second below 40
+    /// unless the first is 2 (X.690 8.19.4).
+    public init(arcs: [UInt64]) throws(DERError) {
+        guard arcs.count >= 2, arcs[0] <= 2, arcs[0] == 2 || arcs[1] < 40 else {
+            throw DERError(.invalidObjectIdentifier, at: 0, "invalid first arcs \(arcs.prefix(2))")
+        }
+        let (first, overflow) = (arcs[0] * 40).addingReportingOverflow(arcs[1])
+        guard !overflow else {
+            throw DERError(.invalidObjectIdentifier, at: 0, "second arc too large")
+        }
+        var out: [UInt8] = []
+        for arc in [first] + arcs.dropFirst(2) {
+            var digits: [UInt8] = []
+            var n = arc
+            repeat {
+                digits.append(UInt8(n & 0x7F))
+                n >>= 7
+            } while n > 0
+            for (i, d) in digits.reversed().enumerated() {
+                out.append(i == digits.count - 1 ? d : d | 0x80)
+            }
+        }
+        bytes = out
+    }
+
+    /// Parses dotted text such as `1.2.840.113549.1.7.2`.
+    public init(dotted: String) throws(DERError) {
+        var arcs: [UInt64] = []
+        for part in dotted.split(separator: ".", omittingEmptySubsequences: false) {
+            guard let arc = UInt64(part), !(part.count > 1 && part.first == "0") else {
+                throw DERError(.invalidObjectIdentifier, at: 0, "'\(dotted)' is not a dotted OID")
+            }
+            arcs.append(arc)
+        }
+        try self.init(arcs: arcs)
+    }
+
+    /// Creates a constant from a dotted literal; the literal must be valid.
+    public init(stringLiteral value: String) {
+        do {
+            try self.init(dotted: value)
+        } catch {
+            // Only reachable for a malformed literal written in this package's source.
+            fatalError("invalid OID literal \(value)")
+        }
+    }
+
+    public init(derNode: DERNode, withTag tag: DERTag) throws {
+        try derNode.expect(tag, "OBJECT IDENTIFIER")
+        _ = try DERObjectIdentifier.decodeArcs(derNode.content, at: derNode.offset)
+        bytes = Array(derNode.content)
+    }
+
+    public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
+        writer.appendPrimitive(tag, content: bytes)
+    }
+
+    /// X.690 8.19.2: each subidentifier is base-128 with the high bit as continuation, in the
+    /// fewest octets (so never a leading 0x80), and the content is not empty.
+    static func decodeArcs(_ content: ArraySlice<UInt8>, at offset: Int) throws(DERError) -> [UInt64] {
+        guard !content.isEmpty else {
+            throw DERError(.invalidObjectIdentifier, at: offset, "OBJECT IDENTIFIER has no content octets")
+        }
+        var subidentifiers: [UInt64] = []
+        var value: UInt64 = 0
+        var started = false
+        for b in content {
+            if !started && b == 0x80 {
+                throw DERError(.invalidObjectIdentifier, at: offset, "subidentifier has a leading 0x80 octet (X.690 8.19.2)")
+            }
+            guard value >> 57 == 0 else {
+                throw DERError(.invalidObjectIdentifier, at: offset, "subidentifier exceeds 64 bits")
+            }
+            value = (value << 7) | UInt64(b & 0x7F)
+            started = true
+            if b & 0x80 == 0 {
+                subidentifiers.append(value)
+                value = 0
+                started = false
+            }
+        }
+        guard !started else {
+            throw DERError(.invalidObjectIdentifier, at: offset, "last subidentifier is unterminated")
+        }
+        // X.690 8.19.4: the first subidentifier packs the first two arcs.
+        let first = subidentifiers[0]
+        let head: [UInt64] = first < 40 ? [0, first] : first < 80 ? [1, first - 40] : [2, first - 80]
+        return head + subidentifiers.dropFirst()
+    }
+}

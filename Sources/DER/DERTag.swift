@@ -1,0 +1,85 @@
+/// An ASN.1 identifier: class, constructed flag and tag number (X.690 8.1.2).
+public struct DERTag: Hashable, Sendable, CustomStringConvertible {
+    /// The two class bits of the identifier octet.
+    public enum TagClass: UInt8, Sendable, Hashable {
+        case universal = 0
+        case application = 1
+        case contextSpecific = 2
+        case `private` = 3
+    }
+
+    /// The tag's class.
+    public let tagClass: TagClass
+    /// Whether the element is in constructed form (bit 6 of the identifier octet).
+    public let isConstructed: Bool
+    /// The tag number.
+    public let number: UInt32
+
+    /// Creates a tag from its three parts.
+    public init(_ tagClass: TagClass, number: UInt32, constructed: Bool) {
+        self.tagClass = tagClass
+        self.number = number
+        self.isConstructed = constructed
+    }
+
+    /// A context-specific tag `[number]`. Explicit tags are constructed.
+    public static func contextSpecific(_ number: UInt32, constructed: Bool) -> DERTag {
+        DERTag(.contextSpecific, number: number, constructed: constructed)
+    }
+
+    public static let boolean = DERTag(.universal, number: 1, constructed: false)
+    public static let integer = DERTag(.universal, number: 2, constructed: false)
+    public static let bitString = DERTag(.universal, number: 3, constructed: false)
+    public static let octetString = DERTag(.universal, number: 4, constructed: false)
+    public static let null = DERTag(.universal, number: 5, constructed: false)
+    public static let objectIdentifier = DERTag(.universal, number: 6, constructed: false)
+    public static let real = DERTag(.universal, number: 9, constructed: false)
+    public static let enumerated = DERTag(.universal, number: 10, constructed: false)
+    public static let utf8String = DERTag(.universal, number: 12, constructed: false)
+    public static let sequence = DERTag(.universal, number: 16, constructed: true)
+    public static let set = DERTag(.universal, number: 17, constructed: true)
+    public static let printableString = DERTag(.universal, number: 19, constructed: false)
+    public static let ia5String = DERTag(.universal, number: 22, constructed: false)
+    public static let utcTime = DERTag(.universal, number: 23, constructed: false)
+    public static let generalizedTime = DERTag(.universal, number: 24, constructed: false)
+
+    /// Universal types that X.690 10.2 requires in primitive form under DER
+    /// (BOOLEAN … GeneralizedTime and the other string types).
+    static let primitiveOnlyUniversalNumbers: Set<UInt32> = [
+        1, 2, 3, 4, 5, 6, 9, 10, 12, 13, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 30,
+    ]
+
+    /// The identifier octets for this tag (low-tag or minimal high-tag-number form).
+    public var encoded: [UInt8] {
+        let first = (tagClass.rawValue << 6) | (isConstructed ? 0x20 : 0)
+        if number < 31 { return [first | UInt8(number)] }
+        var digits: [UInt8] = []
+        var n = number
+        repeat {
+            digits.append(UInt8(n & 0x7F))
+            n >>= 7
+        } while n > 0
+        var out: [UInt8] = [first | 0x1F]
+        for (i, d) in digits.reversed().enumerated() {
+            out.append(i == digits.count - 1 ? d : d | 0x80)
+        }
+        return out
+    }
+
+    public var description: String {
+        switch tagClass {
+        case .universal:
+            return DERTag.universalNames[number] ?? "UNIVERSAL \(number)"
+        case .application: return "[APPLICATION \(number)]"
+        case .contextSpecific: return "[\(number)]"
+        case .private: return "[PRIVATE \(number)]"
+        }
+    }
+
+    static let universalNames: [UInt32: String] = [
+        1: "BOOLEAN", 2: "INTEGER", 3: "BIT STRING", 4: "OCTET STRING", 5: "NULL",
+        6: "OBJECT IDENTIFIER", 9: "REAL", 10: "ENUMERATED", 12: "UTF8String", 16: "SEQUENCE",
+        17: "SET", 19: "PrintableString", 20: "T61String", 22: "IA5String", 23: "UTCTime",
+        24: "GeneralizedTime", 26: "VisibleString", 30: "BMPString",
+    ]
+}

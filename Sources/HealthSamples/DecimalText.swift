@@ -1,0 +1,152 @@
+import Foundation
+
+/// Strict, locale-independent reading and writing of decimal numbers as `Decimal`.
+///
+/// `Decimal(string:)` is lenient (it reads "12abc" as 12 and honours the locale's separator),
+/// which would let a malformed value slip into a signed record. This reader accepts exactly
+/// `["-"|"+"] 1*DIGIT ["." 1*DIGIT] [("e"|"E") ["-"|"+"] 1*DIGIT]` — also `.5` and `5.` as JSON
+/// writers and export files never produce them, they are rejected.
+public enum DecimalText {
+    /// Most significant digits a `Decimal` holds exactly (its mantissa is 128 bits; 38 digits always fit).
+    public static let maximumSignificantDigits = 38
+    /// Longest accepted text; real values are far shorter.
+    public static let maximumLength = 128
+
+    /// Reads a decimal number exactly.
+    /// - Throws: ``DecimalTextError`` with the offset of the offending character.
+    public static func parse(_ text: String) throws(DecimalTextError) -> Decimal {
+        let bytes = Array(text.utf8.prefix(maximumLength + 1))
+        guard bytes.count <= maximumLength else { throw DecimalTextError(text: text, offset: maximumLength, kind: .tooLong) }
+        guard !bytes.isEmpty else { throw DecimalTextError(text: text, offset: 0, kind: .empty) }
+        var position = 0
+        func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") }
+        func fail(_ expected: String) -> DecimalTextError {
+            DecimalTextError(text: text, offset: position,
+                             kind: position < bytes.count ? .unexpectedCharacter(expected: expected) : .unexpectedEnd(expected: expected))
+        }
+
+        var negative = false
+        if bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {
+            negative = bytes[position] == UInt8(ascii: "-")
+            position += 1
+        }
+        // Collect significant digits (leading zeros dropped) and the decimal exponent.
+        var digits: [UInt8] = []
+        var exponent = 0
+        guard isDigit(position) else { throw fail("digit") }
+        while isDigit(position) {
+            if !(digits.isEmpty && bytes[position] == UInt8(ascii: "0")) { digits.append(bytes[position] - UInt8(ascii: "0")) }
+            position += 1
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard isDigit(position) else { throw fail("digit") }
+            while isDigit(position) {
+                if !(digits.isEmpty && bytes[position] == UInt8(ascii: "0")) { digits.append(bytes[position] - UInt8(ascii: "0")) }
+                exponent -= 1
+                position += 1
+            }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            var exponentNegative = false
+            if position < bytes.count, bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {
+                exponentNegative = bytes[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            guard isDigit(position) else { throw fail("exponent digit") }
+            var written = 0
+            while isDigit(position) {
+                written = min(written * 10 + Int(bytes[position] - UInt8(ascii: "0")), 100_000)
+                position += 1
+            }
+            exponent += exponentNegative ? -written : written
+        }
+        guard position == bytes.count else { throw fail("digit, '.', 'e' or end of number") }
+
+        // Trailing zeros of the significand only move the exponent.
+        while digits.count > 1, digits.last == 0 {
+            digits.removeLast()
+            exponent += 1
+        }
+        guard digits.count <= maximumSignificantDigits else {
+            throw DecimalTextError(text: text, offset: 0, kind: .tooManyDigits(count: digits.count))
+        }
+        if digits.isEmpty { return Decimal(0) }
+        // Decimal's exponent is an Int8 (−128 … 127) applied to the integer significand.
+        guard exponent >= -128, exponent <= 127 else {
+            throw DecimalTextError(text: text, offset: 0, kind: .exponentOutOfRange)
+        }
+        // Accumulate in UInt64 chunks of up to 19 digits (10¹⁹ < 2⁶⁴): Decimal arithmetic is
+        // slow, and values with more than 19 significant digits are rare.
+        var significand = Decimal(0)
+        var index = 0
+        while index < digits.count {
+            let chunk = digits[index ..< min(index + 19, digits.count)]
+            var part: UInt64 = 0
+            for digit in chunk { part = part * 10 + UInt64(digit) }
+            significand = index == 0 ? Decimal(part) : significand * Decimal(sign: .plus, exponent: chunk.count, significand: 1) + Decimal(part)
+            index += chunk.count
+        }
+        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand)
+    }
+
+    /// Writes a decimal in plain notation with `.` as separator, e.g. `36.6`, `-0.004`, `120`.
+    public static func format(_ value: Decimal) -> String {
+        // Decimal's description is locale-independent plain notation.
+        value.description
+    }
+
+    /// The Double nearest to the decimal (correctly rounded, by way of the decimal text).
+    public static func doubleValue(of value: Decimal) -> Double {
+        if value.isNaN { return .nan }
+        return Double(value.description) ?? .nan
+    }
+}
+
+/// Why a decimal number could not be read, and where.
+public struct DecimalTextError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What was wrong.
+    public enum Kind: Sendable, Hashable {
+        /// The text is empty.
+        case empty
+        /// A character the grammar does not allow here.
+        case unexpectedCharacter(expected: String)
+        /// The text ends where `expected` is required.
+        case unexpectedEnd(expected: String)
+        /// More significant digits than a `Decimal` holds exactly (at most 38).
+        case tooManyDigits(count: Int)
+        /// The power of ten is outside what a `Decimal` represents.
+        case exponentOutOfRange
+        /// Longer than ``DecimalText/maximumLength`` bytes.
+        case tooLong
+    }
+
+    /// The text that was being read (cut to 64 characters).
+    public let text: String
+    /// Offset of the offending character in UTF-8 bytes (equal to characters up to that point).
+    public let offset: Int
+    /// What was wrong.
+    public let kind: Kind
+
+    /// Creates an error; the text is cut to 64 characters.
+    public init(text: String, offset: Int, kind: Kind) {
+        self.text = String(text.prefix(64))
+        self.offset = offset
+        self.kind = kind
+    }
+
+    /// Names the offset and the problem.
+    public var description: String {
+        let what: String
+        switch kind {
+        case .empty: what = "empty number"
+        case .unexpectedCharacter(let expected): what = "expected \(expected)"
+        case .unexpectedEnd(let expected): what = "text ends, expected \(expected)"
+        case .tooManyDigits(let count): what = "\(count) significant digits (at most 38)"
+        case .exponentOutOfRange: what = "exponent out of range"
+        case .tooLong: what = "number too long"
+        }
+        return "invalid number \"\(text)\" at offset \(offset): \(what)"
+    }
+}

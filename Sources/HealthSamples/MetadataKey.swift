@@ -1,0 +1,118 @@
+/// A predefined HealthKit metadata key, with both of its spellings.
+///
+/// Code uses the SDK constant's *name* (`HKMetadataKeyDigitalSignature`), but HealthKit stores and
+/// exports the constant's *value*, which is usually the name without `MetadataKey`
+/// (`HKDigitalSignature`). A few keys store their full name (`HKMetadataKeySyncIdentifier`,
+/// `HKMetadataKeyHeartRateMotionContext`, see export-xml.md §5). ``storedName(for:)`` maps either
+/// spelling to the stored one, so `Metadata` lookups work whichever a writer used.
+public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
+    /// The SDK constant's name, e.g. `HKMetadataKeyDigitalSignature`.
+    public let constantName: String
+    /// What HealthKit stores and exports, e.g. `HKDigitalSignature`.
+    public let storedName: String
+
+    /// `HKMetadataKey`, the prefix of every SDK constant name.
+    public static let constantPrefix = "HKMetadataKey"
+
+    /// A key whose stored name is the constant name without `MetadataKey`.
+    init(_ suffix: String) {
+        constantName = Self.constantPrefix + suffix
+        storedName = "HK" + suffix
+    }
+
+    /// A key whose stored name is its full constant name.
+    init(keepingFullName suffix: String) {
+        constantName = Self.constantPrefix + suffix
+        storedName = constantName
+    }
+
+    /// The stored name.
+    public var description: String { storedName }
+
+    // MARK: Keys in SPEC.md
+
+    /// `HKMetadataKeyDeviceSerialNumber` ↔ `HKDeviceSerialNumber`.
+    public static let deviceSerialNumber = MetadataKey("DeviceSerialNumber")
+    /// `HKMetadataKeyBodyTemperatureSensorLocation` ↔ `HKBodyTemperatureSensorLocation`.
+    public static let bodyTemperatureSensorLocation = MetadataKey("BodyTemperatureSensorLocation")
+    /// `HKMetadataKeyHeartRateSensorLocation` ↔ `HKHeartRateSensorLocation`.
+    public static let heartRateSensorLocation = MetadataKey("HeartRateSensorLocation")
+    /// `HKMetadataKeyFoodType` ↔ `HKFoodType`.
+    public static let foodType = MetadataKey("FoodType")
+    /// `HKMetadataKeyUDIDeviceIdentifier` ↔ `HKUDIDeviceIdentifier`.
+    public static let udiDeviceIdentifier = MetadataKey("UDIDeviceIdentifier")
+    /// `HKMetadataKeyUDIProductionIdentifier` ↔ `HKUDIProductionIdentifier`.
+    public static let udiProductionIdentifier = MetadataKey("UDIProductionIdentifier")
+    /// `HKMetadataKeyDigitalSignature` ↔ `HKDigitalSignature`: base64 DER CMS SignedData.
+    public static let digitalSignature = MetadataKey("DigitalSignature")
+    /// `HKMetadataKeyExternalUUID` ↔ `HKExternalUUID`.
+    public static let externalUUID = MetadataKey("ExternalUUID")
+    /// `HKMetadataKeyTimeZone` ↔ `HKTimeZone`: an IANA time-zone name.
+    public static let timeZone = MetadataKey("TimeZone")
+    /// `HKMetadataKeyDeviceName` ↔ `HKDeviceName`.
+    public static let deviceName = MetadataKey("DeviceName")
+    /// `HKMetadataKeyDeviceManufacturerName` ↔ `HKDeviceManufacturerName`.
+    public static let deviceManufacturerName = MetadataKey("DeviceManufacturerName")
+    /// `HKMetadataKeyWasTakenInLab` ↔ `HKWasTakenInLab`.
+    public static let wasTakenInLab = MetadataKey("WasTakenInLab")
+    /// `HKMetadataKeyReferenceRangeLowerLimit` ↔ `HKReferenceRangeLowerLimit`.
+    public static let referenceRangeLowerLimit = MetadataKey("ReferenceRangeLowerLimit")
+    /// `HKMetadataKeyReferenceRangeUpperLimit` ↔ `HKReferenceRangeUpperLimit`.
+    public static let referenceRangeUpperLimit = MetadataKey("ReferenceRangeUpperLimit")
+    /// `HKMetadataKeyWasUserEntered` ↔ `HKWasUserEntered`.
+    public static let wasUserEntered = MetadataKey("WasUserEntered")
+    /// `HKMetadataKeyWorkoutBrandName` ↔ `HKWorkoutBrandName`.
+    public static let workoutBrandName = MetadataKey("WorkoutBrandName")
+    /// `HKMetadataKeyGroupFitness` ↔ `HKGroupFitness`.
+    public static let groupFitness = MetadataKey("GroupFitness")
+    /// `HKMetadataKeyIndoorWorkout` ↔ `HKIndoorWorkout`.
+    public static let indoorWorkout = MetadataKey("IndoorWorkout")
+    /// `HKMetadataKeyCoachedWorkout` ↔ `HKCoachedWorkout`.
+    public static let coachedWorkout = MetadataKey("CoachedWorkout")
+    /// `HKMetadataKeySexualActivityProtectionUsed` ↔ `HKSexualActivityProtectionUsed`.
+    public static let sexualActivityProtectionUsed = MetadataKey("SexualActivityProtectionUsed")
+    /// `HKMetadataKeyMenstrualCycleStart` ↔ `HKMenstrualCycleStart`.
+    public static let menstrualCycleStart = MetadataKey("MenstrualCycleStart")
+
+    // MARK: Keys seen in real exports (export-xml.md §5)
+
+    /// `HKMetadataKeyWeatherTemperature` ↔ `HKWeatherTemperature` (a quantity, e.g. `56 degF`).
+    public static let weatherTemperature = MetadataKey("WeatherTemperature")
+    /// `HKMetadataKeyWeatherHumidity` ↔ `HKWeatherHumidity` (a quantity in `%`).
+    public static let weatherHumidity = MetadataKey("WeatherHumidity")
+    /// `HKMetadataKeyBloodGlucoseMealTime` ↔ `HKBloodGlucoseMealTime`.
+    public static let bloodGlucoseMealTime = MetadataKey("BloodGlucoseMealTime")
+    /// `HKMetadataKeyHeartRateMotionContext`, stored under its full name.
+    public static let heartRateMotionContext = MetadataKey(keepingFullName: "HeartRateMotionContext")
+    /// `HKMetadataKeySyncIdentifier`, stored under its full name.
+    public static let syncIdentifier = MetadataKey(keepingFullName: "SyncIdentifier")
+    /// `HKMetadataKeySyncVersion`, stored under its full name.
+    public static let syncVersion = MetadataKey(keepingFullName: "SyncVersion")
+
+    /// Every predefined key known here.
+    public static let all: [MetadataKey] = [
+        .deviceSerialNumber, .bodyTemperatureSensorLocation, .heartRateSensorLocation, .foodType,
+        .udiDeviceIdentifier, .udiProductionIdentifier, .digitalSignature, .externalUUID, .timeZone,
+        .deviceName, .deviceManufacturerName, .wasTakenInLab, .referenceRangeLowerLimit,
+        .referenceRangeUpperLimit, .wasUserEntered, .workoutBrandName, .groupFitness, .indoorWorkout,
+        .coachedWorkout, .sexualActivityProtectionUsed, .menstrualCycleStart,
+        .weatherTemperature, .weatherHumidity, .bloodGlucoseMealTime,
+        .heartRateMotionContext, .syncIdentifier, .syncVersion,
+    ]
+
+    private static let byEitherName: [String: MetadataKey] = {
+        var table: [String: MetadataKey] = [:]
+        for key in all {
+            table[key.constantName] = key
+            table[key.storedName] = key
+        }
+        return table
+    }()
+
+    /// The predefined key spelled either way, or nil for a custom key.
+    public static func named(_ name: String) -> MetadataKey? { byEitherName[name] }
+
+    /// The stored spelling of a key: `HKMetadataKeyDigitalSignature` → `HKDigitalSignature`;
+    /// a stored name or a custom key comes back unchanged.
+    public static func storedName(for name: String) -> String { byEitherName[name]?.storedName ?? name }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A measured amount: an exact decimal value and a unit.
+///
+/// The value is a Foundation `Decimal` so a reading keeps the decimal value it was written
+/// with: 36.6 stays exactly 36.6 (a Double would hold 36.600000000000001421…). Conversions
+/// (``doubleValue(in:)``) go through Double, as HealthKit's own do.
+public struct Quantity: Sendable, Hashable, CustomStringConvertible {
+    /// The value as written.
+    public var value: Decimal
+    /// The unit the value is in.
+    public var unit: HealthUnit
+
+    /// Creates a quantity.
+    public init(value: Decimal, unit: HealthUnit) {
+        self.value = value
+        self.unit = unit
+    }
+
+    /// Reads the "number space unit" form HealthKit uses for quantity metadata values and
+    /// descriptions, e.g. `56 degF`, `96 %`, `4.52156 kcal/hr·kg` (export.xml §5).
+    /// - Throws: ``QuantityTextError`` for a malformed number, missing space or invalid unit.
+    public init(parsing text: String) throws(QuantityTextError) {
+        guard let space = text.firstIndex(of: " ") else {
+            throw .missingUnit(text: String(text.prefix(64)))
+        }
+        let number = String(text[..<space])
+        let unitText = String(text[text.index(after: space)...])
+        do {
+            value = try DecimalText.parse(number)
+        } catch {
+            throw .invalidNumber(error)
+        }
+        do {
+            unit = try HealthUnit(unitText)
+        } catch {
+            throw .invalidUnit(error)
+        }
+    }
+
+    /// Whether the quantity converts to `unit`.
+    public func isCompatible(with unit: HealthUnit) -> Bool { self.unit.isCompatible(with: unit) }
+
+    /// The value as a Double, exactly as the decimal text would read (correctly rounded).
+    public var doubleValue: Double { DecimalText.doubleValue(of: value) }
+
+    /// The value converted to `unit`.
+    /// - Throws: ``QuantityConversionError`` when the units measure different things.
+    public func doubleValue(in unit: HealthUnit) throws(QuantityConversionError) -> Double {
+        try self.unit.convert(doubleValue, to: unit)
+    }
+
+    /// "value unit", e.g. `36.6 degC`, the form ``init(parsing:)`` reads.
+    public var description: String { DecimalText.format(value) + " " + unit.unitString }
+}
+
+/// Why a "number unit" text could not be read as a ``Quantity``.
+public enum QuantityTextError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// No space separates the number from the unit.
+    case missingUnit(text: String)
+    /// The number is not a plain decimal.
+    case invalidNumber(DecimalTextError)
+    /// The unit string is invalid.
+    case invalidUnit(HealthUnitError)
+
+    /// Explains the problem.
+    public var description: String {
+        switch self {
+        case .missingUnit(let text): return "quantity \"\(text)\" has no unit (expected \"number unit\")"
+        case .invalidNumber(let error): return error.description
+        case .invalidUnit(let error): return error.description
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// A HealthKit quantity type: its identifier, the dimension of units it accepts, how values
+/// combine over time, and its usual unit.
+///
+/// Only the types in ``all`` exist: a reader that meets an unknown identifier gets `nil` from
+/// ``named(_:)`` and reports ``SampleValidationError/Kind/unknownType(identifier:)``.
+/// Equality and hashing use the identifier.
+public struct QuantityType: Sendable, Hashable, CustomStringConvertible {
+    /// How HealthKit combines samples of a type over an interval.
+    public enum Aggregation: String, Sendable, Hashable {
+        /// Each sample is a reading at a point (heart rate, body mass): average, min, max.
+        case discrete
+        /// Samples add up over time (steps, energy, nutrients): sum.
+        case cumulative
+    }
+
+    /// The full identifier, e.g. `HKQuantityTypeIdentifierHeartRate`.
+    public let identifier: String
+    /// The dimension every unit of this type must have.
+    public let dimension: UnitDimension
+    /// Discrete or cumulative.
+    public let aggregation: Aggregation
+    /// HealthKit's usual unit for the type, e.g. `count/min` for heart rate.
+    public let canonicalUnit: HealthUnit
+    /// Whether this is a nutrition type (`HKQuantityTypeIdentifierDietary…`), the only kind a
+    /// food correlation may hold.
+    public var isDietary: Bool { identifier.hasPrefix(Self.identifierPrefix + "Dietary") }
+
+    /// `HKQuantityTypeIdentifier`, the prefix of every quantity-type identifier.
+    public static let identifierPrefix = "HKQuantityTypeIdentifier"
+
+    /// Creates a type from its identifier suffix (`HeartRate`), dimension, aggregation and usual unit.
+    init(_ suffix: String, _ dimension: UnitDimension, _ aggregation: Aggregation, _ canonicalUnit: HealthUnit) {
+        self.identifier = Self.identifierPrefix + suffix
+        self.dimension = dimension
+        self.aggregation = aggregation
+        self.canonicalUnit = canonicalUnit
+    }
+
+    /// The identifier without `HKQuantityTypeIdentifier`, e.g. `HeartRate`.
+    public var shortName: String { String(identifier.dropFirst(Self.identifierPrefix.count)) }
+
+    /// Whether values of this type may be stored in `unit` (its dimension matches).
+    public func accepts(_ unit: HealthUnit) -> Bool { unit.dimension == dimension }
+
+    /// The type with this full identifier, or nil if HealthKit (as modelled here) has none.
+    public static func named(_ identifier: String) -> QuantityType? { byIdentifier[identifier] }
+
+    private static let byIdentifier: [String: QuantityType] =
+        Dictionary(all.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The identifier.
+    public var description: String { identifier }
+
+    /// Equal when the identifiers are equal.
+    public static func == (lhs: QuantityType, rhs: QuantityType) -> Bool { lhs.identifier == rhs.identifier }
+
+    /// Hashes the identifier, consistent with `==`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
+}

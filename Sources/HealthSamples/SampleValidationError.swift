@@ -1,0 +1,87 @@
+/// A sample that HealthKit would refuse, with the field that is wrong.
+///
+/// `field` is a path into the sample: `value`, `unit`, `endDate`, `type`, `objects`,
+/// `objects[1].unit`, `objects[0].startDate` …
+public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with a blood-pressure correlation's members. It needs exactly one
+    /// `BloodPressureSystolic` and one `BloodPressureDiastolic` sample and nothing else.
+    public enum BloodPressureProblem: Sendable, Hashable {
+        /// No systolic sample.
+        case missingSystolic
+        /// No diastolic sample.
+        case missingDiastolic
+        /// A second systolic sample (reported at its index).
+        case extraSystolic
+        /// A second diastolic sample (reported at its index).
+        case extraDiastolic
+        /// A member that is neither systolic nor diastolic.
+        case unexpectedType(identifier: String)
+    }
+
+    /// What is wrong.
+    public enum Kind: Sendable, Hashable {
+        /// The type identifier is not in the catalogs (raised by readers; the sample model only
+        /// holds known types).
+        case unknownType(identifier: String)
+        /// The unit's dimension is not the one the quantity type requires.
+        case unitIncompatible(unit: String, type: String, expected: UnitDimension)
+        /// The end date is before the start date.
+        case endBeforeStart(start: SampleDate, end: SampleDate)
+        /// The category value is not in the category's enumeration.
+        case categoryValueOutOfRange(value: Int, allowed: [Int])
+        /// A blood-pressure correlation's members are not one systolic plus one diastolic sample.
+        case incompleteBloodPressure(reason: BloodPressureProblem)
+        /// A food correlation holds a sample that is not a nutrition (`Dietary…`) type.
+        case foodObjectNotDietary(identifier: String)
+        /// A member sample starts before or ends after its correlation.
+        case objectOutsideCorrelationInterval
+        /// The quantity's value is not a number (`Decimal.nan`).
+        case nonFiniteValue
+    }
+
+    /// Identifier of the sample being validated (for a member of a correlation, the correlation's).
+    public let typeIdentifier: String
+    /// Path of the wrong field, e.g. `objects[1].unit`.
+    public let field: String
+    /// What is wrong.
+    public let kind: Kind
+
+    /// Creates an error.
+    public init(typeIdentifier: String, field: String, kind: Kind) {
+        self.typeIdentifier = typeIdentifier
+        self.field = field
+        self.kind = kind
+    }
+
+    /// Names the sample type, the field and the problem.
+    public var description: String {
+        let what: String
+        switch kind {
+        case .unknownType(let identifier):
+            what = "unknown type \(identifier)"
+        case .unitIncompatible(let unit, let type, let expected):
+            what = "unit \(unit) is not compatible with \(type), which needs \(expected)"
+        case .endBeforeStart(let start, let end):
+            what = "end \(end.rfc3339String) is before start \(start.rfc3339String)"
+        case .categoryValueOutOfRange(let value, let allowed):
+            what = "value \(value) is not one of \(allowed.map(String.init).joined(separator: ", "))"
+        case .incompleteBloodPressure(let reason):
+            let detail: String
+            switch reason {
+            case .missingSystolic: detail = "no systolic sample"
+            case .missingDiastolic: detail = "no diastolic sample"
+            case .extraSystolic: detail = "a second systolic sample"
+            case .extraDiastolic: detail = "a second diastolic sample"
+            case .unexpectedType(let identifier): detail = "a \(identifier) sample"
+            }
+            what = "blood pressure needs exactly one systolic and one diastolic sample, found \(detail)"
+        case .foodObjectNotDietary(let identifier):
+            what = "a food correlation can only hold Dietary samples, not \(identifier)"
+        case .objectOutsideCorrelationInterval:
+            what = "member sample lies outside the correlation's interval"
+        case .nonFiniteValue:
+            what = "value is not a number"
+        }
+        return "\(typeIdentifier): \(field): \(what)"
+    }
+}

@@ -1,0 +1,101 @@
+/// Checks the rules HealthKit enforces when a sample is saved, so a reader or signer can reject a
+/// bad sample with a precise field path instead of producing a record HealthKit would refuse.
+///
+/// Rules: the unit's dimension matches the quantity type; the value is a number; the end is not
+/// before the start; a category value is in its enumeration; a blood-pressure correlation holds
+/// exactly one systolic and one diastolic sample; a food correlation holds only nutrition samples;
+/// members lie within their correlation's interval; and each member passes the quantity rules.
+/// Not checked: value ranges (HealthKit rejects e.g. negative step counts; the model does not
+/// encode per-type limits) and metadata value types.
+public enum SampleValidator {
+    /// Throws the first problem found, in the order of ``problems(in:)``.
+    public static func validate(_ sample: Sample) throws(SampleValidationError) {
+        if let first = problems(in: sample).first { throw first }
+    }
+
+    /// Every problem with the sample, in field order (members after the correlation's own fields).
+    public static func problems(in sample: Sample) -> [SampleValidationError] {
+        var problems: [SampleValidationError] = []
+        switch sample {
+        case .quantity(let quantitySample):
+            check(quantitySample, reportingAs: quantitySample.type.identifier, prefix: "", into: &problems)
+        case .category(let categorySample):
+            check(categorySample, into: &problems)
+        case .correlation(let correlation):
+            check(correlation, into: &problems)
+        }
+        return problems
+    }
+
+    private static func check(_ sample: QuantitySample, reportingAs identifier: String, prefix: String,
+                              into problems: inout [SampleValidationError]) {
+        func report(_ field: String, _ kind: SampleValidationError.Kind) {
+            problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix + field, kind: kind))
+        }
+        if sample.quantity.value.isNaN { report("value", .nonFiniteValue) }
+        if !sample.type.accepts(sample.quantity.unit) {
+            report("unit", .unitIncompatible(unit: sample.quantity.unit.unitString, type: sample.type.identifier,
+                                             expected: sample.type.dimension))
+        }
+        if sample.endDate < sample.startDate {
+            report("endDate", .endBeforeStart(start: sample.startDate, end: sample.endDate))
+        }
+    }
+
+    private static func check(_ sample: CategorySample, into problems: inout [SampleValidationError]) {
+        let identifier = sample.type.identifier
+        if !sample.type.allows(sample.value) {
+            problems.append(SampleValidationError(typeIdentifier: identifier, field: "value",
+                                                  kind: .categoryValueOutOfRange(value: sample.value, allowed: sample.type.allowedRawValues)))
+        }
+        if sample.endDate < sample.startDate {
+            problems.append(SampleValidationError(typeIdentifier: identifier, field: "endDate",
+                                                  kind: .endBeforeStart(start: sample.startDate, end: sample.endDate)))
+        }
+    }
+
+    private static func check(_ correlation: Correlation, into problems: inout [SampleValidationError]) {
+        let identifier = correlation.type.identifier
+        func report(_ field: String, _ kind: SampleValidationError.Kind) {
+            problems.append(SampleValidationError(typeIdentifier: identifier, field: field, kind: kind))
+        }
+        if correlation.endDate < correlation.startDate {
+            report("endDate", .endBeforeStart(start: correlation.startDate, end: correlation.endDate))
+        }
+
+        switch correlation.type {
+        case .bloodPressure:
+            var systolicSeen = false
+            var diastolicSeen = false
+            for (index, object) in correlation.objects.enumerated() {
+                switch object.type {
+                case .bloodPressureSystolic:
+                    if systolicSeen { report("objects[\(index)].type", .incompleteBloodPressure(reason: .extraSystolic)) }
+                    systolicSeen = true
+                case .bloodPressureDiastolic:
+                    if diastolicSeen { report("objects[\(index)].type", .incompleteBloodPressure(reason: .extraDiastolic)) }
+                    diastolicSeen = true
+                default:
+                    report("objects[\(index)].type", .incompleteBloodPressure(reason: .unexpectedType(identifier: object.type.identifier)))
+                }
+            }
+            if !systolicSeen { report("objects", .incompleteBloodPressure(reason: .missingSystolic)) }
+            if !diastolicSeen { report("objects", .incompleteBloodPressure(reason: .missingDiastolic)) }
+        case .food:
+            for (index, object) in correlation.objects.enumerated() where !object.type.isDietary {
+                report("objects[\(index)].type", .foodObjectNotDietary(identifier: object.type.identifier))
+            }
+        }
+
+        for (index, object) in correlation.objects.enumerated() {
+            let prefix = "objects[\(index)]."
+            check(object, reportingAs: identifier, prefix: prefix, into: &problems)
+            if object.startDate < correlation.startDate {
+                report(prefix + "startDate", .objectOutsideCorrelationInterval)
+            }
+            if object.endDate > correlation.endDate {
+                report(prefix + "endDate", .objectOutsideCorrelationInterval)
+            }
+        }
+    }
+}

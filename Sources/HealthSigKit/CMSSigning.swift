@@ -1,0 +1,76 @@
+import CMS
+import CryptoBackend
+import Foundation
+
+/// `healthsig cms sign|verify`: the CMS profile applied to arbitrary file content.
+public enum CMSSigning {
+    /// CMS options chosen on the command line.
+    public struct Options: Sendable {
+        public var certificatePath: String?
+        public var issuerAndSerial: Bool
+        public var signedAttributes: Bool
+        public var embedCertificate: Bool
+
+        public init(certificatePath: String? = nil, issuerAndSerial: Bool = false,
+                    signedAttributes: Bool = false, embedCertificate: Bool = false) {
+            self.certificatePath = certificatePath
+            self.issuerAndSerial = issuerAndSerial
+            self.signedAttributes = signedAttributes
+            self.embedCertificate = embedCertificate
+        }
+    }
+
+    /// How the signature file is encoded.
+    public enum InputForm: String, Sendable {
+        case der, base64, auto
+    }
+
+    /// The builder for `options` (profile defaults otherwise).
+    public static func builder(_ options: Options) throws(ToolError) -> SignedDataBuilder {
+        let certificate = try options.certificatePath.map { path throws(ToolError) in try KeyFiles.loadCertificate(path) }
+        return SignedDataBuilder(
+            signerIdentification: options.issuerAndSerial ? .issuerAndSerialNumber : .subjectKeyIdentifier,
+            signerCertificate: certificate,
+            embedsSignerCertificate: options.embedCertificate,
+            includesSignedAttributes: options.signedAttributes,
+            signingTime: options.signedAttributes ? Date() : nil)
+    }
+
+    /// Signs the bytes of `contentPath` and returns the DER ContentInfo.
+    public static func sign(contentPath: String, keyPath: String, passphrase: KeyFiles.PassphraseSource,
+                            options: Options) throws(ToolError) -> [UInt8] {
+        let key = try KeyFiles.loadPrivateKey(keyPath, passphrase: passphrase)
+        let builder = try builder(options)
+        let content = try FileAccess.readBytes(contentPath)
+        do {
+            return try builder.sign(content, using: key)
+        } catch {
+            throw .keyMaterial(path: options.certificatePath ?? keyPath, reason: error.description)
+        }
+    }
+
+    /// Decodes a signature file: DER as is, base64 text (whitespace ignored), or by sniffing.
+    public static func decodeSignature(_ bytes: [UInt8], form: InputForm, path: String) throws(ToolError) -> [UInt8] {
+        switch form {
+        case .der:
+            return bytes
+        case .base64, .auto:
+            if form == .auto, bytes.first == 0x30 { return bytes }
+            let text = String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
+            guard let data = Data(base64Encoded: text) else {
+                if form == .auto { return bytes }  // let the verifier report it as malformed DER
+                throw .io(path: path, reason: "not base64 text")
+            }
+            return Array(data)
+        }
+    }
+
+    /// Verifies the signature in `inputPath` against the trust paths.
+    public static func verify(inputPath: String, inform: InputForm, trustPaths: [String],
+                              detachedContentPath: String?) throws(ToolError) -> CMSVerdict {
+        let trust = try TrustLoader.load(trustPaths)
+        let der = try decodeSignature(try FileAccess.readBytes(inputPath), form: inform, path: inputPath)
+        let detached = try detachedContentPath.map { path throws(ToolError) in try FileAccess.readBytes(path) }
+        return CMSVerifier.verify(der, trust: trust, detachedContent: detached)
+    }
+}

@@ -1,0 +1,93 @@
+import CMS
+import CryptoBackend
+import DER
+import Foundation
+import SampleSigning
+
+/// `healthsig inspect`: shows a signature's CMS structure and its decoded record.
+public enum Inspector {
+    /// Decodes input given as DER, PEM (any `-----BEGIN` block) or base64 text (whitespace ignored).
+    public static func decodeInput(_ bytes: [UInt8]) throws(ToolError) -> [UInt8] {
+        if let first = bytes.first, first == 0x30 { return bytes }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .usage("input is neither DER, PEM nor base64 text")
+        }
+        var body = text
+        if text.contains("-----BEGIN") {
+            body = text.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+        }
+        let compact = body.filter { !$0.isWhitespace }
+        guard let data = Data(base64Encoded: compact), !data.isEmpty else {
+            throw .usage("input is neither DER, PEM nor base64 text")
+        }
+        return Array(data)
+    }
+
+    /// A human report: DER structure, then the SignedData summary, then the decoded record.
+    public static func report(for der: [UInt8]) -> String {
+        var out = "== DER structure (\(der.count) bytes) ==\n"
+        let root: DERNode
+        do {
+            root = try DER.parse(der)
+        } catch {
+            return out + "not strict DER: \(error)\n"
+        }
+        out += DERPrettyPrinter.render(root)
+        if !out.hasSuffix("\n") { out += "\n" }
+
+        guard let view = try? CMSSignedDataView(derEncoded: der) else {
+            return out + "\n(not a CMS SignedData)\n"
+        }
+        out += "\n== CMS SignedData ==\n"
+        out += "version: \(view.version.rawValue)\n"
+        out += "digestAlgorithms: \(view.digestAlgorithms.map(\.description).joined(separator: ", "))\n"
+        out += "eContentType: \(view.eContentType)\n"
+        out += "content: " + (view.content.map { "\($0.count) bytes attached" } ?? "detached") + "\n"
+        out += "certificates: \(view.certificateChoiceCount)\n"
+        for der in view.certificates {
+            if let cert = try? Certificate(derEncoded: der) { out += "  subject: \(cert.subject)\n" }
+        }
+        if view.crlCount > 0 { out += "crls: \(view.crlCount)\n" }
+        for (i, info) in view.signerInfos.enumerated() {
+            out += "signerInfo[\(i)]: version \(info.version.rawValue), sid \(info.sid)\n"
+            out += "  digestAlgorithm: \(info.digestAlgorithm)\n"
+            out += "  signatureAlgorithm: \(info.signatureAlgorithm)\n"
+            out += "  signedAttrs: \(info.signedAttrs == nil ? "none" : "present")\n"
+            if let time = info.signingTime { out += "  signingTime: \(time)\n" }
+            out += "  signature: \(info.signature.count) bytes\n"
+        }
+        guard let content = view.content else { return out }
+        out += "\n== Signed record ==\n"
+        do {
+            let record = try SignedRecord(derEncoded: content)
+            out += RecordRenderer.render(record)
+        } catch {
+            out += "content is not a healthsig record: \(error)\n"
+        }
+        return out
+    }
+}
+
+/// Text rendering of a decoded record.
+public enum RecordRenderer {
+    /// One line per field, nested objects indented.
+    public static func render(_ record: SignedRecord, indent: String = "") -> String {
+        var out = ""
+        if let fv = record.formatVersion { out += "\(indent)format version: \(fv)\n" }
+        out += "\(indent)type: \(record.type)\n"
+        if let value = record.valueText { out += "\(indent)value: \(value)\n" }
+        out += "\(indent)startDate: \(record.startDate.rfc3339String)\n"
+        out += "\(indent)endDate: \(record.endDate.rfc3339String)\n"
+        if let device = record.device {
+            for (key, value) in device.fields { out += "\(indent)device.\(key): \(value)\n" }
+        }
+        for entry in record.metadata.entries { out += "\(indent)metadata.\(entry.key): \(entry.value.displayText)\n" }
+        for (i, object) in record.objects.enumerated() {
+            out += "\(indent)objects[\(i)]:\n" + render(object, indent: indent + "  ")
+        }
+        for key in record.unknownKeys {
+            out += "\(indent)unknown key \(key): \(record.dictionary[key]?.displayText ?? "")\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,112 @@
+import CryptoBackend
+import Foundation
+
+/// Loading signing keys and writing new ones (`healthsig keygen`).
+public enum KeyFiles {
+    /// Where a passphrase comes from. Never the command line: argv is visible to other users.
+    public enum PassphraseSource: Sendable {
+        case none
+        /// The named environment variable.
+        case environment(String)
+        /// The first line of a file.
+        case file(String)
+    }
+
+    /// Reads the passphrase, if any.
+    public static func passphrase(from source: PassphraseSource) throws(ToolError) -> [UInt8]? {
+        switch source {
+        case .none:
+            return nil
+        case .environment(let name):
+            guard let value = ProcessInfo.processInfo.environment[name] else {
+                throw .usage("environment variable \(name) (passphrase) is not set")
+            }
+            return Array(value.utf8)
+        case .file(let path):
+            let text = try FileAccess.readText(path)
+            let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            return Array(firstLine.trimmingCharacters(in: CharacterSet(charactersIn: "\r")).utf8)
+        }
+    }
+
+    /// Loads a P-256 private key (PKCS#8, encrypted PKCS#8 or SEC1 PEM).
+    public static func loadPrivateKey(_ path: String, passphrase: PassphraseSource = .none) throws(ToolError) -> P256PrivateKey {
+        let text = try FileAccess.readText(path)
+        let secret = try self.passphrase(from: passphrase)
+        do {
+            return try P256PrivateKey(pem: text, passphrase: secret)
+        } catch let error as CryptoError {
+            switch error {
+            case .passphraseRequired:
+                throw .keyMaterial(path: path, reason: "the key is encrypted: give --passphrase-env or --passphrase-file")
+            case .wrongPassphrase:
+                throw .keyMaterial(path: path, reason: "wrong passphrase")
+            default:
+                throw .keyMaterial(path: path, reason: error.description)
+            }
+        } catch {
+            throw .keyMaterial(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Loads a certificate (PEM or DER).
+    public static func loadCertificate(_ path: String) throws(ToolError) -> Certificate {
+        let bytes = try FileAccess.readBytes(path)
+        do {
+            if let text = String(validating: bytes, as: UTF8.self), text.contains("-----BEGIN") {
+                return try Certificate(pem: text)
+            }
+            return try Certificate(derEncoded: bytes)
+        } catch {
+            throw .keyMaterial(path: path, reason: "\(error)")
+        }
+    }
+
+    /// What `keygen` wrote.
+    public struct GeneratedKey: Sendable {
+        public let privateKeyPath: String
+        public let publicKeyPath: String
+        public let certificatePath: String?
+        public let keyIdentifierHex: String
+    }
+
+    /// Generates a P-256 key pair and writes `NAME.key.pem` (PKCS#8, mode 0600, encrypted when a
+    /// passphrase is given), `NAME.pub.pem` and, when `certificateSubject` is set, a self-signed
+    /// `NAME.cert.pem` with a subjectKeyIdentifier extension. Existing files are never overwritten.
+    public static func generate(directory: String, name: String, certificateSubject: String?, days: Int,
+                                passphrase: PassphraseSource = .none) throws(ToolError) -> GeneratedKey {
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw .usage("--name must be a plain file name, not '\(name)'")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: directory, reason: FileAccess.reason(error))
+        }
+        let base = (directory as NSString).appendingPathComponent(name)
+        let keyPath = base + ".key.pem", pubPath = base + ".pub.pem", certPath = base + ".cert.pem"
+        for path in [keyPath, pubPath] + (certificateSubject == nil ? [] : [certPath])
+        where FileManager.default.fileExists(atPath: path) {
+            throw .io(path: path, reason: "already exists; refusing to overwrite a key")
+        }
+        let secret = try self.passphrase(from: passphrase)
+        let key: P256PrivateKey
+        let keyPEM: String
+        var certPEM: String?
+        do {
+            key = try P256PrivateKey.generate()
+            keyPEM = try key.pkcs8PEM(passphrase: secret)
+            if let subject = certificateSubject {
+                certPEM = try Certificate.selfSigned(privateKey: key, subject: subject, days: days).pemString
+            }
+        } catch {
+            throw .keyMaterial(path: base, reason: "\(error)")
+        }
+        try OutputFiles.write(Array(keyPEM.utf8), to: keyPath, permissions: 0o600)
+        try OutputFiles.write(Array(key.publicKey.pemString.utf8), to: pubPath)
+        if let certPEM { try OutputFiles.write(Array(certPEM.utf8), to: certPath) }
+        return GeneratedKey(privateKeyPath: keyPath, publicKeyPath: pubPath,
+                            certificatePath: certPEM == nil ? nil : certPath,
+                            keyIdentifierHex: key.publicKey.keyIdentifier.map { String(format: "%02x", $0) }.joined())
+    }
+}

@@ -1,0 +1,95 @@
+/// One `MetadataEntry` child (`<MetadataEntry key="…" value="…"/>`), values as written.
+public struct ExportMetadataEntry: Sendable, Hashable {
+    /// The key: the metadata constant's raw string value (`HKDigitalSignature`,
+    /// `HKWasUserEntered`, …) or a third-party key.
+    public var key: String
+    /// The value as text: numbers, booleans (`0`/`1`), quantities (`56 degF`) and dates
+    /// (`2016-04-18 15:56:05 +0000`) are all rendered as strings in export.xml.
+    public var value: String
+    /// Line of the entry's tag.
+    public var line: Int
+
+    /// Creates an entry.
+    public init(key: String, value: String, line: Int) {
+        self.key = key
+        self.value = value
+        self.line = line
+    }
+}
+
+/// A top-level `Record` or `Correlation` of export.xml, raw: attributes as written (decoded
+/// XML text), metadata entries in order, and for a correlation its member `Record`s.
+public struct ExportXMLItem: Sendable, Hashable {
+    /// Which element this is.
+    public enum Kind: Sendable, Hashable {
+        /// `<Record>`.
+        case record
+        /// `<Correlation>`.
+        case correlation
+    }
+
+    /// Which element this is.
+    public var kind: Kind
+    /// All attributes in document order (`type`, `sourceName`, `sourceVersion`, `device`, `unit`,
+    /// `creationDate`, `startDate`, `endDate`, `value` in real files).
+    public var attributes: [XMLAttribute]
+    /// `MetadataEntry` children in document order (the same key may appear twice).
+    public var metadata: [ExportMetadataEntry]
+    /// For a correlation: its member `Record`s in order (each also appears as a top-level
+    /// record elsewhere in the file, per the DTD). Empty for a record.
+    public var records: [ExportXMLItem]
+    /// Line of the element's start tag.
+    public var line: Int
+    /// 1-based ordinal: among all top-level records and correlations of the file for a
+    /// top-level item; within its correlation for a member record.
+    public var position: Int
+
+    /// Creates an item.
+    public init(kind: Kind, attributes: [XMLAttribute], metadata: [ExportMetadataEntry] = [],
+                records: [ExportXMLItem] = [], line: Int, position: Int) {
+        self.kind = kind
+        self.attributes = attributes
+        self.metadata = metadata
+        self.records = records
+        self.line = line
+        self.position = position
+    }
+
+    /// The element name, `Record` or `Correlation`.
+    public var elementName: String {
+        switch kind {
+        case .record: "Record"
+        case .correlation: "Correlation"
+        }
+    }
+
+    /// The value of the attribute `name`, or `nil` when absent.
+    public func attribute(_ name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    /// `type`, e.g. `HKQuantityTypeIdentifierHeartRate`.
+    public var type: String? { attribute("type") }
+    /// `sourceName`, e.g. `Simon’s iPhone`.
+    public var sourceName: String? { attribute("sourceName") }
+    /// `sourceVersion`.
+    public var sourceVersion: String? { attribute("sourceVersion") }
+    /// `device`: the HKDevice description (see ``HKDeviceDescription``).
+    public var device: String? { attribute("device") }
+    /// `unit`, e.g. `count/min` (absent for category records).
+    public var unit: String? { attribute("unit") }
+    /// `creationDate`, e.g. `2019-05-14 18:52:09 -0400`.
+    public var creationDate: String? { attribute("creationDate") }
+    /// `startDate`.
+    public var startDate: String? { attribute("startDate") }
+    /// `endDate`.
+    public var endDate: String? { attribute("endDate") }
+    /// `value`: decimal text for quantities, a label such as `HKCategoryValueSleepAnalysisInBed`
+    /// for categories.
+    public var value: String? { attribute("value") }
+
+    /// The values of the metadata entries whose key is `key`, in order.
+    public func metadataValues(forKey key: String) -> [String] {
+        metadata.filter { $0.key == key }.map(\.value)
+    }
+}

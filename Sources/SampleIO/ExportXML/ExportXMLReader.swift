@@ -1,0 +1,103 @@
+/// Reads the Health app's export.xml as a stream of top-level `Record` and `Correlation` items.
+///
+/// Everything else (`Me`, `Workout`, `ActivitySummary`, `ClinicalRecord`, `Audiogram`,
+/// `VisionPrescription`, HRV beat lists inside records, …) is skipped without decoding its
+/// attributes. `HealthData@locale` and `ExportDate@value` are kept as ``locale`` and
+/// ``exportDate`` once read. Memory does not grow with the file: each call returns one item and
+/// keeps nothing of it.
+///
+/// Workouts are skipped even though they can carry metadata: they are not samples of the
+/// catalog this toolkit signs.
+public final class ExportXMLReader<Source: ByteChunkSource> {
+    private let tokenizer: XMLPullTokenizer<Source>
+    /// `HealthData@locale`, e.g. `en_US`, once the root element has been read.
+    public private(set) var locale: String?
+    /// `ExportDate@value`, e.g. `2019-06-04 09:27:33 -0400`, once read.
+    public private(set) var exportDate: String?
+    /// Number of items returned so far.
+    public private(set) var itemCount = 0
+
+    /// Creates a reader over `source` (a file, a zip entry, or bytes in memory).
+    public init(source: Source) {
+        self.tokenizer = XMLPullTokenizer(source: source)
+    }
+
+    /// Whether the DOCTYPE declared entities, which were ignored (never expanded).
+    public var ignoredEntityDeclarations: Bool { tokenizer.ignoredEntityDeclarations }
+
+    /// The next top-level `Record` or `Correlation`, or `nil` at the end of the document.
+    ///
+    /// - Throws: ``XMLError`` (malformed XML), ``ExportXMLError`` (a `MetadataEntry` without
+    ///   `key` or `value`), or the source's error (e.g. ``ZipError``).
+    public func next() throws -> ExportXMLItem? {
+        while true {
+            switch try tokenizer.nextRaw() {
+            case .endOfDocument:
+                return nil
+            case .end:
+                continue
+            case .start(let selfClosing):
+                // Depth of this element: the root is 1, its children (the items) 2.
+                let elementDepth = selfClosing ? tokenizer.depth + 1 : tokenizer.depth
+                if elementDepth == 1 {
+                    locale = try tokenizer.attributeValue("locale")
+                    continue
+                }
+                if elementDepth == 2 {
+                    if tokenizer.tagNameIs("Record") {
+                        itemCount += 1
+                        return try readItem(kind: .record, selfClosing: selfClosing, position: itemCount)
+                    }
+                    if tokenizer.tagNameIs("Correlation") {
+                        itemCount += 1
+                        return try readItem(kind: .correlation, selfClosing: selfClosing, position: itemCount)
+                    }
+                    if tokenizer.tagNameIs("ExportDate") {
+                        exportDate = try tokenizer.attributeValue("value")
+                    }
+                }
+                if !selfClosing { try tokenizer.skipElement() }
+            }
+        }
+    }
+
+    /// Reads the item whose start tag was just reported, including its children.
+    private func readItem(kind: ExportXMLItem.Kind, selfClosing: Bool, position: Int) throws -> ExportXMLItem {
+        var item = ExportXMLItem(kind: kind, attributes: try tokenizer.attributes(), line: tokenizer.line, position: position)
+        if selfClosing { return item }
+        let depth = tokenizer.depth
+        while true {
+            switch try tokenizer.nextRaw() {
+            case .endOfDocument:
+                // The tokenizer reports unclosed elements itself; this is defensive.
+                throw XMLError(.unexpectedEndOfInput, line: tokenizer.line)
+            case .end:
+                if tokenizer.depth < depth { return item }
+            case .start(let childSelfClosing):
+                if tokenizer.tagNameIs("MetadataEntry") {
+                    let line = tokenizer.line
+                    guard let key = try tokenizer.attributeValue("key") else {
+                        throw ExportXMLError(.missingAttribute(element: "MetadataEntry", attribute: "key"), line: line)
+                    }
+                    guard let value = try tokenizer.attributeValue("value") else {
+                        throw ExportXMLError(.missingAttribute(element: "MetadataEntry", attribute: "value"), line: line)
+                    }
+                    item.metadata.append(ExportMetadataEntry(key: key, value: value, line: line))
+                    if !childSelfClosing { try tokenizer.skipElement() }
+                } else if kind == .correlation, tokenizer.tagNameIs("Record") {
+                    let member = try readItem(kind: .record, selfClosing: childSelfClosing, position: item.records.count + 1)
+                    item.records.append(member)
+                } else if !childSelfClosing {
+                    try tokenizer.skipElement()
+                }
+            }
+        }
+    }
+}
+
+extension ExportXMLReader where Source == FileChunkSource {
+    /// Creates a reader over the export.xml file at `path`.
+    public convenience init(path: String) throws {
+        self.init(source: try FileChunkSource(path: path))
+    }
+}

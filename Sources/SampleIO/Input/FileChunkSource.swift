@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Errors from reading files.
+public enum FileReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `open(2)` failed (the `errno` value and its text are given).
+    case cannotOpen(path: String, errno: Int32, message: String)
+    /// `read(2)`/`pread(2)` failed.
+    case readFailed(path: String, errno: Int32, message: String)
+
+    /// A one-line description.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, _, let message): "cannot open \(path): \(message)"
+        case .readFailed(let path, _, let message): "cannot read \(path): \(message)"
+        }
+    }
+
+    static func message(for code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+
+/// A ``ByteChunkSource`` that reads a file (or standard input) with `read(2)`, one chunk at a time.
+///
+/// A class because it owns a file descriptor, which is closed when the source goes away.
+public final class FileChunkSource: ByteChunkSource {
+    /// The default chunk size: large enough that system-call overhead is negligible, small enough
+    /// to keep memory flat.
+    public static let defaultChunkSize = 256 * 1024
+
+    /// The path the source reads (`-` for standard input).
+    public let path: String
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let chunkSize: Int
+    private var finished = false
+
+    /// Opens `path` for reading; `-` reads standard input.
+    ///
+    /// - Parameter chunkSize: bytes per chunk, clamped to 4 KiB…16 MiB.
+    /// - Throws: ``FileReadError/cannotOpen(path:errno:message:)``.
+    public init(path: String, chunkSize: Int = FileChunkSource.defaultChunkSize) throws(FileReadError) {
+        self.path = path
+        self.chunkSize = min(max(chunkSize, 4096), 16 * 1024 * 1024)
+        if path == "-" {
+            descriptor = STDIN_FILENO
+            ownsDescriptor = false
+        } else {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                let code = errno
+                throw .cannotOpen(path: path, errno: code, message: FileReadError.message(for: code))
+            }
+            descriptor = fd
+            ownsDescriptor = true
+        }
+    }
+
+    deinit {
+        if ownsDescriptor { close(descriptor) }
+    }
+
+    /// Reads the next chunk; retries on `EINTR`.
+    public func nextChunk() throws -> [UInt8]? {
+        guard !finished else { return nil }
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                chunk.removeSubrange(count...)
+                return chunk
+            }
+            if count == 0 {
+                finished = true
+                return nil
+            }
+            let code = errno
+            if code == EINTR { continue }
+            throw FileReadError.readFailed(path: path, errno: code, message: FileReadError.message(for: code))
+        }
+    }
+}

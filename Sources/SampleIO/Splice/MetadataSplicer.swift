@@ -1,0 +1,81 @@
+/// The SDK constant name and the stored key of the digital-signature metadata entry. HealthKit
+/// stores the constant's raw value `HKDigitalSignature`; tools and JSON files may use the SDK
+/// name `HKMetadataKeyDigitalSignature`. Both name the same entry, so splicing one replaces the
+/// other (see `../shared/export-xml.md` §5).
+let digitalSignatureKeyAliases: Set<String> = ["HKDigitalSignature", "HKMetadataKeyDigitalSignature"]
+
+/// Returns `line` (one JSON object, e.g. a JSON Lines record) with the string metadata entry
+/// `"key":"stringValue"` added to its top-level `metadata` object, leaving every other byte
+/// exactly as it was.
+///
+/// - If `metadata` exists, the entry is appended after its last member (or inside `{}` when it
+///   is empty). An existing entry with the same key, or (for the digital-signature key) with its
+///   alias `HKMetadataKeyDigitalSignature`/`HKDigitalSignature`, is replaced in place instead;
+///   further such entries are removed together with their preceding comma.
+/// - If `metadata` is absent, `,"metadata":{"key":"value"}` is appended after the object's last
+///   member (no comma when the object is empty).
+///
+/// Edits are made at byte offsets taken from ``JSONParser``'s spans, so whitespace, key order,
+/// number spellings and escapes elsewhere in the line are untouched. Key and value are written
+/// with minimal escaping (``JSONWriter/writeString(_:into:)``).
+///
+/// - Throws: ``SignatureSpliceError``.
+public func insertingMetadataValue(key: String, stringValue: String, into line: String) throws(SignatureSpliceError) -> String {
+    let bytes = Array(line.utf8)
+    let root: JSONNode
+    do {
+        root = try JSONParser().parseNode(bytes)
+    } catch {
+        throw .invalidJSON(error)
+    }
+    guard let topMembers = root.objectMembers else { throw .topLevelNotAnObject(found: root.value.kindName) }
+
+    var entry: [UInt8] = []
+    JSONWriter.writeString(key, into: &entry)
+    entry.append(UInt8(ascii: ":"))
+    JSONWriter.writeString(stringValue, into: &entry)
+
+    // Edits as (range to replace, replacement), applied from the end so offsets stay valid.
+    var edits: [(range: Range<Int>, replacement: [UInt8])] = []
+
+    if let metadata = topMembers.first(where: { $0.key == "metadata" }) {
+        guard let members = metadata.value.objectMembers else {
+            throw .metadataNotAnObject(found: metadata.value.value.kindName)
+        }
+        let matchingKeys: Set<String> = digitalSignatureKeyAliases.contains(key) ? digitalSignatureKeyAliases : [key]
+        let matches = members.indices.filter { matchingKeys.contains(members[$0].key) }
+        if let first = matches.first {
+            // Replace `"oldKey":oldValue` by the new entry, keeping the bytes around it.
+            edits.append((members[first].keySpan.lowerBound..<members[first].value.span.upperBound, entry))
+            // Remove later duplicates with the separator before them: from the end of the
+            // previous member's value to the end of this member's value.
+            for index in matches.dropFirst() {
+                edits.append((members[index - 1].value.span.upperBound..<members[index].value.span.upperBound, []))
+            }
+        } else if let last = members.last {
+            let position = last.value.span.upperBound
+            edits.append((position..<position, [UInt8(ascii: ",")] + entry))
+        } else {
+            // Empty object: insert right before its closing brace.
+            let position = metadata.value.span.upperBound - 1
+            edits.append((position..<position, entry))
+        }
+    } else {
+        var addition: [UInt8] = []
+        JSONWriter.writeString("metadata", into: &addition)
+        addition.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: "{")] + entry + [UInt8(ascii: "}")])
+        if let last = topMembers.last {
+            let position = last.value.span.upperBound
+            edits.append((position..<position, [UInt8(ascii: ",")] + addition))
+        } else {
+            let position = root.span.upperBound - 1
+            edits.append((position..<position, addition))
+        }
+    }
+
+    var output = bytes
+    for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+        output.replaceSubrange(edit.range, with: edit.replacement)
+    }
+    return String(decoding: output, as: UTF8.self)
+}

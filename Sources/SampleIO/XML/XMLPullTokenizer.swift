@@ -1,0 +1,684 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A streaming XML 1.0 pull tokenizer of our own, over a ``ByteChunkSource``.
+///
+/// Built for the Health app's export.xml (gigabytes, millions of elements) rather than on
+/// FoundationXML, whose parser is not available everywhere, cannot be made to skip a broken
+/// DTD, and stops at the first invalid character. What it does:
+/// - reports start tags (with lazily decoded attributes) and end tags, with line numbers;
+///   character data, comments, processing instructions and CDATA sections are skipped;
+/// - checks well-formedness of what it reports: names, attribute syntax, unique attributes,
+///   matching end tags, a single root element, nothing but whitespace outside it;
+/// - accepts the XML declaration (encoding must be UTF-8) and an optional UTF-8 BOM;
+/// - skips the DOCTYPE and its internal subset without interpreting it: declarations are not
+///   parsed, so a broken subset like iOS 16's (an `<!ATTLIST` missing its `>`, a stray tail)
+///   does no harm. The subset ends at the first `]` followed by optional whitespace and `>`
+///   (outside comments) — the `]>` line of real exports;
+/// - never expands entities other than the five predefined ones (§4.6): DTD-declared entities
+///   are not even read (``ignoredEntityDeclarations`` tells whether any were declared), so a
+///   reference to one is an error, and external or parameter entities are never fetched or
+///   expanded (no "billion laughs", no XXE);
+/// - decodes `&lt; &gt; &amp; &quot; &apos;` and `&#…;`/`&#x…;` in attribute values and applies
+///   attribute-value normalization (§3.3.3);
+/// - tolerates characters XML forbids, such as U+000B written by iOS 16: they are kept in
+///   values as they are (raw or as a character reference; only `&#0;` and non-scalar values are
+///   refused). Ill-formed UTF-8 becomes U+FFFD.
+///
+/// Memory stays flat: only a window of the input is held (one chunk plus the tag being read,
+/// each tag capped at ``maximumTagLength``), and element nesting is capped at
+/// ``maximumDepth``. Scanning uses `memchr` over raw memory and lines are counted lazily, so
+/// the per-byte cost is small even in debug builds.
+///
+/// Not supported (not needed for export.xml): namespaces (names are taken literally), encodings
+/// other than UTF-8, reporting of text content.
+public final class XMLPullTokenizer<Source: ByteChunkSource> {
+    /// Default nesting limit; export.xml needs 4 levels.
+    public static var defaultMaximumDepth: Int { 256 }
+    /// Default limit for one tag (start tag with attributes): 4 MiB.
+    public static var defaultMaximumTagLength: Int { 4 * 1024 * 1024 }
+
+    /// Deepest element nesting accepted.
+    public let maximumDepth: Int
+    /// Longest single tag accepted, in bytes.
+    public let maximumTagLength: Int
+    /// Whether the DOCTYPE's internal subset contained `<!ENTITY` declarations, which were
+    /// ignored (references to them are reported as ``XMLError/Reason/undefinedEntity(_:)``).
+    public private(set) var ignoredEntityDeclarations = false
+
+    private var source: Source
+    private let buffer = StreamBuffer(capacity: 512 * 1024)
+    /// Offset in `buffer` of the first unconsumed byte.
+    private var position = 0
+    private var sourceEnded = false
+
+    // Lazy line counting: `countedLine` is the line number at buffer offset `countedOffset`.
+    private var countedOffset = 0
+    private var countedLine = 1
+
+    private enum DocumentState { case start, prolog, root, epilog, finished }
+    private var documentState = DocumentState.start
+    private var seenDoctype = false
+
+    // Open element names, stored flat to avoid one allocation per element.
+    private var openNames: [UInt8] = []
+    private var openNameEnds: [Int] = []
+
+    // The last tag reported: name and attribute spans are offsets into `buffer`, valid until
+    // the next call that reads input.
+    private var tagName: Range<Int> = 0..<0
+    /// Four offsets per attribute: name start, name end, value start, value end.
+    private var attributeSpans: [Int] = []
+    private var attributesAvailable = false
+    private var lastStartIsOpen = false
+    private var tagLine = 0
+    private var scratch: [UInt8] = []
+
+    /// Creates a tokenizer reading from `source`.
+    public init(source: Source, maximumDepth: Int = XMLPullTokenizer.defaultMaximumDepth,
+                maximumTagLength: Int = XMLPullTokenizer.defaultMaximumTagLength) {
+        self.source = source
+        self.maximumDepth = max(1, maximumDepth)
+        self.maximumTagLength = max(64, maximumTagLength)
+    }
+
+    /// Number of currently open elements (after the last event).
+    public var depth: Int { openNameEnds.count }
+
+    /// Line of the last reported tag's `<`.
+    public var line: Int { tagLine }
+
+    /// The next start or end tag, or `nil` at the end of a well-formed document.
+    ///
+    /// - Throws: ``XMLError`` for malformed input, or the source's error.
+    public func next() throws -> XMLEvent? {
+        switch try nextRaw() {
+        case .start(let selfClosing):
+            return .startElement(name: buffer.string(tagName), line: tagLine, isSelfClosing: selfClosing)
+        case .end:
+            return .endElement(name: buffer.string(tagName), line: tagLine)
+        case .endOfDocument:
+            return nil
+        }
+    }
+
+    /// The attributes of the start tag just reported by ``next()``, in document order; empty
+    /// after an end tag. Values are decoded here, not while scanning, so elements whose
+    /// attributes are never asked for cost almost nothing.
+    ///
+    /// - Throws: ``XMLError`` for duplicate attributes or bad references.
+    public func attributes() throws(XMLError) -> [XMLAttribute] {
+        guard attributesAvailable else { return [] }
+        let count = attributeSpans.count / 4
+        try checkUniqueAttributes(count: count)
+        var result: [XMLAttribute] = []
+        result.reserveCapacity(count)
+        for index in 0..<count {
+            let base = index * 4
+            let name = buffer.string(attributeSpans[base]..<attributeSpans[base + 1])
+            let value = try decodeAttributeValue(attributeSpans[base + 2]..<attributeSpans[base + 3])
+            result.append(XMLAttribute(name: name, value: value))
+        }
+        return result
+    }
+
+    /// After a start tag (not self-closing) skips everything up to and including its end tag,
+    /// still checking well-formedness; does nothing after any other event.
+    public func skipElement() throws {
+        guard lastStartIsOpen else { return }
+        let target = depth - 1
+        while depth > target {
+            if case .endOfDocument = try nextRaw() { return }
+        }
+    }
+
+    // MARK: - Events (internal API used by ExportXMLReader)
+
+    enum RawEvent {
+        case start(selfClosing: Bool)
+        case end
+        case endOfDocument
+    }
+
+    /// Whether the last tag's name is `literal` (no String is created).
+    func tagNameIs(_ literal: StaticString) -> Bool {
+        buffer.matchesExactly(literal, range: tagName)
+    }
+
+    /// The last tag's name.
+    var tagNameString: String { buffer.string(tagName) }
+
+    /// The decoded value of the last start tag's attribute named `name`, if present.
+    func attributeValue(_ name: StaticString) throws(XMLError) -> String? {
+        guard attributesAvailable else { return nil }
+        var index = 0
+        while index < attributeSpans.count {
+            if buffer.matchesExactly(name, range: attributeSpans[index]..<attributeSpans[index + 1]) {
+                return try decodeAttributeValue(attributeSpans[index + 2]..<attributeSpans[index + 3])
+            }
+            index += 4
+        }
+        return nil
+    }
+
+    func nextRaw() throws -> RawEvent {
+        attributesAvailable = false
+        lastStartIsOpen = false
+        if documentState == .start, position == 0, try fill(minimumAvailable: 3),
+           buffer.base[0] == 0xEF, buffer.base[1] == 0xBB, buffer.base[2] == 0xBF {
+            position = 3  // UTF-8 byte order mark
+        }
+        while true {
+            if position >= buffer.count {
+                guard try fill(minimumAvailable: 1) else { return try endOfInput() }
+            }
+            if buffer.base[position] != UInt8(ascii: "<") {
+                // Character data: skipped. Outside the root element only whitespace may appear.
+                let end = buffer.find(UInt8(ascii: "<"), in: position..<buffer.count) ?? buffer.count
+                if documentState != .root { try requireWhitespace(position..<end) }
+                position = end
+                continue
+            }
+            guard try fill(minimumAvailable: 2) else { throw error(.unexpectedEndOfInput, at: position) }
+            switch buffer.base[position + 1] {
+            case UInt8(ascii: "/"):
+                return try scanEndTag()
+            case UInt8(ascii: "?"):
+                try skipProcessingInstruction()
+            case UInt8(ascii: "!"):
+                try skipMarkupDeclaration()
+            default:
+                return try scanStartTag()
+            }
+            if documentState == .start { documentState = .prolog }
+        }
+    }
+
+    // MARK: - Tags
+
+    private enum TagScan {
+        case complete(end: Int, selfClosing: Bool)
+        case incomplete
+    }
+
+    private func scanStartTag() throws -> RawEvent {
+        if documentState == .epilog || documentState == .finished { throw error(.multipleRootElements, at: position) }
+        while true {
+            switch try parseStartTag() {
+            case .complete(let end, let selfClosing):
+                tagLine = line(at: position)
+                position = end
+                attributesAvailable = true
+                if selfClosing {
+                    if openNameEnds.isEmpty { documentState = .epilog }
+                } else {
+                    guard openNameEnds.count < maximumDepth else {
+                        throw XMLError(.nestingTooDeep(limit: maximumDepth), line: tagLine)
+                    }
+                    openNames.append(contentsOf: UnsafeBufferPointer(start: buffer.base + tagName.lowerBound, count: tagName.count))
+                    openNameEnds.append(openNames.count)
+                    documentState = .root
+                    lastStartIsOpen = true
+                }
+                return .start(selfClosing: selfClosing)
+            case .incomplete:
+                try readMoreOfTag()
+            }
+        }
+    }
+
+    private func scanEndTag() throws -> RawEvent {
+        while true {
+            switch try parseEndTag() {
+            case .complete(let end, _):
+                let lineNumber = line(at: position)
+                guard let top = openNameEnds.last else {
+                    throw XMLError(.unexpectedEndTag(buffer.string(tagName)), line: lineNumber)
+                }
+                let topStart = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
+                let matches = openNames.withUnsafeBufferPointer { names -> Bool in
+                    guard top - topStart == tagName.count else { return false }
+                    guard let address = names.baseAddress, !tagName.isEmpty else { return tagName.isEmpty }
+                    return memcmp(address + topStart, buffer.base + tagName.lowerBound, tagName.count) == 0
+                }
+                guard matches else {
+                    let expected = String(decoding: openNames[topStart..<top], as: UTF8.self)
+                    throw XMLError(.mismatchedEndTag(expected: expected, found: buffer.string(tagName)), line: lineNumber)
+                }
+                openNames.removeSubrange(topStart...)
+                openNameEnds.removeLast()
+                if openNameEnds.isEmpty { documentState = .epilog }
+                tagLine = lineNumber
+                position = end
+                return .end
+            case .incomplete:
+                try readMoreOfTag()
+            }
+        }
+    }
+
+    /// The tag at `position` runs past the buffered bytes: read more (at least doubling what is
+    /// buffered, so re-scanning the tag stays linear overall), or fail at end of input / limit.
+    private func readMoreOfTag() throws {
+        let available = buffer.count - position
+        guard available < maximumTagLength else { throw error(.tagTooLong(limit: maximumTagLength), at: position) }
+        let wanted = min(max(available * 2, 4096), maximumTagLength + 1)
+        let before = buffer.count - position
+        if try !fill(minimumAvailable: wanted), buffer.count - position == before {
+            throw error(.unexpectedEndOfInput, at: position)
+        }
+    }
+
+    /// Parses `<name (S attr = "value")* S? (/)?>` at `position` into `tagName` and
+    /// `attributeSpans` (XML 1.0 §3.1, `STag` / `EmptyElemTag`).
+    private func parseStartTag() throws(XMLError) -> TagScan {
+        let base = buffer.base
+        let end = buffer.count
+        var index = position + 1
+        guard index < end else { return .incomplete }
+        guard Self.isNameStart(base[index]) else { throw error(.invalidName, at: index) }
+        let nameStart = index
+        index += 1
+        while index < end, Self.isNameByte(base[index]) { index += 1 }
+        guard index < end else { return .incomplete }
+        tagName = nameStart..<index
+        attributeSpans.removeAll(keepingCapacity: true)
+        while true {
+            let whitespaceStart = index
+            while index < end, Self.isWhitespace(base[index]) { index += 1 }
+            guard index < end else { return .incomplete }
+            let byte = base[index]
+            if byte == UInt8(ascii: ">") { return .complete(end: index + 1, selfClosing: false) }
+            if byte == UInt8(ascii: "/") {
+                guard index + 1 < end else { return .incomplete }
+                guard base[index + 1] == UInt8(ascii: ">") else { throw error(.expectedTagEnd, at: index) }
+                return .complete(end: index + 2, selfClosing: true)
+            }
+            guard index > whitespaceStart else { throw error(.expectedWhitespace, at: index) }
+            guard Self.isNameStart(byte) else { throw error(.invalidName, at: index) }
+            let attributeNameStart = index
+            index += 1
+            while index < end, Self.isNameByte(base[index]) { index += 1 }
+            let attributeNameEnd = index
+            while index < end, Self.isWhitespace(base[index]) { index += 1 }
+            guard index < end else { return .incomplete }
+            guard base[index] == UInt8(ascii: "=") else { throw error(.expectedEquals, at: index) }
+            index += 1
+            while index < end, Self.isWhitespace(base[index]) { index += 1 }
+            guard index < end else { return .incomplete }
+            let quote = base[index]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { throw error(.expectedQuote, at: index) }
+            let valueStart = index + 1
+            guard let valueEnd = buffer.find(quote, in: valueStart..<end) else { return .incomplete }
+            if let lessThan = buffer.find(UInt8(ascii: "<"), in: valueStart..<valueEnd) {
+                throw error(.lessThanInAttributeValue, at: lessThan)
+            }
+            attributeSpans.append(attributeNameStart)
+            attributeSpans.append(attributeNameEnd)
+            attributeSpans.append(valueStart)
+            attributeSpans.append(valueEnd)
+            index = valueEnd + 1
+        }
+    }
+
+    /// Parses `</name S? >` at `position` (XML 1.0 §3.1, `ETag`).
+    private func parseEndTag() throws(XMLError) -> TagScan {
+        let base = buffer.base
+        let end = buffer.count
+        var index = position + 2
+        guard index < end else { return .incomplete }
+        guard Self.isNameStart(base[index]) else { throw error(.invalidName, at: index) }
+        let nameStart = index
+        while index < end, Self.isNameByte(base[index]) { index += 1 }
+        tagName = nameStart..<index
+        while index < end, Self.isWhitespace(base[index]) { index += 1 }
+        guard index < end else { return .incomplete }
+        guard base[index] == UInt8(ascii: ">") else { throw error(.expectedTagEnd, at: index) }
+        return .complete(end: index + 1, selfClosing: false)
+    }
+
+    // MARK: - Markup that is skipped
+
+    /// `<!--…-->`, `<![CDATA[…]]>` or `<!DOCTYPE…>` at `position`.
+    private func skipMarkupDeclaration() throws {
+        _ = try fill(minimumAvailable: 9)
+        if buffer.matches("<!--", at: position) {
+            try skipPast("-->", from: position + 4)
+        } else if buffer.matches("<![CDATA[", at: position) {
+            guard documentState == .root else { throw error(.contentOutsideRootElement, at: position) }
+            try skipPast("]]>", from: position + 9)
+        } else if buffer.matches("<!DOCTYPE", at: position) {
+            guard documentState == .start || documentState == .prolog, !seenDoctype else {
+                throw error(.misplacedDeclaration, at: position)
+            }
+            try skipDoctype()
+        } else {
+            throw error(.unsupportedMarkup, at: position)
+        }
+    }
+
+    /// `<?target …?>` at `position`. The XML declaration is read to check its encoding; other
+    /// processing instructions are skipped.
+    private func skipProcessingInstruction() throws {
+        _ = try fill(minimumAvailable: 6)
+        let isDeclaration = buffer.matches("<?xml", at: position) && position + 5 < buffer.count
+            && (Self.isWhitespace(buffer.base[position + 5]) || buffer.base[position + 5] == UInt8(ascii: "?"))
+        guard isDeclaration else {
+            try skipPast("?>", from: position + 2)
+            return
+        }
+        // §2.8: the XML declaration may only appear at the very beginning.
+        guard documentState == .start else { throw error(.misplacedDeclaration, at: position) }
+        let limit = 4096
+        while true {
+            var cursor = position + 5
+            while let question = buffer.find(UInt8(ascii: "?"), in: cursor..<buffer.count) {
+                if question + 1 < buffer.count, buffer.base[question + 1] == UInt8(ascii: ">") {
+                    try checkEncoding(in: position..<question)
+                    position = question + 2
+                    return
+                }
+                cursor = question + 1
+            }
+            let available = buffer.count - position
+            guard available < limit else { throw error(.tagTooLong(limit: limit), at: position) }
+            if try !fill(minimumAvailable: available + 1) { throw error(.unexpectedEndOfInput, at: position) }
+        }
+    }
+
+    /// Checks the `encoding="…"` pseudo-attribute of the XML declaration, if present.
+    private func checkEncoding(in range: Range<Int>) throws(XMLError) {
+        let text = buffer.string(range)
+        guard let keyword = text.range(of: "encoding") else { return }
+        var rest = text[keyword.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard rest.first == "=" else { return }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
+        let name = rest.dropFirst().prefix { $0 != quote }
+        guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased()) else {
+            throw error(.unsupportedEncoding(String(name)), at: range.lowerBound)
+        }
+    }
+
+    /// Skips `<!DOCTYPE …>` including an internal subset, without interpreting declarations.
+    private func skipDoctype() throws {
+        let startLine = line(at: position)
+        seenDoctype = true
+        position += 9  // "<!DOCTYPE"
+        // Before the subset: name and external ID, whose quoted literals may contain `[` or `>`.
+        var quote: UInt8 = 0
+        while true {
+            guard try fill(minimumAvailable: 1) else { throw XMLError(.unexpectedEndOfInput, line: startLine) }
+            let byte = buffer.base[position]
+            position += 1
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return
+            } else if byte == UInt8(ascii: "[") {
+                break
+            }
+        }
+        // The internal subset: ends at `]` S? `>`. Everything else is skipped byte by byte
+        // (comments as a whole, so a `]>` inside one does not end the subset). Quotes are not
+        // tracked here on purpose: a broken declaration must not derail the search.
+        while true {
+            guard try fill(minimumAvailable: 1) else { throw XMLError(.unexpectedEndOfInput, line: startLine) }
+            let byte = buffer.base[position]
+            if byte == UInt8(ascii: "]") {
+                var lookahead = 1
+                while true {
+                    guard try fill(minimumAvailable: lookahead + 1) else {
+                        throw XMLError(.unexpectedEndOfInput, line: startLine)
+                    }
+                    let next = buffer.base[position + lookahead]
+                    if Self.isWhitespace(next) {
+                        lookahead += 1
+                    } else if next == UInt8(ascii: ">") {
+                        position += lookahead + 1
+                        return
+                    } else {
+                        break
+                    }
+                }
+                position += 1
+            } else if byte == UInt8(ascii: "<") {
+                _ = try fill(minimumAvailable: 8)
+                if buffer.matches("<!--", at: position) {
+                    try skipPast("-->", from: position + 4)
+                    continue
+                }
+                if buffer.matches("<!ENTITY", at: position) { ignoredEntityDeclarations = true }
+                position += 1
+            } else {
+                position += 1
+            }
+        }
+    }
+
+    /// Consumes input up to and including `terminator`, searching from `offset`.
+    private func skipPast(_ terminator: StaticString, from offset: Int) throws {
+        let startLine = line(at: position)
+        let first = terminator.utf8Start.pointee
+        let length = terminator.utf8CodeUnitCount
+        var cursor = offset
+        while true {
+            var resume = buffer.count
+            var candidate = cursor
+            while let hit = buffer.find(first, in: candidate..<buffer.count) {
+                if hit + length > buffer.count {
+                    resume = hit  // a possible match cut by the buffer end: keep it
+                    break
+                }
+                if buffer.matches(terminator, at: hit) {
+                    position = hit + length
+                    return
+                }
+                candidate = hit + 1
+            }
+            position = max(position, resume)
+            let kept = buffer.count - position
+            guard try fill(minimumAvailable: kept + 1) else { throw XMLError(.unexpectedEndOfInput, line: startLine) }
+            cursor = position
+        }
+    }
+
+    private func requireWhitespace(_ range: Range<Int>) throws(XMLError) {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            guard Self.isWhitespace(buffer.base[index]) else { throw error(.contentOutsideRootElement, at: index) }
+            index += 1
+        }
+        if !range.isEmpty, documentState == .start { documentState = .prolog }
+    }
+
+    private func endOfInput() throws -> RawEvent {
+        switch documentState {
+        case .start, .prolog: throw error(.missingRootElement, at: position)
+        case .root: throw error(.unexpectedEndOfInput, at: position)
+        case .epilog, .finished:
+            documentState = .finished
+            return .endOfDocument
+        }
+    }
+
+    // MARK: - Attribute values
+
+    private func checkUniqueAttributes(count: Int) throws(XMLError) {
+        if count <= 32 {
+            for later in 1..<max(count, 1) {
+                let laterName = attributeSpans[later * 4]..<attributeSpans[later * 4 + 1]
+                for earlier in 0..<later where buffer.equal(laterName, attributeSpans[earlier * 4]..<attributeSpans[earlier * 4 + 1]) {
+                    throw XMLError(.duplicateAttribute(buffer.string(laterName)), line: tagLine)
+                }
+            }
+        } else {
+            var seen = Set<String>()
+            for index in 0..<count {
+                let name = buffer.string(attributeSpans[index * 4]..<attributeSpans[index * 4 + 1])
+                guard seen.insert(name).inserted else { throw XMLError(.duplicateAttribute(name), line: tagLine) }
+            }
+        }
+    }
+
+    /// Decodes references and normalizes whitespace in a raw attribute value (§3.3.3).
+    private func decodeAttributeValue(_ range: Range<Int>) throws(XMLError) -> String {
+        let needsWork = buffer.find(UInt8(ascii: "&"), in: range) != nil || buffer.find(0x0A, in: range) != nil
+            || buffer.find(0x09, in: range) != nil || buffer.find(0x0D, in: range) != nil
+        guard needsWork else { return buffer.string(range) }
+        let base = buffer.base
+        scratch.removeAll(keepingCapacity: true)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = base[index]
+            switch byte {
+            case UInt8(ascii: "&"):
+                // The longest reference we accept is `&#x10FFFF;` (10 bytes); allow leading zeros.
+                let searchEnd = min(range.upperBound, index + 32)
+                guard let semicolon = buffer.find(UInt8(ascii: ";"), in: index + 1..<searchEnd), semicolon > index + 1 else {
+                    throw XMLError(.malformedReference, line: line(at: index))
+                }
+                try appendReference(index + 1..<semicolon)
+                index = semicolon + 1
+            case 0x0D:
+                // Line-end normalization (§2.11) turns CR LF and lone CR into LF, then §3.3.3
+                // turns it into a space.
+                scratch.append(0x20)
+                index += (index + 1 < range.upperBound && base[index + 1] == 0x0A) ? 2 : 1
+            case 0x09, 0x0A:
+                scratch.append(0x20)
+                index += 1
+            default:
+                scratch.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// Appends the expansion of the reference whose name (between `&` and `;`) is at `range`.
+    private func appendReference(_ range: Range<Int>) throws(XMLError) {
+        let base = buffer.base
+        if base[range.lowerBound] == UInt8(ascii: "#") {
+            let text = buffer.string(range)
+            var digits = range.lowerBound + 1
+            var radix: UInt32 = 10
+            if digits < range.upperBound, base[digits] == UInt8(ascii: "x") {
+                radix = 16
+                digits += 1
+            }
+            guard digits < range.upperBound else { throw XMLError(.malformedReference, line: line(at: range.lowerBound)) }
+            var value: UInt32 = 0
+            for offset in digits..<range.upperBound {
+                let byte = base[offset]
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F") where radix == 16: digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: throw XMLError(.malformedReference, line: line(at: offset))
+                }
+                value = value * radix + digit
+                guard value <= 0x10FFFF else { throw XMLError(.invalidCharacterReference(text), line: line(at: offset)) }
+            }
+            // Tolerant on purpose: control characters (e.g. U+000B) are kept; only NUL and values
+            // that are not Unicode scalars (surrogates) cannot be represented.
+            guard value != 0, let scalar = Unicode.Scalar(value) else {
+                throw XMLError(.invalidCharacterReference(text), line: line(at: range.lowerBound))
+            }
+            scratch.append(contentsOf: String(scalar).utf8)
+            return
+        }
+        if buffer.matchesExactly("lt", range: range) {
+            scratch.append(UInt8(ascii: "<"))
+        } else if buffer.matchesExactly("gt", range: range) {
+            scratch.append(UInt8(ascii: ">"))
+        } else if buffer.matchesExactly("amp", range: range) {
+            scratch.append(UInt8(ascii: "&"))
+        } else if buffer.matchesExactly("quot", range: range) {
+            scratch.append(UInt8(ascii: "\""))
+        } else if buffer.matchesExactly("apos", range: range) {
+            scratch.append(UInt8(ascii: "'"))
+        } else {
+            let name = buffer.string(range)
+            let looksLikeName = name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0 == "_" || $0 == ":" || $0 == "-" || $0 == "." || ("0"..."9").contains($0) }
+            throw XMLError(looksLikeName ? .undefinedEntity(name) : .malformedReference, line: line(at: range.lowerBound))
+        }
+    }
+
+    // MARK: - Input window
+
+    /// Makes at least `minimumAvailable` unconsumed bytes available if the source has them;
+    /// returns whether it succeeded. Drops consumed bytes first, so offsets held by callers
+    /// must be relative to `position` across this call.
+    private func fill(minimumAvailable: Int) throws -> Bool {
+        if buffer.count - position >= minimumAvailable { return true }
+        if sourceEnded { return false }
+        if position > 0 {
+            advanceLineCount(to: position)
+            buffer.discardPrefix(position)
+            countedOffset -= position
+            position = 0
+        }
+        while buffer.count - position < minimumAvailable {
+            guard let chunk = try source.nextChunk() else {
+                sourceEnded = true
+                return false
+            }
+            buffer.append(chunk)
+        }
+        return true
+    }
+
+    private func advanceLineCount(to offset: Int) {
+        guard offset > countedOffset else { return }
+        countedLine += buffer.occurrences(of: 0x0A, in: countedOffset..<offset)
+        countedOffset = offset
+    }
+
+    /// 1-based line number of buffer offset `offset` (which must still be buffered).
+    private func line(at offset: Int) -> Int {
+        if offset >= countedOffset {
+            advanceLineCount(to: min(offset, buffer.count))
+            return countedLine
+        }
+        return countedLine - buffer.occurrences(of: 0x0A, in: max(offset, 0)..<countedOffset)
+    }
+
+    private func error(_ reason: XMLError.Reason, at offset: Int) -> XMLError {
+        XMLError(reason, line: line(at: offset))
+    }
+
+    // MARK: - Byte classes (XML 1.0 §2.3, simplified: any non-ASCII byte is allowed in names)
+
+    @inline(__always)
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    @inline(__always)
+    static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
+    }
+
+    @inline(__always)
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+}
+
+extension StreamBuffer {
+    /// Whether the bytes in `range` are exactly `literal`.
+    func matchesExactly(_ literal: StaticString, range: Range<Int>) -> Bool {
+        range.count == literal.utf8CodeUnitCount && memcmp(base + range.lowerBound, literal.utf8Start, range.count) == 0
+    }
+}

@@ -1,0 +1,45 @@
+/// Why a zip archive or one of its entries could not be read.
+public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No end-of-central-directory record was found: the file is not a zip archive, or its end
+    /// is missing (a zip is read from its end, so a cut-off archive looks like this too).
+    case notAZipArchive
+    /// A structure is inconsistent; `offset` is the byte offset of the structure in the file.
+    case malformed(reason: String, offset: UInt64)
+    /// The archive spans several disks (split archives are not supported).
+    case multiDiskArchive
+    /// No entry with the requested name (or no `export.xml` at all).
+    case entryNotFound(name: String)
+    /// The entry uses a compression method other than stored (0) or deflate (8).
+    case unsupportedCompressionMethod(UInt16, entry: String)
+    /// The entry is encrypted (general-purpose flag bit 0).
+    case encryptedEntry(String)
+    /// The file ends before the entry's data does.
+    case truncated(entry: String)
+    /// zlib reported corrupt deflate data.
+    case corruptDeflateData(entry: String, message: String)
+    /// The CRC-32 of the decompressed data differs from the central directory's.
+    case crcMismatch(entry: String, expected: UInt32, actual: UInt32)
+    /// The decompressed size differs from the central directory's.
+    case sizeMismatch(entry: String, expected: UInt64, actual: UInt64)
+    /// zlib could not be initialised (out of memory or version mismatch).
+    case zlibFailure(code: Int32)
+
+    /// A one-line description.
+    public var description: String {
+        switch self {
+        case .notAZipArchive: "not a zip archive (no end of central directory record)"
+        case .malformed(let reason, let offset): "malformed zip archive at offset \(offset): \(reason)"
+        case .multiDiskArchive: "multi-disk (split) zip archives are not supported"
+        case .entryNotFound(let name): "no entry \(name) in the zip archive"
+        case .unsupportedCompressionMethod(let method, let entry): "\(entry): unsupported compression method \(method)"
+        case .encryptedEntry(let entry): "\(entry): encrypted entries are not supported"
+        case .truncated(let entry): "\(entry): the archive ends before the entry's data"
+        case .corruptDeflateData(let entry, let message): "\(entry): corrupt deflate data (\(message))"
+        case .crcMismatch(let entry, let expected, let actual):
+            "\(entry): CRC-32 mismatch (expected \(String(expected, radix: 16)), got \(String(actual, radix: 16)))"
+        case .sizeMismatch(let entry, let expected, let actual):
+            "\(entry): size mismatch (expected \(expected) bytes, got \(actual))"
+        case .zlibFailure(let code): "zlib initialisation failed (\(code))"
+        }
+    }
+}

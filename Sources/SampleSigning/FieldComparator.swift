@@ -1,0 +1,179 @@
+import DER
+import Foundation
+import HealthSamples
+
+/// Compares the stored sample with its signed record, field by field (docs/VERIFY.md).
+struct FieldComparator {
+    let form: StoredForm
+    private(set) var mismatches: [FieldMismatch] = []
+    private(set) var notes: [String] = []
+
+    init(form: StoredForm) {
+        self.form = form
+    }
+
+    static let absent = "(absent)"
+
+    mutating func compare(record: SignedRecord, with sample: Sample) {
+        switch sample {
+        case .quantity(let q):
+            compareQuantitySample(record, q, path: "")
+        case .category(let c):
+            compareCommon(record, type: c.type.identifier, start: c.startDate, end: c.endDate,
+                          device: c.device, metadata: c.metadata, path: "")
+            let signed = record.categoryValue.map(String.init) ?? Self.absent
+            if record.categoryValue != c.value {
+                mismatch("value", signed, String(c.value))
+            }
+        case .correlation(let k):
+            compareCommon(record, type: k.type.identifier, start: k.startDate, end: k.endDate,
+                          device: k.device, metadata: k.metadata, path: "")
+            compareObjects(record.objects, k.objects)
+        }
+    }
+
+    // MARK: - Fields
+
+    private mutating func compareQuantitySample(_ record: SignedRecord, _ q: QuantitySample, path: String) {
+        compareCommon(record, type: q.type.identifier, start: q.startDate, end: q.endDate,
+                      device: q.device, metadata: q.metadata, path: path)
+        guard let signedValue = record.quantityValue, let signedUnitText = record.unit else {
+            mismatch(path + "value", record.valueText ?? Self.absent, q.quantity.description)
+            return
+        }
+        let stored = q.quantity
+        let signedText = DecimalText.format(signedValue) + " " + signedUnitText
+        guard let signedUnit = try? HealthUnit(signedUnitText) else {
+            mismatch(path + "unit", signedUnitText + " (not a known unit)", stored.unit.unitString)
+            return
+        }
+        if signedUnit == stored.unit {
+            if signedValue != stored.value { mismatch(path + "value", signedText, stored.description) }
+            return
+        }
+        guard signedUnit.isCompatible(with: stored.unit),
+              let converted = try? stored.doubleValue(in: signedUnit) else {
+            mismatch(path + "unit", signedUnitText, stored.unit.unitString)
+            return
+        }
+        // Only the rounding of the stored text is forgiven: half a unit in its last decimal
+        // place, carried into the signed unit, plus a relative 1e-9 for the conversion itself.
+        let places = max(0, -stored.value.exponent)
+        let halfStep = 0.5 * pow(10, -Double(places))
+        let signedDouble = DecimalText.doubleValue(of: signedValue)
+        let tolerance = halfStep * abs(stored.unit.factor / signedUnit.factor) + 1e-9 * abs(signedDouble)
+        if abs(converted - signedDouble) > tolerance {
+            mismatch(path + "value", signedText, stored.description)
+        }
+    }
+
+    private mutating func compareCommon(_ record: SignedRecord, type: String, start: SampleDate, end: SampleDate,
+                                        device: Device?, metadata: Metadata, path: String) {
+        if record.type != type { mismatch(path + "type", record.type, type) }
+        compareDate(record.startDate, start, field: path + "startDate")
+        compareDate(record.endDate, end, field: path + "endDate")
+        compareDevice(record.device, device, path: path)
+        compareMetadata(record.metadata, metadata, path: path)
+        for key in record.unknownKeys {
+            notes.append("\(path)record key '\(key)' is not known to this verifier (kept, not compared)")
+        }
+    }
+
+    private mutating func compareDate(_ signed: SampleDate, _ stored: SampleDate, field: String) {
+        let equal: Bool
+        switch form {
+        case .json:
+            equal = signed == stored
+        case .healthExport:
+            // export.xml writes whole seconds: compare the signed instant truncated to its second.
+            equal = signed.epochSeconds == stored.epochSeconds
+        }
+        if !equal { mismatch(field, signed.rfc3339String, stored.rfc3339String) }
+    }
+
+    private mutating func compareDevice(_ signed: Device?, _ stored: Device?, path: String) {
+        guard let signed else {
+            if let stored, !stored.isEmpty, form == .json {
+                mismatch(path + "device", Self.absent, stored.fields.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))
+            }
+            return
+        }
+        guard let stored, !stored.isEmpty else {
+            mismatch(path + "device", signed.fields.map { "\($0.key)=\($0.value)" }.joined(separator: ", "), Self.absent)
+            return
+        }
+        for field in Device.fieldNames {
+            let s = signed[field: field]
+            let t = stored[field: field]
+            if s == t { continue }
+            if let s, t == nil, form == .healthExport {
+                notes.append("\(path)device.\(field) = \(s) is signed but not stored in the export's device string")
+                continue
+            }
+            mismatch(path + "device.\(field)", s ?? Self.absent, t ?? Self.absent)
+        }
+    }
+
+    private mutating func compareMetadata(_ signed: RecordDictionary, _ stored: Metadata, path: String) {
+        for key in RecordKeys.signedMetadataKeys {
+            let name = key.storedName
+            let s = signed[name]
+            let t = stored[key]
+            switch (s, t) {
+            case (nil, nil):
+                continue
+            case (let s?, nil):
+                mismatch(path + "metadata.\(name)", s.displayText, Self.absent)
+            case (nil, let t?):
+                mismatch(path + "metadata.\(name)", Self.absent, t.description)
+            case (let s?, let t?):
+                if !metadataEqual(s, t) { mismatch(path + "metadata.\(name)", s.displayText, t.description) }
+            }
+        }
+        for entry in signed.entries where MetadataKey.named(entry.key).map({ !RecordKeys.signedMetadataKeys.contains($0) }) ?? true {
+            notes.append("\(path)record metadata key '\(entry.key)' is not one this verifier compares")
+        }
+    }
+
+    private func metadataEqual(_ signed: RecordValue, _ stored: MetadataValue) -> Bool {
+        switch (signed, stored) {
+        case (.string(let a), .string(let b)): return a == b
+        case (.real(let r), .number(let d)): return r.decimalValue == d
+        case (.real(let r), .string(let text)): return r.decimalValue != nil && (try? DecimalText.parse(text)) == r.decimalValue
+        case (.date(let g), .date(let d)): return datesEqual(g, d)
+        case (.date(let g), .string(let text)):
+            guard let d = (try? SampleDate(rfc3339: text)) ?? (try? SampleDate(exportXML: text)) else { return false }
+            return datesEqual(g, d)
+        case (.boolean(let b), .bool(let c)): return b == c
+        case (.boolean(let b), .string(let text)): return (b ? ["1", "true"] : ["0", "false"]).contains(text)
+        case (.boolean(let b), .number(let d)): return d == (b ? 1 : 0)
+        default: return signed.displayText == stored.description
+        }
+    }
+
+    private func datesEqual(_ signed: GeneralizedTime, _ stored: SampleDate) -> Bool {
+        guard let s = signed.sampleDate else { return false }
+        return form == .json ? s == stored : s.epochSeconds == stored.epochSeconds
+    }
+
+    private mutating func compareObjects(_ signed: [SignedRecord], _ stored: [QuantitySample]) {
+        guard signed.count == stored.count else {
+            mismatch("objects", "\(signed.count) objects", "\(stored.count) objects")
+            return
+        }
+        // Pair by type; several objects of one type (food) pair by their order within that type.
+        var used = Set<Int>()
+        for (i, record) in signed.enumerated() {
+            guard let j = stored.indices.first(where: { !used.contains($0) && stored[$0].type.identifier == record.type }) else {
+                mismatch("objects[\(i)].type", record.type, "(no stored object of this type)")
+                continue
+            }
+            used.insert(j)
+            compareQuantitySample(record, stored[j], path: "objects[\(i)].")
+        }
+    }
+
+    private mutating func mismatch(_ field: String, _ signed: String, _ stored: String) {
+        mismatches.append(FieldMismatch(field: field, signed: signed, stored: stored))
+    }
+}

@@ -1,0 +1,70 @@
+import DER
+import Foundation
+import HealthSamples
+
+/// Builds the signed record (docs/FORMAT.md) of a sample.
+public enum RecordBuilder {
+    /// The record dictionary of `sample`.
+    public static func record(for sample: Sample) throws(DERError) -> RecordDictionary {
+        var dict: RecordDictionary
+        switch sample {
+        case .quantity(let q):
+            dict = try quantityFields(q)
+        case .category(let c):
+            dict = try commonFields(type: c.type.identifier, start: c.startDate, end: c.endDate,
+                                    device: c.device, metadata: c.metadata)
+            dict[RecordKeys.value] = .integer(DERInteger(c.value))
+        case .correlation(let k):
+            dict = try commonFields(type: k.type.identifier, start: k.startDate, end: k.endDate,
+                                    device: k.device, metadata: k.metadata)
+            var objects: [RecordValue] = []
+            for object in k.objects { objects.append(.dictionary(try quantityFields(object))) }
+            dict[RecordKeys.objects] = .array(objects)
+        }
+        var top = RecordDictionary()
+        top[RecordKeys.formatVersion] = .integer(DERInteger(RecordKeys.currentFormatVersion))
+        for entry in dict.entries { top[entry.key] = entry.value }
+        return top
+    }
+
+    /// The DER encoding of `sample`'s record: the bytes that get signed.
+    public static func encodedRecord(for sample: Sample) throws(DERError) -> [UInt8] {
+        encode(try record(for: sample))
+    }
+
+    /// DER of any record dictionary.
+    public static func encode(_ dictionary: RecordDictionary) -> [UInt8] {
+        var writer = DERWriter(capacity: 768)
+        RecordCoding.serialize(dictionary, into: &writer)
+        return writer.bytes
+    }
+
+    static func quantityFields(_ q: QuantitySample) throws(DERError) -> RecordDictionary {
+        var dict = try commonFields(type: q.type.identifier, start: q.startDate, end: q.endDate,
+                                    device: q.device, metadata: q.metadata)
+        dict[RecordKeys.value] = .real(try DERReal(q.quantity.value))
+        dict[RecordKeys.unit] = .string(q.quantity.unit.unitString)
+        return dict
+    }
+
+    static func commonFields(type: String, start: SampleDate, end: SampleDate, device: Device?,
+                             metadata: Metadata) throws(DERError) -> RecordDictionary {
+        var dict = RecordDictionary()
+        dict[RecordKeys.type] = .string(type)
+        dict[RecordKeys.startDate] = .date(try GeneralizedTime(start))
+        dict[RecordKeys.endDate] = .date(try GeneralizedTime(end))
+        if let device, !device.isEmpty {
+            var d = RecordDictionary()
+            for (field, key) in RecordKeys.deviceKeys {
+                if let value = device[field: field] { d[key] = .string(value) }
+            }
+            dict[RecordKeys.device] = .dictionary(d)
+        }
+        var m = RecordDictionary()
+        for key in RecordKeys.signedMetadataKeys {
+            if let value = metadata[key] { m[key.storedName] = try RecordValue(value) }
+        }
+        if !m.isEmpty { dict[RecordKeys.metadata] = .dictionary(m) }
+        return dict
+    }
+}

@@ -1,0 +1,66 @@
+import DER
+
+/// DER encoding and strict decoding of the record's plist structure (docs/FORMAT.md).
+enum RecordCoding {
+    static func serialize(_ dictionary: RecordDictionary, into writer: inout DERWriter) {
+        // Dictionary ::= SET OF Entry, written in DER order by the writer (X.690 11.6).
+        writer.appendSetOf { set in
+            for entry in dictionary.entries {
+                set.appendConstructed(.sequence) { seq in
+                    seq.append(DERUTF8String(entry.key))
+                    serialize(entry.value, into: &seq)
+                }
+            }
+        }
+    }
+
+    static func serialize(_ value: RecordValue, into writer: inout DERWriter) {
+        switch value {
+        case .string(let s): writer.append(DERUTF8String(s))
+        case .integer(let i): writer.append(i)
+        case .real(let r): writer.append(r)
+        case .boolean(let b): writer.append(b)
+        case .date(let d): writer.append(d)
+        case .data(let bytes): writer.append(DEROctetString(bytes))
+        case .array(let items):
+            writer.appendConstructed(.sequence) { seq in
+                for item in items { serialize(item, into: &seq) }
+            }
+        case .dictionary(let dict): serialize(dict, into: &writer)
+        }
+    }
+
+    static func decodeDictionary(_ node: DERNode) throws -> RecordDictionary {
+        // SET OF order checked by DER.setOf; unique keys are a record rule checked below, since
+        // two entries with one key but different values have different encodings.
+        let elements = try DER.setOf(node, "Dictionary")
+        var dict = RecordDictionary()
+        for element in elements {
+            let entry = try DER.sequence(element, "Entry") { fields in
+                let key = try DERUTF8String(derNode: try fields.read(.utf8String, "Entry.key")).value
+                let value = try decodeValue(try fields.read("Entry.value"))
+                return RecordDictionary.Entry(key: key, value: value)
+            }
+            guard dict[entry.key] == nil else {
+                throw RecordError.duplicateKey(entry.key, offset: element.offset)
+            }
+            dict[entry.key] = entry.value
+        }
+        return dict
+    }
+
+    static func decodeValue(_ node: DERNode) throws -> RecordValue {
+        switch node.tag {
+        case .utf8String: return .string(try DERUTF8String(derNode: node).value)
+        case .integer: return .integer(try DERInteger(derNode: node))
+        case .real: return .real(try DERReal(derNode: node))
+        case .boolean: return .boolean(try Bool(derNode: node))
+        case .generalizedTime: return .date(try GeneralizedTime(derNode: node))
+        case .octetString: return .data(Array(try DEROctetString(derNode: node).bytes))
+        case .sequence: return .array(try node.children.map(decodeValue))
+        case .set: return .dictionary(try decodeDictionary(node))
+        default:
+            throw RecordError.unsupportedValue(tag: node.tag.description, offset: node.offset)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import DER
+
+/// Why a signed record (the CMS content) could not be decoded. Each case names the key and, where
+/// known, the byte offset in the record.
+public enum RecordError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The record is not strict DER (the DER error carries code and offset).
+    case der(DERError)
+    /// A dictionary holds the same key twice.
+    case duplicateKey(String, offset: Int)
+    /// A value uses a tag the format does not define.
+    case unsupportedValue(tag: String, offset: Int)
+    /// A required key is absent.
+    case missingKey(String)
+    /// A key holds a value of the wrong type.
+    case wrongType(key: String, expected: String)
+    /// The record declares a format version this implementation does not know.
+    case unsupportedFormatVersion(String)
+    /// A value is well-typed but not acceptable (e.g. an unparsable unit string).
+    case invalidValue(key: String, reason: String)
+
+    /// Stable machine name of the case.
+    public var code: String {
+        switch self {
+        case .der(let e): return "der-\(e.code.rawValue)"
+        case .duplicateKey: return "duplicate-key"
+        case .unsupportedValue: return "unsupported-value"
+        case .missingKey: return "missing-key"
+        case .wrongType: return "wrong-type"
+        case .unsupportedFormatVersion: return "unsupported-format-version"
+        case .invalidValue: return "invalid-value"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .der(let e): return "record is not valid DER: \(e)"
+        case .duplicateKey(let k, let offset): return "record key '\(k)' appears twice (offset \(offset))"
+        case .unsupportedValue(let tag, let offset): return "record value of type \(tag) is not part of the format (offset \(offset))"
+        case .missingKey(let k): return "record lacks required key '\(k)'"
+        case .wrongType(let k, let expected): return "record key '\(k)' must hold \(expected)"
+        case .unsupportedFormatVersion(let v): return "record format version \(v) is not supported (this implementation reads version 1)"
+        case .invalidValue(let k, let reason): return "record key '\(k)': \(reason)"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import CMS
+import CryptoBackend
+import DER
+import Foundation
+import HealthSamples
+
+/// Why a sample could not be signed.
+public enum SampleSigningError: Error, Sendable, CustomStringConvertible {
+    /// The sample breaks a model rule (field named in the error).
+    case invalidSample(SampleValidationError)
+    /// A field cannot be put in the record (e.g. a date outside GeneralizedTime's range).
+    case record(DERError)
+    /// The CMS layer refused (e.g. the external signature does not verify).
+    case cms(CMSBuilderError)
+
+    public var description: String {
+        switch self {
+        case .invalidSample(let e): return e.description
+        case .record(let e): return "cannot encode the record: \(e)"
+        case .cms(let e): return "cannot build the signature: \(e)"
+        }
+    }
+}
+
+/// Signs samples: validates, builds the record, wraps it in the profile's SignedData and stores
+/// the base64 text under `HKDigitalSignature`.
+public struct SampleSigner: Sendable {
+    /// The CMS options (profile defaults unless changed).
+    public var builder: SignedDataBuilder
+
+    /// Creates a signer with the given CMS options.
+    public init(builder: SignedDataBuilder = SignedDataBuilder()) {
+        self.builder = builder
+    }
+
+    /// The DER SignedData for `sample`.
+    public func signatureDER(for sample: Sample, using provider: some CMSSignatureProvider) throws(SampleSigningError) -> [UInt8] {
+        let record = try recordBytes(for: sample)
+        do {
+            return try builder.sign(record, using: provider)
+        } catch {
+            throw .cms(error)
+        }
+    }
+
+    /// The base64 text that goes into `HKDigitalSignature`.
+    public func signature(for sample: Sample, using provider: some CMSSignatureProvider) throws(SampleSigningError) -> String {
+        Data(try signatureDER(for: sample, using: provider)).base64EncodedString()
+    }
+
+    /// `sample` with its signature added (replacing any earlier one); nothing else changes.
+    public func signed(_ sample: Sample, using provider: some CMSSignatureProvider) throws(SampleSigningError) -> Sample {
+        let text = try signature(for: sample, using: provider)
+        var signed = sample
+        var metadata = signed.metadata
+        metadata.removeAll(forKey: MetadataKey.digitalSignature.storedName)
+        metadata[MetadataKey.digitalSignature] = .string(text)
+        signed.metadata = metadata
+        return signed
+    }
+
+    /// The validated record bytes of `sample`.
+    public func recordBytes(for sample: Sample) throws(SampleSigningError) -> [UInt8] {
+        do {
+            try SampleValidator.validate(sample)
+        } catch {
+            throw .invalidSample(error)
+        }
+        do {
+            return try RecordBuilder.encodedRecord(for: sample)
+        } catch {
+            throw .record(error)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// The outcome of verifying one stored sample (docs/VERIFY.md).
+public struct SampleVerdict: Sendable, Hashable {
+    /// Stable machine names of the verdicts.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case valid
+        case unsigned
+        case malformed
+        case badSignature = "bad-signature"
+        case untrustedSigner = "untrusted-signer"
+        case contentMismatch = "content-mismatch"
+    }
+
+    /// Which verdict.
+    public let kind: Kind
+    /// A stable code refining the verdict: `ok`, `no-signature`, `not-base64`, a CMS code
+    /// (`cms-<code>`), a record code (`record-<code>`), `fields-differ`.
+    public let reasonCode: String
+    /// One human sentence.
+    public let reason: String
+    /// For `content-mismatch`: every differing field.
+    public let mismatches: [FieldMismatch]
+    /// Fields the stored form cannot carry, unknown record keys and similar remarks.
+    public let notes: [String]
+    /// Who signed, when the signature named a signer.
+    public let signer: SignerDescription?
+    /// The decoded record, when decoding got that far.
+    public let record: SignedRecord?
+
+    /// Creates a verdict.
+    public init(kind: Kind, reasonCode: String, reason: String, mismatches: [FieldMismatch] = [],
+                notes: [String] = [], signer: SignerDescription? = nil, record: SignedRecord? = nil) {
+        self.kind = kind
+        self.reasonCode = reasonCode
+        self.reason = reason
+        self.mismatches = mismatches
+        self.notes = notes
+        self.signer = signer
+        self.record = record
+    }
+
+    /// Whether this verdict counts as a failure for a signed sample (anything but valid/unsigned).
+    public var isFailure: Bool { kind != .valid && kind != .unsigned }
+}
+
+/// One field whose stored value differs from the signed one.
+public struct FieldMismatch: Sendable, Hashable, CustomStringConvertible {
+    /// Field path: `value`, `unit`, `startDate`, `device.model`, `metadata.HKTimeZone`, `objects[1].value`.
+    public let field: String
+    /// The signed value as text (`(absent)` when the record lacks the field).
+    public let signed: String
+    /// The stored value as text (`(absent)` when the stored sample lacks the field).
+    public let stored: String
+
+    /// Creates a mismatch.
+    public init(field: String, signed: String, stored: String) {
+        self.field = field
+        self.signed = signed
+        self.stored = stored
+    }
+
+    /// `value: signed 120 mmHg, stored 110 mmHg`.
+    public var description: String { "\(field): signed \(signed), stored \(stored)" }
+}
+
+/// The signing key of a verdict.
+public struct SignerDescription: Sendable, Hashable, CustomStringConvertible {
+    /// Key identifier in lower-case hex (RFC 5280 4.2.1.2 method 1), or the SignerIdentifier text
+    /// (`ski:…` / `issuer-serial:…`) when the signer is not in the trust set.
+    public let keyIdentifier: String
+    /// Certificate subject, when a certificate identified the signer.
+    public let certificateSubject: String?
+
+    /// Creates a description.
+    public init(keyIdentifier: String, certificateSubject: String?) {
+        self.keyIdentifier = keyIdentifier
+        self.certificateSubject = certificateSubject
+    }
+
+    public var description: String {
+        keyIdentifier + (certificateSubject.map { " (\($0))" } ?? "")
+    }
+}

@@ -1,0 +1,142 @@
+import DER
+import Foundation
+import HealthSamples
+
+/// A decoded signed record: the fields the device signed, typed.
+public struct SignedRecord: Sendable, Hashable {
+    /// `fv`; 1 for the top-level record, nil for correlation objects (which carry none).
+    public let formatVersion: Int?
+    /// `t`: the type identifier.
+    public let type: String
+    /// `v`: a quantity's exact decimal value.
+    public let quantityValue: Decimal?
+    /// `v`: a category's integer value.
+    public let categoryValue: Int?
+    /// `u`: the HealthKit unit string of a quantity.
+    public let unit: String?
+    /// `s` and `e`, as UTC instants.
+    public let startDate: SampleDate
+    public let endDate: SampleDate
+    /// `d`: the signed device fields (nil when the record has no device).
+    public let device: Device?
+    /// `m`: signed metadata, keys in stored spelling.
+    public let metadata: RecordDictionary
+    /// `o`: correlation objects.
+    public let objects: [SignedRecord]
+    /// Keys this implementation does not know (forward compatibility); kept, never fatal.
+    public let unknownKeys: [String]
+    /// The whole dictionary as decoded.
+    public let dictionary: RecordDictionary
+
+    /// Decodes a record from its DER bytes (the CMS eContent), strictly.
+    public init(derEncoded bytes: [UInt8]) throws(RecordError) {
+        let dict: RecordDictionary
+        do {
+            dict = try RecordCoding.decodeDictionary(try DER.parse(bytes))
+        } catch let error as DERError {
+            throw .der(error)
+        } catch let error as RecordError {
+            throw error
+        } catch {
+            throw .invalidValue(key: "", reason: "\(error)")
+        }
+        try self.init(dictionary: dict, topLevel: true, path: "")
+    }
+
+    init(dictionary dict: RecordDictionary, topLevel: Bool, path: String) throws(RecordError) {
+        self.dictionary = dict
+        if topLevel {
+            guard let fv = dict[RecordKeys.formatVersion] else { throw .missingKey(RecordKeys.formatVersion) }
+            guard case .integer(let i) = fv, let v = i.intValue else {
+                throw .wrongType(key: RecordKeys.formatVersion, expected: "INTEGER")
+            }
+            guard v == RecordKeys.currentFormatVersion else { throw .unsupportedFormatVersion(i.description) }
+            formatVersion = v
+        } else {
+            formatVersion = nil
+        }
+        type = try Self.string(dict, RecordKeys.type, path: path)
+        startDate = try Self.date(dict, RecordKeys.startDate, path: path)
+        endDate = try Self.date(dict, RecordKeys.endDate, path: path)
+
+        var quantityValue: Decimal?
+        var categoryValue: Int?
+        switch dict[RecordKeys.value] {
+        case .real(let r)?:
+            guard let d = r.decimalValue else {
+                throw .invalidValue(key: path + RecordKeys.value, reason: "REAL \(r) is not a finite decimal")
+            }
+            quantityValue = d
+        case .integer(let i)?:
+            guard let v = i.intValue else {
+                throw .invalidValue(key: path + RecordKeys.value, reason: "INTEGER \(i) is out of range")
+            }
+            categoryValue = v
+        case nil: break
+        case .some: throw .wrongType(key: path + RecordKeys.value, expected: "REAL or INTEGER")
+        }
+        self.quantityValue = quantityValue
+        self.categoryValue = categoryValue
+        unit = try Self.optionalString(dict, RecordKeys.unit, path: path)
+        if quantityValue != nil && unit == nil { throw .missingKey(path + RecordKeys.unit) }
+
+        switch dict[RecordKeys.device] {
+        case nil: device = nil
+        case .dictionary(let d)?:
+            var device = Device()
+            for (field, key) in RecordKeys.deviceKeys {
+                device[field: field] = try Self.optionalString(d, key, path: path + "d.")
+            }
+            self.device = device
+        case .some: throw .wrongType(key: path + RecordKeys.device, expected: "a dictionary")
+        }
+        switch dict[RecordKeys.metadata] {
+        case nil: metadata = RecordDictionary()
+        case .dictionary(let m)?: metadata = m
+        case .some: throw .wrongType(key: path + RecordKeys.metadata, expected: "a dictionary")
+        }
+        switch dict[RecordKeys.objects] {
+        case nil: objects = []
+        case .array(let items)?:
+            var objects: [SignedRecord] = []
+            for (i, item) in items.enumerated() {
+                guard case .dictionary(let d) = item else {
+                    throw .wrongType(key: "\(path)o[\(i)]", expected: "a dictionary")
+                }
+                objects.append(try SignedRecord(dictionary: d, topLevel: false, path: "\(path)o[\(i)]."))
+            }
+            self.objects = objects
+        case .some: throw .wrongType(key: path + RecordKeys.objects, expected: "an array")
+        }
+        unknownKeys = dict.entries.map(\.key).filter { !RecordKeys.knownTopLevel.contains($0) }
+    }
+
+    private static func string(_ dict: RecordDictionary, _ key: String, path: String) throws(RecordError) -> String {
+        guard let s = try optionalString(dict, key, path: path) else { throw .missingKey(path + key) }
+        return s
+    }
+
+    private static func optionalString(_ dict: RecordDictionary, _ key: String, path: String) throws(RecordError) -> String? {
+        switch dict[key] {
+        case nil: return nil
+        case .string(let s)?: return s
+        case .some: throw .wrongType(key: path + key, expected: "UTF8String")
+        }
+    }
+
+    private static func date(_ dict: RecordDictionary, _ key: String, path: String) throws(RecordError) -> SampleDate {
+        switch dict[key] {
+        case nil: throw .missingKey(path + key)
+        case .date(let g)?:
+            guard let d = g.sampleDate else { throw .invalidValue(key: path + key, reason: "date \(g) out of range") }
+            return d
+        case .some: throw .wrongType(key: path + key, expected: "GeneralizedTime")
+        }
+    }
+
+    /// The quantity value and unit as text, e.g. `120 mmHg`.
+    public var valueText: String? {
+        if let q = quantityValue { return DecimalText.format(q) + (unit.map { " " + $0 } ?? "") }
+        return categoryValue.map(String.init)
+    }
+}

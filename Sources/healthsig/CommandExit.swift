@@ -1,0 +1,37 @@
+import Foundation
+import HealthSigKit
+
+/// How a command ends when it does not simply succeed. Exit codes are part of the contract:
+/// 1 = verification failed, 2 = usage or I/O error.
+enum CommandExit: Error {
+    /// Verification (or a check) failed; the command already printed why.
+    case verificationFailed
+    /// Bad usage or an I/O problem; the message goes to standard error.
+    case usageOrIO(String)
+
+    static func from(_ error: ToolError) -> CommandExit { .usageOrIO(error.description) }
+
+    func terminate() -> Never {
+        switch self {
+        case .verificationFailed:
+            Foundation.exit(1)
+        case .usageOrIO(let message):
+            FileHandle.standardError.write(Data(("healthsig: " + message + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// Runs a body that throws tool errors, turning them into exit code 2.
+func runTool<T>(_ body: () throws(ToolError) -> T) throws(CommandExit) -> T {
+    do {
+        return try body()
+    } catch {
+        throw CommandExit.from(error)
+    }
+}
+
+/// Writes text to standard output without buffering surprises.
+func printOut(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import HealthSigKit
+
+/// The `healthsig` command. Parsing and printing only; every behaviour lives in the libraries.
+struct Healthsig: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "healthsig",
+        abstract: "Sign and verify health-sample records (CMS SignedData, ECDSA P-256, SHA-256).",
+        discussion: """
+        Exit codes: 0 success / everything verified, 1 verification failed, 2 usage or I/O error.
+        """,
+        version: "0.1.0",
+        subcommands: [
+            KeygenCommand.self, SignCommand.self, VerifyCommand.self, InspectCommand.self,
+            CMSCommand.self, DemoCommand.self, VectorsCommand.self, BenchCommand.self,
+        ]
+    )
+}
+
+@main
+enum Main {
+    static func main() {
+        do {
+            var command = try Healthsig.parseAsRoot()
+            try command.run()
+        } catch let exit as CommandExit {
+            exit.terminate()
+        } catch {
+            let code = Healthsig.exitCode(for: error)
+            if code == .success {
+                // --help / --version
+                print(Healthsig.fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            CommandExit.usageOrIO(Healthsig.fullMessage(for: error)).terminate()
+        }
+    }
+}

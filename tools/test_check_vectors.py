@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+"""Self-test of tools/check_vectors.py against signatures made by the real `openssl` CLI.
+
+Run: python3 -m unittest tools/test_check_vectors.py   (or python3 tools/test_check_vectors.py)
+Nothing here comes from the Swift implementation: keys, certificates and CMS messages are made by
+openssl; the records are written out by hand from docs/FORMAT.md.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from decimal import Decimal
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TOOLS))
+
+from vectorcheck import der, dervalues, record, units  # noqa: E402
+from vectorcheck.der import DERError  # noqa: E402
+from vectorcheck.stored import parse_device_string  # noqa: E402
+
+OPENSSL = shutil.which("openssl") or "/usr/bin/openssl"
+
+# Heart rate 72 count/min, 2026-11-21T08:00:00Z, device name "Acme HR", written out from
+# docs/FORMAT.md by hand (entries sorted by their encodings, X.690 11.6).
+def _entry(key: str, value_hex: str) -> str:
+    k = key.encode().hex()
+    body = f"0c{len(key):02x}{k}{value_hex}"
+    return f"30{len(body)//2:02x}{body}"
+
+
+def _gt(text: str) -> str:
+    return f"18{len(text):02x}{text.encode().hex()}"
+
+
+def _utf8(text: str) -> str:
+    return f"0c{len(text.encode()):02x}{text.encode().hex()}"
+
+
+def _set(entries: list[str]) -> str:
+    body = "".join(sorted(entries, key=lambda e: bytes.fromhex(e)))
+    n = len(body) // 2
+    return (f"31{n:02x}" if n < 128 else f"3181{n:02x}") + body
+
+
+HR_RECORD = bytes.fromhex(_set([
+    _entry("fv", "020101"),
+    _entry("t", _utf8("HKQuantityTypeIdentifierHeartRate")),
+    _entry("v", "0907" + b"\x0372.E+0".hex()),
+    _entry("u", _utf8("count/min")),
+    _entry("s", _gt("20261121080000Z")),
+    _entry("e", _gt("20261121080000Z")),
+    _entry("d", _set([_entry("nm", _utf8("Acme HR"))])),
+]))
+
+TEMP_RECORD = bytes.fromhex(_set([
+    _entry("fv", "020101"),
+    _entry("t", _utf8("HKQuantityTypeIdentifierBodyTemperature")),
+    _entry("v", "0908" + b"\x03366.E-1".hex()),
+    _entry("u", _utf8("degC")),
+    _entry("s", _gt("20261121080000.25Z")),
+    _entry("e", _gt("20261121080000.25Z")),
+]))
+
+
+def run(*args: str, stdin: bytes | None = None) -> bytes:
+    return subprocess.run([OPENSSL, *args], input=stdin, check=True, capture_output=True).stdout
+
+
+class OpenSSLFixture:
+    def __init__(self, tmp: Path):
+        self.tmp = tmp
+        self.key, self.cert = self._keypair("signer")
+        self.other_key, self.other_cert = self._keypair("other")
+
+    def _keypair(self, name: str) -> tuple[Path, Path]:
+        key, cert = self.tmp / f"{name}.key", self.tmp / f"{name}.pem"
+        run("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+            "-subj", f"/CN={name}", "-addext", "subjectKeyIdentifier=hash", "-days", "30",
+            "-keyout", str(key), "-out", str(cert))
+        return key, cert
+
+    def sign(self, content: bytes, *extra: str, key: Path | None = None, cert: Path | None = None) -> bytes:
+        src = self.tmp / "content.bin"
+        src.write_bytes(content)
+        return run("cms", "-sign", "-binary", "-md", "sha256", "-outform", "DER", "-in", str(src),
+                   "-signer", str(cert or self.cert), "-inkey", str(key or self.key), *extra)
+
+    def group_key(self, with_cert: bool) -> dict:
+        pub = run("x509", "-in", str(self.cert), "-pubkey", "-noout").decode()
+        spki = run("pkey", "-pubin", "-in", "/dev/stdin", "-outform", "DER", stdin=pub.encode())
+        point = spki[-65:]   # the uncompressed P-256 point is the BIT STRING value's tail
+        import hashlib
+        key = {"publicKeyPem": pub, "keyId": hashlib.sha1(point).hexdigest()}
+        if with_cert:
+            key["certificatePem"] = self.cert.read_text()
+        return key
+
+
+def b64(b: bytes) -> str:
+    return base64.b64encode(b).decode()
+
+
+def write_vectors(path: Path, family: str, groups: list[dict]) -> None:
+    n = 0
+    for g in groups:
+        for t in g["tests"]:
+            n += 1
+            t.setdefault("tcId", n)
+            t.setdefault("flags", [])
+    path.write_text(json.dumps({"family": family, "formatVersion": 1, "numberOfTests": n,
+                                "notes": {}, "testGroups": groups}, indent=1))
+
+
+class CheckerOnOpenSSLOutput(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls._tmp = tempfile.TemporaryDirectory()
+        cls.tmp = Path(cls._tmp.name)
+        cls.fx = OpenSSLFixture(cls.tmp)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls._tmp.cleanup()
+
+    def check(self, vectors: Path) -> tuple[int, str]:
+        p = subprocess.run([sys.executable, str(TOOLS / "check_vectors.py"), str(vectors)],
+                           capture_output=True, text=True)
+        return p.returncode, p.stdout
+
+    def build_cms_vectors(self, directory: Path, wrong_verdict: bool = False) -> None:
+        fx = self.fx
+        content = b"signed record bytes"
+        skid = fx.sign(content, "-nodetach", "-noattr", "-nocerts", "-keyid")
+        with_attrs = fx.sign(content, "-nodetach")             # issuerAndSerialNumber, cert, attrs
+        detached = fx.sign(content)                            # no eContent
+        altered = bytearray(skid)
+        altered[altered.find(content)] ^= 0x01                 # one content byte changed
+        altered_attr = bytearray(with_attrs)
+        altered_attr[altered_attr.find(content)] ^= 0x01       # breaks the message-digest attribute
+        other = fx.sign(content, "-nodetach", "-noattr", "-nocerts", "-keyid", key=fx.other_key, cert=fx.other_cert)
+        ber = fx.sign(content, "-nodetach", "-noattr", "-nocerts", "-keyid", "-stream")
+        sha384 = run("cms", "-sign", "-binary", "-md", "sha384", "-outform", "DER", "-nodetach", "-noattr",
+                     "-nocerts", "-keyid", "-in", str(self.tmp / "content.bin"), "-signer", str(fx.cert),
+                     "-inkey", str(fx.key))
+        self.assertTrue(ber[1] == 0x80, "openssl -stream should give an indefinite length")
+        tests = [
+            {"comment": "keyid, no attributes", "signature": b64(skid), "verdict": "valid"},
+            {"comment": "issuer+serial, attributes, embedded cert", "signature": b64(with_attrs), "verdict": "valid"},
+            {"comment": "detached", "signature": b64(detached), "detachedContent": content.hex(), "verdict": "valid"},
+            {"comment": "detached, other content", "signature": b64(detached),
+             "detachedContent": (content + b"!").hex(), "verdict": "bad-signature"},
+            {"comment": "content byte altered", "signature": b64(bytes(altered)), "verdict": "bad-signature"},
+            {"comment": "content altered under attributes", "signature": b64(bytes(altered_attr)), "verdict": "bad-signature"},
+            {"comment": "unknown key", "signature": b64(other), "verdict": "untrusted-signer"},
+            {"comment": "BER indefinite length", "signature": b64(ber), "verdict": "malformed"},
+            {"comment": "trailing byte", "signature": b64(skid + b"\x00"), "verdict": "malformed"},
+            {"comment": "SHA-384", "signature": b64(sha384), "verdict": "unsupported-algorithm"},
+        ]
+        if wrong_verdict:
+            tests[0]["verdict"] = "bad-signature"
+        write_vectors(directory / "cms.json", "cms", [{"key": fx.group_key(with_cert=True), "tests": tests}])
+
+    def test_cms_vectors_from_openssl(self):
+        d = self.tmp / "cms_ok"
+        d.mkdir()
+        self.build_cms_vectors(d)
+        rc, out = self.check(d)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("cms.json: 10 passed, 0 failed", out)
+        self.assertEqual(out.strip().splitlines()[-1], "10 passed, 0 failed")
+
+    def test_disagreement_is_reported(self):
+        d = self.tmp / "cms_bad"
+        d.mkdir()
+        self.build_cms_vectors(d, wrong_verdict=True)
+        rc, out = self.check(d)
+        self.assertEqual(rc, 1)
+        self.assertIn("tcId 1: expected bad-signature, got valid", out)
+        self.assertEqual(out.strip().splitlines()[-1], "9 passed, 1 failed")
+
+    def test_empty_directory_fails(self):
+        d = self.tmp / "empty"
+        d.mkdir()
+        rc, out = self.check(d)
+        self.assertEqual(rc, 1)
+        self.assertEqual(out.strip(), "0 passed, 0 failed")
+
+    def test_samples_and_records(self):
+        fx = self.fx
+        d = self.tmp / "samples"
+        d.mkdir()
+        sig = b64(fx.sign(HR_RECORD, "-nodetach", "-noattr", "-nocerts", "-keyid"))
+        temp_sig = b64(fx.sign(TEMP_RECORD, "-nodetach"))
+        wrapped = "\n".join(sig[i:i + 64] for i in range(0, len(sig), 64))
+        hr = {"type": "HKQuantityTypeIdentifierHeartRate", "value": 72, "unit": "count/min",
+              "startDate": "2026-11-21T09:00:00+01:00", "endDate": "2026-11-21T08:00:00Z",
+              "device": {"name": "Acme HR"}, "metadata": {"HKDigitalSignature": sig}}
+        tampered = json.loads(json.dumps(hr))
+        tampered["value"] = 73
+        tampered["device"]["name"] = "Other"
+        unsigned = json.loads(json.dumps(hr))
+        del unsigned["metadata"]
+        xml_ok = ('<Record type="HKQuantityTypeIdentifierBodyTemperature" sourceName="x" unit="degF" '
+                  'startDate="2026-11-21 09:00:00 +0100" endDate="2026-11-21 08:00:00 +0000" value="97.88">'
+                  f'<MetadataEntry key="HKDigitalSignature" value="{temp_sig}"/></Record>')
+        xml_off = xml_ok.replace('value="97.88"', 'value="97.9"').replace("09:00:00 +0100", "09:00:01 +0100")
+        xml_far = xml_ok.replace('value="97.88"', 'value="97.80"')
+        xml_hr = ('<Record type="HKQuantityTypeIdentifierHeartRate" sourceName="x" unit="count/min" '
+                  'device="&lt;&lt;HKDevice: 0x1&gt;, name:Acme HR, manufacturer:Acme, Inc., model:X1&gt;" '
+                  'startDate="2026-11-21 08:00:00 +0000" endDate="2026-11-21 08:00:00 +0000" value="72">'
+                  f'<MetadataEntry key="HKDigitalSignature" value="{wrapped}"/></Record>')
+        tests = [
+            {"stored": hr, "verdict": "valid"},
+            {"stored": tampered, "verdict": "content-mismatch", "fields": ["device.name", "value"]},
+            {"stored": unsigned, "verdict": "unsigned"},
+            {"stored": {**hr, "metadata": {"HKDigitalSignature": "not base64!"}}, "verdict": "malformed"},
+            {"storedXML": xml_ok, "verdict": "valid"},
+            {"storedXML": xml_off, "verdict": "content-mismatch", "fields": ["startDate"]},
+            {"storedXML": xml_far, "verdict": "content-mismatch", "fields": ["value"]},
+            {"storedXML": xml_hr, "verdict": "valid"},
+        ]
+        key = fx.group_key(with_cert=True)
+        write_vectors(d / "samples.json", "samples", [{"key": key, "tests": tests}])
+        write_vectors(d / "records.json", "records", [{"key": key, "tests": [
+            {"sample": {k: v for k, v in hr.items() if k != "metadata"}, "recordDer": HR_RECORD.hex(),
+             "signature": sig, "result": "valid"}]}])
+        rc, out = self.check(d)
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(out.strip().splitlines()[-1], "9 passed, 0 failed")
+
+
+class DERRules(unittest.TestCase):
+    def err(self, hexstr: str) -> str:
+        with self.assertRaises(DERError) as cm:
+            node = der.parse(bytes.fromhex(hexstr))
+            {2: dervalues.integer, 1: dervalues.boolean, 6: dervalues.oid, 9: dervalues.real,
+             24: dervalues.generalized_time, 5: dervalues.null, 3: dervalues.bit_string}[node.number](node)
+        return cm.exception.code
+
+    def test_rejections(self):
+        self.assertEqual(self.err("020100ff"), "trailing-data")
+        self.assertEqual(self.err("0281017f"), "non-minimal-length")
+        self.assertEqual(self.err("02820001" + "01"), "non-minimal-length")
+        self.assertEqual(self.err("3080020101" + "0000"), "indefinite-length")
+        self.assertEqual(self.err("02020001"), "non-minimal-integer")
+        self.assertEqual(self.err("0202ff80"), "non-minimal-integer")
+        self.assertEqual(self.err("010101"), "bad-boolean-value")
+        self.assertEqual(self.err("050100"), "bad-null")
+        self.assertEqual(self.err("0603808101"), "non-minimal-oid")
+        self.assertEqual(self.err("1f0201"), "non-minimal-tag")
+        self.assertEqual(self.err("2203000000"), "constructed-primitive-type")
+        def real(text: bytes) -> str:
+            return f"09{len(text) + 1:02x}03" + text.hex()
+        self.assertEqual(self.err(real(b"72")), "real-not-canonical")          # no ".E"
+        self.assertEqual(self.err(real(b"720.E-1")), "real-not-canonical")     # trailing mantissa zero
+        self.assertEqual(self.err(real(b"072.E+0")), "real-not-canonical")     # leading zero
+        self.assertEqual(self.err(real(b"72.E0")), "real-not-canonical")       # zero exponent is "+0"
+        self.assertEqual(self.err(real(b"12.E+1")), "real-not-canonical")      # no "+" otherwise
+        self.assertEqual(self.err(real(b"12.E01")), "real-not-canonical")      # exponent leading zero
+        self.assertEqual(self.err("090103"), "real-not-canonical")            # empty NR3 text
+        self.assertEqual(self.err("090140"), "real-special-value")
+        self.assertEqual(self.err("0903800101"), "real-binary-not-allowed")
+        self.assertEqual(self.err("180e" + b"20261121080000".hex()), "bad-generalized-time")   # no Z
+        self.assertEqual(self.err("1812" + b"20261121080000.10Z".hex()), "bad-generalized-time")
+        self.assertEqual(self.err("1810" + b"20261121080000.Z".hex()), "bad-generalized-time")
+        self.assertEqual(self.err("180f" + b"20261131080000Z".hex()), "bad-time")             # Nov 31
+        self.assertEqual(self.err("030206c1"), "nonzero-padding-bits")
+
+    def test_values(self):
+        def val(h):
+            n = der.parse(bytes.fromhex(h))
+            return {9: dervalues.real, 6: dervalues.oid, 2: dervalues.integer}[n.number](n)
+        self.assertEqual(val("0908" + b"\x03366.E-1".hex()), Decimal("36.6"))
+        self.assertEqual(val("0906" + b"\x0312.E1".hex()), Decimal("120"))
+        self.assertEqual(val("0900"), Decimal(0))
+        self.assertEqual(val("06092a864886f70d010702"), "1.2.840.113549.1.7.2")
+        self.assertEqual(val("0202ff7f"), -129)
+
+    def test_set_of_order(self):
+        good = der.parse(bytes.fromhex("3106020101020102"))
+        der.check_set_of_order(good)
+        bad = der.parse(bytes.fromhex("3106020102020101"))
+        with self.assertRaises(DERError):
+            der.check_set_of_order(bad)
+
+    def test_record_decodes(self):
+        rec = record.decode(HR_RECORD)
+        self.assertEqual((rec.type, rec.value, rec.unit, rec.device), (
+            "HKQuantityTypeIdentifierHeartRate", Decimal(72), "count/min", {"name": "Acme HR"}))
+        with self.assertRaises(record.RecordError) as cm:
+            record.decode(HR_RECORD.replace(b"\x02\x01\x01", b"\x02\x01\x02"))
+        self.assertEqual(cm.exception.code, "record-unsupported-version")
+
+    def test_units_and_devices(self):
+        from fractions import Fraction
+        g = units.convert(Fraction(1), units.parse_unit("mmol<180.15588000005408>/L"), units.parse_unit("mg/dL"))
+        self.assertEqual(g, Fraction("18.015588000005408"))
+        self.assertEqual(parse_device_string("<<HKDevice: 0xabc>, name:Watch, manufacturer:Apple Inc., hardware:Watch7,1>"),
+                         {"name": "Watch", "manufacturer": "Apple Inc.", "hardwareVersion": "Watch7,1"})
+
+
+if __name__ == "__main__":
+    unittest.main()

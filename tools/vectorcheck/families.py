@@ -1,0 +1,201 @@
+"""Runs one vector file of a family and reports per-test outcomes."""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+from . import cms, record, recordbuild, stored
+from .compare import CheckerLimitation
+from .sampleverify import verify_stored
+
+
+@dataclass
+class Failure:
+    tc_id: object
+    expected: str
+    got: str
+    comment: str = ""
+
+
+@dataclass
+class FileResult:
+    name: str
+    family: str
+    passed: int = 0
+    failed: int = 0
+    failures: list[Failure] = field(default_factory=list)
+    skipped: str = ""
+
+    def record(self, tc_id, ok: bool, expected: str, got: str, comment: str = "") -> None:
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            self.failures.append(Failure(tc_id, expected, got, comment))
+
+
+def load(path: Path) -> dict:
+    # decimals stay exact: 36.60 keeps its two places, no binary floating point
+    with open(path, encoding="utf-8") as f:
+        return json.load(f, parse_float=Decimal)
+
+
+def _trust_entry(entry) -> cms.TrustedKey:
+    if isinstance(entry, str):
+        if "CERTIFICATE" in entry:
+            return cms.trusted_key_from_pem(None, entry)
+        return cms.trusted_key_from_pem(entry, None)
+    tk = cms.trusted_key_from_pem(entry.get("publicKeyPem"), entry.get("certificatePem"))
+    if "keyId" in entry and bytes.fromhex(entry["keyId"]) != tk.key_id:
+        raise ValueError(f"keyId {entry['keyId']} does not match the key (computed {tk.key_id.hex()})")
+    return tk
+
+
+def trust_set(group: dict) -> list[cms.TrustedKey]:
+    key = group.get("key") or {}
+    out = [_trust_entry(key)]
+    for extra in key.get("otherTrustedKeys", []) + group.get("otherTrustedKeys", []):
+        out.append(_trust_entry(extra))
+    return out
+
+
+def _b64(text: str) -> bytes:
+    return base64.b64decode("".join(text.split()), validate=True)
+
+
+def run_file(path: Path) -> FileResult:
+    doc = load(path)
+    family = doc.get("family", "?")
+    res = FileResult(path.name, family)
+    runner = RUNNERS.get(family)
+    if runner is None:
+        res.skipped = f"family {family!r} not checked"
+        return res
+    declared = doc.get("numberOfTests")
+    count = 0
+    for gi, group in enumerate(doc.get("testGroups", [])):
+        tests = group.get("tests", [])
+        count += len(tests)
+        try:
+            trust = trust_set(group) if family in ("cms", "records", "samples") else []
+        except Exception as e:  # noqa: BLE001 - a broken group fails all its tests, loudly
+            for t in tests:
+                res.record(t.get("tcId"), False, "group key loads", f"group {gi} key error: {e}")
+            continue
+        for t in tests:
+            try:
+                runner(res, t, trust)
+            except CheckerLimitation as e:
+                res.record(t.get("tcId"), False, _expected(t), f"checker cannot decide: {e}", t.get("comment", ""))
+            except Exception as e:  # noqa: BLE001 - report, never crash on one vector
+                res.record(t.get("tcId"), False, _expected(t), f"checker error {type(e).__name__}: {e}",
+                           t.get("comment", ""))
+    if declared is not None and declared != count:
+        res.record("numberOfTests", False, str(declared), str(count), "declared test count differs")
+    return res
+
+
+def _expected(t: dict) -> str:
+    return str(t.get("verdict", t.get("result", "?")))
+
+
+# ---- cms
+
+def run_cms(res: FileResult, t: dict, trust) -> None:
+    expected = t.get("verdict", t.get("result"))
+    try:
+        sig = _b64(t["signature"])
+    except (binascii.Error, ValueError):
+        got = cms.CMSResult(cms.MALFORMED, "signature is not base64")
+    else:
+        detached = bytes.fromhex(t["detachedContent"]) if t.get("detachedContent") is not None else None
+        got = cms.verify(sig, trust, detached)
+    res.record(t["tcId"], got.verdict == expected, str(expected), str(got), t.get("comment", ""))
+
+
+# ---- samples
+
+def run_samples(res: FileResult, t: dict, trust) -> None:
+    expected = t.get("verdict", t.get("result"))
+    exp_fields = sorted(t.get("fields") or [])
+    if "storedXML" in t:
+        st = stored.from_xml(t["storedXML"])
+    else:
+        st = stored.from_json(t["stored"])
+    got = verify_stored(st, trust)
+    ok = got.verdict == expected and sorted(got.fields) == exp_fields
+    exp_text = str(expected) + (f" {exp_fields}" if exp_fields else "")
+    res.record(t["tcId"], ok, exp_text, str(got), t.get("comment", ""))
+
+
+# ---- records
+
+def record_to_json(rec: record.Record) -> dict:
+    """The decoded record in the JSON sample shape (field names of the stored JSON)."""
+    out: dict = {"type": rec.type}
+    if rec.value is not None:
+        out["value"] = rec.value
+    if rec.unit is not None:
+        out["unit"] = rec.unit
+    out["startDate"] = str(rec.start)
+    out["endDate"] = str(rec.end)
+    if rec.device is not None:
+        out["device"] = dict(rec.device)
+    if rec.metadata is not None:
+        out["metadata"] = {k: (str(v) if not isinstance(v, (str, bool, int, Decimal)) else v)
+                           for k, v in rec.metadata.items()}
+    if rec.objects:
+        out["objects"] = [record_to_json(o) for o in rec.objects]
+    return out
+
+
+def run_records(res: FileResult, t: dict, trust) -> None:
+    expected = t.get("result", t.get("verdict", "valid"))
+    problems: list[str] = []
+    record_der = bytes.fromhex(t["recordDer"])
+    try:
+        rec = record.decode(record_der)
+    except record.RecordError as e:
+        rec = None
+        problems.append(f"recordDer does not decode: {e}")
+    if rec is not None and "decoded" in t:
+        mine = record_to_json(rec)
+        if not _json_equal(mine, t["decoded"]):
+            problems.append(f"decoded differs: mine {json.dumps(mine, default=str, sort_keys=True)}")
+    if "sample" in t:
+        try:
+            built = recordbuild.build(t["sample"])
+            if built != record_der:
+                problems.append(f"record built from sample differs: {built.hex()}")
+        except recordbuild.BuildError as e:
+            problems.append(f"cannot build record from sample: {e}")
+    if "signature" in t:
+        v = cms.verify(_b64(t["signature"]), trust)
+        if v.verdict != cms.VALID:
+            problems.append(f"signature: {v}")
+        elif v.content != record_der:
+            problems.append("signature carries a different eContent than recordDer")
+    got = "valid" if not problems else "invalid: " + "; ".join(problems)
+    res.record(t["tcId"], (not problems) == (expected == "valid"), str(expected), got, t.get("comment", ""))
+
+
+def _json_equal(a, b) -> bool:
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_json_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_json_equal(x, y) for x, y in zip(a, b))
+    if isinstance(a, (Decimal, int)) and not isinstance(a, bool) and isinstance(b, (Decimal, int)) and not isinstance(b, bool):
+        return Decimal(a) == Decimal(b)
+    if isinstance(a, Decimal) and isinstance(b, str):
+        try:
+            return a == Decimal(b)
+        except ArithmeticError:
+            return False
+    return a == b and type(a) is type(b)
+
+
+RUNNERS = {"cms": run_cms, "samples": run_samples, "records": run_records}

@@ -1,0 +1,160 @@
+"""Decoder of the signed record, format version 1 (docs/FORMAT.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from . import der, dervalues as dv
+from .der import DERError, Node, UNIVERSAL
+
+DEVICE_KEYS = {"nm": "name", "mf": "manufacturer", "md": "model", "hw": "hardwareVersion",
+               "fw": "firmwareVersion", "sw": "softwareVersion", "li": "localIdentifier",
+               "udi": "udiDeviceIdentifier"}
+SIGNED_METADATA_KEYS = ("HKDeviceSerialNumber", "HKUDIDeviceIdentifier", "HKUDIProductionIdentifier",
+                        "HKExternalUUID", "HKTimeZone")
+QUANTITY_PREFIX = "HKQuantityTypeIdentifier"
+CATEGORY_PREFIX = "HKCategoryTypeIdentifier"
+CORRELATION_PREFIX = "HKCorrelationTypeIdentifier"
+
+
+class RecordError(Exception):
+    def __init__(self, code: str, path: str, detail: str = ""):
+        self.code, self.path, self.detail = code, path, detail
+        super().__init__(f"{code} at {path or '<record>'}" + (f": {detail}" if detail else ""))
+
+
+@dataclass
+class Record:
+    type: str
+    kind: str                              # quantity | category | correlation | other
+    start: dv.Instant
+    end: dv.Instant
+    value: Decimal | int | None = None
+    unit: str | None = None
+    device: dict[str, str] | None = None   # JSON field names
+    metadata: dict[str, object] | None = None
+    objects: list["Record"] = field(default_factory=list)
+    unknown_keys: list[str] = field(default_factory=list)
+    fv: int | None = None
+
+
+def kind_of(type_id: str) -> str:
+    for prefix, kind in ((QUANTITY_PREFIX, "quantity"), (CATEGORY_PREFIX, "category"),
+                         (CORRELATION_PREFIX, "correlation")):
+        if type_id.startswith(prefix):
+            return kind
+    return "other"
+
+
+# ---- generic Value decoding (the CHOICE of FORMAT.md)
+
+def decode_value(node: Node, path: str):
+    if node.cls != UNIVERSAL:
+        raise RecordError("record-bad-value-type", path, f"tag {node.tag_name()}")
+    n = node.number
+    if n == der.UTF8STRING:
+        return dv.utf8_string(node)
+    if n == der.INTEGER:
+        return dv.integer(node)
+    if n == der.REAL:
+        return dv.real(node)
+    if n == der.BOOLEAN:
+        return dv.boolean(node)
+    if n == der.GENERALIZEDTIME:
+        return dv.generalized_time(node)
+    if n == der.OCTET_STRING:
+        return dv.octet_string(node)
+    if n == der.SEQUENCE:
+        return [decode_value(c, f"{path}[{i}]") for i, c in enumerate(node.children)]
+    if n == der.SET:
+        return decode_dictionary(node, path)
+    raise RecordError("record-bad-value-type", path, f"tag {node.tag_name()}")
+
+
+def decode_dictionary(node: Node, path: str) -> dict:
+    der.expect(node, UNIVERSAL, der.SET, True, f"Dictionary {path}")
+    der.check_set_of_order(node)
+    out: dict = {}
+    for c in node.children:
+        der.expect(c, UNIVERSAL, der.SEQUENCE, True, f"Entry in {path}")
+        kids = der.children_count(c, 2, 2, f"Entry in {path}")
+        key = dv.utf8_string(kids[0], f"Entry.key in {path}")
+        sub = f"{path}.{key}" if path else key
+        if key in out:
+            raise RecordError("record-duplicate-key", sub)
+        out[key] = decode_value(kids[1], sub)
+    return out
+
+
+# ---- typed record
+
+def _get(d: dict, key: str, typ, path: str, required: bool = True):
+    p = f"{path}.{key}" if path else key
+    if key not in d:
+        if required:
+            raise RecordError("record-missing-key", p)
+        return None
+    v = d[key]
+    ok = isinstance(v, typ) and not (typ is int and isinstance(v, bool))
+    if not ok:
+        raise RecordError("record-wrong-type", p, f"{type(v).__name__}")
+    return v
+
+
+def decode(content: bytes) -> Record:
+    try:
+        root = der.parse(content)
+    except DERError as e:
+        raise RecordError("record-der", "", str(e)) from None
+    try:
+        d = decode_dictionary(root, "")
+    except DERError as e:
+        raise RecordError("record-der", "", str(e)) from None
+    fv = _get(d, "fv", int, "")
+    if fv != 1:
+        raise RecordError("record-unsupported-version", "fv", str(fv))
+    rec = _typed(d, "", top=True)
+    rec.fv = fv
+    return rec
+
+
+_KIND_KEYS = {"quantity": {"v", "u"}, "category": {"v"}, "correlation": {"o"}}
+
+
+def _typed(d: dict, path: str, top: bool) -> Record:
+    type_id = _get(d, "t", str, path)
+    start = _get(d, "s", dv.Instant, path)
+    end = _get(d, "e", dv.Instant, path)
+    kind = kind_of(type_id)
+    rec = Record(type_id, kind, start, end)
+    if kind == "quantity":
+        rec.value = _get(d, "v", Decimal, path)
+        rec.unit = _get(d, "u", str, path)
+    elif kind == "category":
+        rec.value = _get(d, "v", int, path)
+    elif kind == "correlation":
+        if not top:
+            raise RecordError("record-nested-correlation", path)
+        objs = _get(d, "o", list, path)
+        for i, o in enumerate(objs):
+            p = f"{path}o[{i}]"
+            if not isinstance(o, dict):
+                raise RecordError("record-wrong-type", p, "object is not a dictionary")
+            rec.objects.append(_typed(o, p, top=False))
+    if "d" in d:
+        dev = _get(d, "d", dict, path)
+        rec.device = {}
+        for k, v in dev.items():
+            if not isinstance(v, str):
+                raise RecordError("record-wrong-type", f"{path}d.{k}", "device fields are strings")
+            if k in DEVICE_KEYS:
+                rec.device[DEVICE_KEYS[k]] = v
+            else:
+                rec.unknown_keys.append(f"{path}d.{k}")
+    if "m" in d:
+        rec.metadata = dict(_get(d, "m", dict, path))
+    known = {"t", "s", "e", "d", "m"} | ({"fv"} if top else set()) | _KIND_KEYS.get(kind, set())
+    for k in d:
+        if k not in known:
+            rec.unknown_keys.append(f"{path}.{k}" if path else k)
+    return rec

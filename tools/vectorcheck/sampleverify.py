@@ -1,0 +1,65 @@
+"""Verification of one stored sample in the order of docs/VERIFY.md."""
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from dataclasses import dataclass, field
+
+from . import cms, record
+from .compare import compare
+from .stored import Stored
+
+
+@dataclass
+class SampleVerdict:
+    verdict: str
+    fields: list[str] = field(default_factory=list)
+    reason: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        s = self.verdict
+        if self.fields:
+            s += " " + str(self.fields)
+        if self.reason:
+            s += f" ({self.reason})"
+        return s
+
+
+_CMS_TO_SAMPLE = {cms.MALFORMED: "malformed", cms.UNSUPPORTED: "malformed",
+                  cms.UNTRUSTED: "untrusted-signer", cms.BAD_SIGNATURE: "bad-signature"}
+
+
+def verify_stored(st: Stored, trust: list[cms.TrustedKey]) -> SampleVerdict:
+    # 1. signature present?
+    sig = st.signature()
+    if sig is None:
+        return SampleVerdict("unsigned")
+    if not isinstance(sig, str):
+        return SampleVerdict("malformed", reason="signature metadata value is not a string")
+    # 2. base64 (whitespace ignored) -> CMS
+    text = re.sub(r"\s+", "", sig)
+    try:
+        der_bytes = base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError) as e:
+        return SampleVerdict("malformed", reason=f"base64: {e}")
+    res = cms.verify(der_bytes, trust)
+    if res.verdict != cms.VALID:
+        reason = res.reason if res.verdict != cms.UNSUPPORTED else f"unsupported-algorithm: {res.reason}"
+        return SampleVerdict(_CMS_TO_SAMPLE[res.verdict], reason=reason)
+    if res.e_content_type != cms.ID_DATA:
+        return SampleVerdict("malformed", reason=f"eContentType {res.e_content_type} is not id-data")
+    # 3. record
+    try:
+        rec = record.decode(res.content)
+    except record.RecordError as e:
+        return SampleVerdict("malformed", reason=str(e))
+    if rec.kind == "other":
+        return SampleVerdict("malformed", reason=f"type {rec.type} is not supported")
+    # 4. fields
+    diffs, notes = compare(rec, st)
+    notes = notes + [f"unknown record key {k}" for k in rec.unknown_keys]
+    if diffs:
+        return SampleVerdict("content-mismatch", diffs, notes=notes)
+    return SampleVerdict("valid", notes=notes)
