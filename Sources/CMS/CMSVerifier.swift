@@ -73,7 +73,8 @@ public enum CMSVerifier {
             let required = signerInfo.sid.requiredSignerInfoVersion
             guard signerInfo.version == required else {
                 throw .malformed(.signerVersionMismatch,
-                                 "SignerInfo \(index) has version \(signerInfo.version) but its sid requires \(required) (RFC 5652 5.3)")
+                                 "SignerInfo \(index) has version \(signerInfo.version) "
+                                     + "but its sid requires \(required) (RFC 5652 5.3)")
             }
         }
         let requiredVersion = SignedData.requiredVersion(
@@ -81,7 +82,8 @@ public enum CMSVerifier {
             crls: signedData.crls, signerInfos: signedData.signerInfos)
         guard signedData.version == requiredVersion else {
             throw .malformed(.invalidVersion,
-                             "SignedData has version \(signedData.version) but RFC 5652 5.1 requires \(requiredVersion) for its contents")
+                             "SignedData has version \(signedData.version) "
+                                 + "but RFC 5652 5.1 requires \(requiredVersion) for its contents")
         }
 
         // 4. One signer.
@@ -92,9 +94,10 @@ public enum CMSVerifier {
         // 5–7. Algorithms.
         try checkDigestAlgorithm(signerInfo.digestAlgorithm)
         try checkSignatureAlgorithm(signerInfo.signatureAlgorithm)
-        guard signedData.digestAlgorithms.contains(where: { $0.algorithm == signerInfo.digestAlgorithm.algorithm }) else {
+        let digestOID = signerInfo.digestAlgorithm.algorithm
+        guard signedData.digestAlgorithms.contains(where: { $0.algorithm == digestOID }) else {
             throw .malformed(.digestAlgorithmNotListed,
-                             "the SignerInfo's digest algorithm \(signerInfo.digestAlgorithm.algorithm) is not in digestAlgorithms (RFC 5652 5.1)")
+                             "the SignerInfo's digest algorithm \(digestOID) is not in digestAlgorithms (RFC 5652 5.1)")
         }
 
         // 8. Content.
@@ -123,7 +126,8 @@ public enum CMSVerifier {
             signingTime = checked.signingTime
         } else if eContentType != .idData {
             throw .malformed(.signedAttributesRequired,
-                             "eContentType \(eContentType) is not id-data, so signed attributes are required (RFC 5652 5.3)")
+                             "eContentType \(eContentType) is not id-data, "
+                                 + "so signed attributes are required (RFC 5652 5.3)")
         }
 
         // 10. Signer.
@@ -178,7 +182,8 @@ public enum CMSVerifier {
             throw .unsupportedAlgorithm("signature algorithm \(algorithm.algorithm) is not ecdsa-with-SHA256")
         }
         guard algorithm.parametersAbsent else {
-            throw .unsupportedAlgorithm("ecdsa-with-SHA256 parameters must be absent (RFC 5758 3.2), found \(algorithm)")
+            throw .unsupportedAlgorithm(
+                "ecdsa-with-SHA256 parameters must be absent (RFC 5758 3.2), found \(algorithm)")
         }
     }
 
@@ -191,13 +196,15 @@ public enum CMSVerifier {
             throw .malformed(.missingAttribute, "the content-type signed attribute is missing (RFC 5652 5.3)")
         }
         guard contentTypeNode.tag == .objectIdentifier else {
-            throw .malformed(.invalidAttributeValue, "the content-type attribute value is \(contentTypeNode.tag), not an OBJECT IDENTIFIER",
+            throw .malformed(.invalidAttributeValue,
+                             "the content-type attribute value is \(contentTypeNode.tag), not an OBJECT IDENTIFIER",
                              offset: contentTypeNode.offset)
         }
         let signedContentType = try decode { try DERObjectIdentifier(derNode: contentTypeNode) }
         guard signedContentType == eContentType else {
             throw .malformed(.contentTypeMismatch,
-                             "the content-type attribute \(signedContentType) differs from eContentType \(eContentType) (RFC 5652 11.1)",
+                             "the content-type attribute \(signedContentType) differs from "
+                                 + "eContentType \(eContentType) (RFC 5652 11.1)",
                              offset: contentTypeNode.offset)
         }
 
@@ -206,7 +213,8 @@ public enum CMSVerifier {
             throw .malformed(.missingAttribute, "the message-digest signed attribute is missing (RFC 5652 5.3)")
         }
         guard digestNode.tag == .octetString else {
-            throw .malformed(.invalidAttributeValue, "the message-digest attribute value is \(digestNode.tag), not an OCTET STRING",
+            throw .malformed(.invalidAttributeValue,
+                             "the message-digest attribute value is \(digestNode.tag), not an OCTET STRING",
                              offset: digestNode.offset)
         }
         let messageDigest = Array(digestNode.content)
@@ -226,11 +234,13 @@ public enum CMSVerifier {
         let matches = signedAttrs.attributes(ofType: type)
         if matches.isEmpty { return nil }
         guard matches.count == 1 else {
-            throw .malformed(.duplicateAttribute, "the \(name) attribute occurs \(matches.count) times; RFC 5652 11 allows one")
+            throw .malformed(.duplicateAttribute,
+                             "the \(name) attribute occurs \(matches.count) times; RFC 5652 11 allows one")
         }
         guard matches[0].attrValues.count == 1 else {
             throw .malformed(.invalidAttributeValue,
-                             "the \(name) attribute has \(matches[0].attrValues.count) values; RFC 5652 11 requires exactly one")
+                             "the \(name) attribute has \(matches[0].attrValues.count) values; "
+                                 + "RFC 5652 11 requires exactly one")
         }
         return matches[0].attrValues[0].node
     }
@@ -256,7 +266,8 @@ public enum CMSVerifier {
             throw .untrustedSigner("no trusted key or certificate matches the signer identifier \(sid)")
         }
         guard let key = candidate.publicKey else {
-            throw .unsupportedAlgorithm("the embedded signer certificate \(candidate.subject) does not hold a P-256 key")
+            throw .unsupportedAlgorithm(
+                "the embedded signer certificate \(candidate.subject) does not hold a P-256 key")
         }
         if trust.contains(certificateDER: candidate.derEncoded) {
             return ResolvedSigner(publicKey: key, certificate: candidate, viaEmbedded: false)
@@ -268,12 +279,14 @@ public enum CMSVerifier {
             return ResolvedSigner(publicKey: trusted.publicKey, certificate: trusted.certificate, viaEmbedded: false)
         }
         guard !trust.certificates.isEmpty else {
-            throw .untrustedSigner("the embedded certificate \(candidate.subject) for \(sid) is not trusted and the trust set has no certificates to chain to")
+            throw .untrustedSigner("the embedded certificate \(candidate.subject) for \(sid) is not trusted "
+                                   + "and the trust set has no certificates to chain to")
         }
         let intermediates = embedded.filter { $0.derEncoded != candidate.derEncoded }
         if case .failure(let error) = Certificate.verifyChain(leaf: candidate, intermediates: intermediates,
                                                               trustedRoots: trust.certificates, at: date) {
-            throw .untrustedSigner("the embedded certificate \(candidate.subject) for \(sid) does not chain to a trusted certificate: \(error)")
+            throw .untrustedSigner("the embedded certificate \(candidate.subject) for \(sid) "
+                                   + "does not chain to a trusted certificate: \(error)")
         }
         return ResolvedSigner(publicKey: key, certificate: candidate, viaEmbedded: true)
     }
@@ -298,7 +311,8 @@ public enum CMSVerifier {
         do {
             return try body()
         } catch let error as DERError {
-            throw VerificationFailure(verdict: .malformed(reason: error.reason, code: error.code.rawValue, offset: error.offset))
+            throw VerificationFailure(
+                verdict: .malformed(reason: error.reason, code: error.code.rawValue, offset: error.offset))
         } catch {
             throw .malformed(.invalidStructure, "\(error)")
         }

@@ -48,7 +48,8 @@ enum SigningTime {
             }
             return time.date
         default:
-            throw DERError(.unexpectedTag, at: node.offset, "signing time must be UTCTime or GeneralizedTime, found \(node.tag)")
+            throw DERError(.unexpectedTag, at: node.offset,
+                           "signing time must be UTCTime or GeneralizedTime, found \(node.tag)")
         }
     }
 }

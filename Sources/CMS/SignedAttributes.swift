@@ -36,7 +36,8 @@ public struct SignedAttributes: DERParseable, DERSerializable, Hashable, Sendabl
     public init(derNode: DERNode) throws {
         let elements = try DER.setOf(derNode, tag: SignedAttributes.tag, "signedAttrs")
         guard !elements.isEmpty else {
-            throw DERError(.invalidValue, at: derNode.offset, "signedAttrs must hold at least one attribute (RFC 5652 5.3)")
+            throw DERError(.invalidValue, at: derNode.offset,
+                           "signedAttrs must hold at least one attribute (RFC 5652 5.3)")
         }
         attributes = try elements.map { try Attribute(derNode: $0) }
         encodedBytes = derNode.encodedBytes

@@ -41,6 +41,14 @@ public struct TrustSet: Sendable {
         }
     }
 
+    /// A trust set from PEM text holding any mix of `PUBLIC KEY` and `CERTIFICATE` blocks.
+    ///
+    /// - Throws: `CryptoError` from `PEMBundle.parse` (no blocks, a private key, a key that is
+    ///   not P-256, malformed contents), naming the block and line.
+    public init(pemBundle text: String) throws {
+        self.init(pemItems: try PEMBundle.parse(text))
+    }
+
     /// Whether nothing is trusted.
     public var isEmpty: Bool { publicKeys.isEmpty && certificates.isEmpty }
 

@@ -62,14 +62,19 @@ enum P256KeyFactory {
     /// not on the curve (`EC_POINT_oct2point` inside `EVP_PKEY_fromdata`, then
     /// `EVP_PKEY_public_check_quick`).
     static func makePublicKey(point: some Collection<UInt8>) throws -> OpaquePointer {
+        // Check the length before copying anything.
+        let count = point.count
+        guard count == uncompressedPointLength || count == compressedPointLength else {
+            throw CryptoError.invalidKey("a P-256 point is 65 bytes (uncompressed) or 33 bytes (compressed), not \(count)")
+        }
         let bytes = Array(point)
         switch (bytes.count, bytes.first) {
         case (uncompressedPointLength, 0x04?), (compressedPointLength, 0x02?), (compressedPointLength, 0x03?):
             break
-        case (uncompressedPointLength, _), (compressedPointLength, _):
-            throw CryptoError.invalidKey("a \(bytes.count)-byte P-256 point must start with \(bytes.count == 65 ? "0x04" : "0x02 or 0x03")")
+        case (uncompressedPointLength, _):
+            throw CryptoError.invalidKey("a 65-byte (uncompressed) P-256 point must start with 0x04")
         default:
-            throw CryptoError.invalidKey("a P-256 point is 65 bytes (uncompressed) or 33 bytes (compressed), not \(bytes.count)")
+            throw CryptoError.invalidKey("a 33-byte (compressed) P-256 point must start with 0x02 or 0x03")
         }
         let pkey = try bytes.withUnsafeBufferPointer { buffer in
             try fromData(healthsig_p256_params(nil, buffer.baseAddress, buffer.count),

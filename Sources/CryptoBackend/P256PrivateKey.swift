@@ -71,7 +71,7 @@ public struct P256PrivateKey: Sendable {
         var otherLabels: [String] = []
         try PEMReader.forEachBlock(in: pem) { block in
             guard PEMReader.isPrivateKeyLabel(block.label) else {
-                if block.label != "EC PARAMETERS" { otherLabels.append(block.label) }
+                otherLabels.append(block.label)
                 return
             }
             guard decoded == nil else {
@@ -84,7 +84,7 @@ public struct P256PrivateKey: Sendable {
             }
         }
         guard let decoded else {
-            let found = otherLabels.isEmpty ? "no PEM block" : "only " + otherLabels.joined(separator: ", ")
+            let found = otherLabels.isEmpty ? "no PEM block at all" : "only " + otherLabels.joined(separator: ", ")
             throw CryptoError.invalidPEM("no private key block found (\(found))")
         }
         try self.init(decodedKey: decoded)

@@ -136,3 +136,10 @@ public struct P256PublicKey: Hashable, Sendable {
         hasher.combine(x963)
     }
 }
+
+extension P256PublicKey: CustomStringConvertible {
+    /// The RFC 5280 key identifier in hex.
+    public var description: String {
+        "P256PublicKey(key id \(Hex.string(keyIdentifier)))"
+    }
+}

@@ -1,11 +1,3 @@
-/// One item of a trust bundle.
-public enum PEMItem: Hashable, Sendable {
-    /// A bare P-256 public key (`PUBLIC KEY` block).
-    case publicKey(P256PublicKey)
-    /// A certificate (`CERTIFICATE` block).
-    case certificate(Certificate)
-}
-
 /// Reading of trust files: PEM text holding any mix of `PUBLIC KEY` and `CERTIFICATE` blocks.
 public enum PEMBundle {
     /// All items of `text`, in order.

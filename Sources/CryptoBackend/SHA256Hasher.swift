@@ -19,7 +19,8 @@ public struct SHA256Hasher: Sendable {
         context = DigestContext(algorithm: DigestAlgorithms.shared.sha256)
     }
 
-    /// Feeds `bytes` into the hash.
+    /// Feeds `bytes` into the hash. Contiguous collections (`[UInt8]`, `ArraySlice`, `Data`,
+    /// `UnsafeRawBufferPointer`) are hashed in place without copying.
     public mutating func update(_ bytes: some Collection<UInt8>) {
         if !isKnownUniquelyReferenced(&context) {
             context = context.copy()
@@ -27,15 +28,6 @@ public struct SHA256Hasher: Sendable {
         ByteBuffers.with(bytes) { base, count in
             context.update(base, count)
         }
-    }
-
-    /// Feeds the bytes of `buffer` into the hash without copying them first.
-    public mutating func update(bufferPointer buffer: UnsafeRawBufferPointer) {
-        if !isKnownUniquelyReferenced(&context) {
-            context = context.copy()
-        }
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-        context.update(base.assumingMemoryBound(to: UInt8.self), buffer.count)
     }
 
     /// The SHA-256 digest (32 bytes) of everything fed so far. The hasher itself is unchanged

@@ -1,4 +1,5 @@
 extension Bool: DERImplicitlyTaggable {
+    /// The universal tag `.boolean`.
     public static var defaultTag: DERTag { .boolean }
 
     /// X.690 8.2.1: one content octet; 11.1: DER uses 0xFF for TRUE, so 0x01…0xFE are refused.
@@ -10,6 +11,7 @@ extension Bool: DERImplicitlyTaggable {
         self = b == 0xFF
     }
 
+    /// Writes the value's DER encoding under `tag`.
     public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
         writer.appendPrimitive(tag, content: [self ? 0xFF : 0x00])
     }

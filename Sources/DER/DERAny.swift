@@ -3,6 +3,7 @@ public struct DERAny: DERParseable, DERSerializable, Hashable, Sendable {
     /// The parsed element.
     public let node: DERNode
 
+    /// Decodes the value from `derNode` with its default tag.
     public init(derNode: DERNode) throws {
         node = derNode
     }
@@ -15,6 +16,7 @@ public struct DERAny: DERParseable, DERSerializable, Hashable, Sendable {
     /// The element's tag.
     public var tag: DERTag { node.tag }
 
+    /// Writes the value with its default tag.
     public func serialize(into writer: inout DERWriter) {
         writer.appendEncoded(node.encodedBytes)
     }

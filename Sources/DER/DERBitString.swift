@@ -1,5 +1,6 @@
 /// A BIT STRING: content octets after the unused-bits count.
 public struct DERBitString: DERImplicitlyTaggable, Hashable, Sendable {
+    /// The universal tag `.bitString`.
     public static var defaultTag: DERTag { .bitString }
 
     /// The bit string's octets, most significant bit first.
@@ -41,6 +42,7 @@ public struct DERBitString: DERImplicitlyTaggable, Hashable, Sendable {
         paddingBits = Int(unused)
     }
 
+    /// Writes the value's DER encoding under `tag`.
     public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
         writer.appendPrimitive(tag) { out in
             out.append(UInt8(paddingBits))

@@ -21,10 +21,12 @@ public protocol DERImplicitlyTaggable: DERParseable, DERSerializable {
 }
 
 extension DERImplicitlyTaggable {
+    /// Decodes the value from `derNode` with its default tag.
     public init(derNode: DERNode) throws {
         try self.init(derNode: derNode, withTag: Self.defaultTag)
     }
 
+    /// Writes the value with its default tag.
     public func serialize(into writer: inout DERWriter) {
         serialize(into: &writer, withTag: Self.defaultTag)
     }

@@ -79,8 +79,11 @@ public struct DERError: Error, Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// A human-readable rendering for messages and logs.
     public var description: String { "\(code.rawValue) at offset \(offset): \(reason)" }
 
+    /// Compares the stable `code` only, never the offset or reason.
     public static func == (lhs: DERError, rhs: DERError) -> Bool { lhs.code == rhs.code }
+    /// Hashes the `code` only, consistently with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(code) }
 }

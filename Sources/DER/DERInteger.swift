@@ -1,5 +1,6 @@
 /// An ASN.1 INTEGER of any size, kept as its minimal big-endian two's-complement octets.
 public struct DERInteger: DERImplicitlyTaggable, Hashable, Sendable, CustomStringConvertible {
+    /// The universal tag `.integer`.
     public static var defaultTag: DERTag { .integer }
 
     /// Minimal two's-complement content octets (never empty).
@@ -38,12 +39,14 @@ public struct DERInteger: DERImplicitlyTaggable, Hashable, Sendable, CustomStrin
         bytes = minimalBytes
     }
 
+    /// Decodes the value from `derNode`, which must carry `tag`, checking every DER rule of its content.
     public init(derNode: DERNode, withTag tag: DERTag) throws {
         try derNode.expect(tag, "INTEGER")
         try DERInteger.checkMinimal(derNode.content, at: derNode.offset)
         bytes = Array(derNode.content)
     }
 
+    /// Writes the value's DER encoding under `tag`.
     public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
         writer.appendPrimitive(tag, content: bytes)
     }
@@ -79,6 +82,7 @@ public struct DERInteger: DERImplicitlyTaggable, Hashable, Sendable, CustomStrin
         return bytes.count > 1 && bytes[0] == 0 ? Array(bytes.dropFirst()) : bytes
     }
 
+    /// A human-readable rendering for messages and logs.
     public var description: String {
         if let v = intValue { return String(v) }
         return "0x" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
@@ -86,8 +90,10 @@ public struct DERInteger: DERImplicitlyTaggable, Hashable, Sendable, CustomStrin
 }
 
 extension Int: DERImplicitlyTaggable {
+    /// The universal tag `.integer`.
     public static var defaultTag: DERTag { .integer }
 
+    /// Decodes the value from `derNode`, which must carry `tag`, checking every DER rule of its content.
     public init(derNode: DERNode, withTag tag: DERTag) throws {
         let integer = try DERInteger(derNode: derNode, withTag: tag)
         guard let v = integer.intValue else {
@@ -96,6 +102,7 @@ extension Int: DERImplicitlyTaggable {
         self = v
     }
 
+    /// Writes the value's DER encoding under `tag`.
     public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
         DERInteger(self).serialize(into: &writer, withTag: tag)
     }

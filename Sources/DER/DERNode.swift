@@ -24,6 +24,7 @@ public struct DERNode: Hashable, Sendable, CustomStringConvertible {
         self.children = children
     }
 
+    /// A human-readable rendering for messages and logs.
     public var description: String { "\(tag) at \(offset), \(content.count) content bytes" }
 
     /// Throws `unexpectedTag` unless the node has `expected` as its tag.

@@ -1,5 +1,6 @@
 /// The ASN.1 NULL value.
 public struct DERNull: DERImplicitlyTaggable, Hashable, Sendable {
+    /// The universal tag `.null`.
     public static var defaultTag: DERTag { .null }
 
     /// Creates NULL.
@@ -13,6 +14,7 @@ public struct DERNull: DERImplicitlyTaggable, Hashable, Sendable {
         }
     }
 
+    /// Writes the value's DER encoding under `tag`.
     public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
         writer.appendPrimitive(tag, content: EmptyCollection<UInt8>())
     }

@@ -2,6 +2,7 @@
 public struct DERObjectIdentifier: DERImplicitlyTaggable, Hashable, Sendable, CustomStringConvertible,
     ExpressibleByStringLiteral
 {
+    /// The universal tag `.objectIdentifier`.
     public static var defaultTag: DERTag { .objectIdentifier }
 
     /// The content octets (X.690 8.19).
@@ -16,6 +17,7 @@ public struct DERObjectIdentifier: DERImplicitlyTaggable, Hashable, Sendable, Cu
     /// Dotted text, e.g. `1.2.840.10045.4.3.2`.
     public var dotted: String { arcs.map(String.init).joined(separator: ".") }
 
+    /// A human-readable rendering for messages and logs.
     public var description: String {
         if let name = OIDRegistry.name(of: self) { return "\(name) (\(dotted))" }
         return dotted
@@ -68,12 +70,14 @@ public struct DERObjectIdentifier: DERImplicitlyTaggable, Hashable, Sendable, Cu
         }
     }
 
+    /// Decodes the value from `derNode`, which must carry `tag`, checking every DER rule of its content.
     public init(derNode: DERNode, withTag tag: DERTag) throws {
         try derNode.expect(tag, "OBJECT IDENTIFIER")
         _ = try DERObjectIdentifier.decodeArcs(derNode.content, at: derNode.offset)
         bytes = Array(derNode.content)
     }
 
+    /// Writes the value's DER encoding under `tag`.
     public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
         writer.appendPrimitive(tag, content: bytes)
     }

@@ -62,7 +62,9 @@ public enum DER {
 
         var children: [DERNode] = []
         if tag.isConstructed {
-            guard depth < maximumDepth else {
+            // `depth` counts this element (the root is 1), so exactly `maximumDepth` nested
+            // constructed elements are accepted, as documented, and recursion stays bounded.
+            guard depth <= maximumDepth else {
                 throw DERError(.nestingTooDeep, at: start, "more than \(maximumDepth) nested elements")
             }
             var inner = content.startIndex

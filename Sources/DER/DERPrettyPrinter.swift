@@ -12,16 +12,18 @@
 ///    11: d=1 hl=2 l=   8    OBJECT IDENTIFIER  1.2.840.10045.3.1.7 (prime256v1)
 /// ```
 /// Offsets are indices into the buffer that was parsed. Values: INTEGER and ENUMERATED in
-/// decimal (hex when they do not fit `Int`), BOOLEAN as TRUE/FALSE, OBJECT IDENTIFIER dotted
-/// with its `OIDRegistry` name, strings quoted, times in ISO 8601, REAL as exact decimal text,
-/// OCTET STRING and BIT STRING as hex (long ones truncated with their byte count), context
-/// tags as `[n]`. When an OCTET STRING's content is itself one complete valid DER element (or a
+/// decimal (hex when they do not fit `Int`, truncated beyond `maximumIntegerOctets`), BOOLEAN
+/// as TRUE/FALSE, OBJECT IDENTIFIER dotted with its `OIDRegistry` name, strings quoted,
+/// times in ISO 8601, REAL as exact decimal text, OCTET STRING and BIT STRING as hex (long ones
+/// truncated with their byte count), context tags as `[n]`. When an OCTET STRING's content is itself one complete valid DER element (or a
 /// BIT STRING without unused bits holds a complete constructed element, such as an ECDSA
 /// signature) it is marked `(encapsulates)` and rendered nested below. Values that break a DER
 /// rule are shown as `<invalid code: reason>` rather than stopping the rendering.
 public enum DERPrettyPrinter {
     /// Octets shown before a hex dump is truncated.
     public static let maximumHexOctets = 32
+    /// Octets of a large INTEGER shown before it is truncated (enough for P-521 values).
+    public static let maximumIntegerOctets = 67
     /// Characters shown before a quoted string is truncated.
     public static let maximumStringCharacters = 120
 
@@ -127,14 +129,14 @@ public enum DERPrettyPrinter {
 
     private static func integerText(_ integer: DERInteger) -> String {
         if let value = integer.intValue { return String(value) }
-        return "0x" + hex(integer.bytes[...])
+        return "0x" + hex(integer.bytes[...], limit: maximumIntegerOctets)
     }
 
-    /// Uppercase hex, truncated after `maximumHexOctets` with the full count.
-    static func hex(_ bytes: ArraySlice<UInt8>) -> String {
+    /// Uppercase hex, truncated after `limit` octets with the full count.
+    static func hex(_ bytes: ArraySlice<UInt8>, limit: Int = maximumHexOctets) -> String {
         if bytes.isEmpty { return "(empty)" }
-        let shown = bytes.prefix(maximumHexOctets).map(DERCharacterStrings.hex).joined()
-        return bytes.count > maximumHexOctets ? shown + "… (\(bytes.count) bytes)" : shown
+        let shown = bytes.prefix(limit).map(DERCharacterStrings.hex).joined()
+        return bytes.count > limit ? shown + "… (\(bytes.count) bytes)" : shown
     }
 
     /// Double-quoted text with `"`, `\` and control characters escaped.

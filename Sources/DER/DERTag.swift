@@ -27,20 +27,35 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
         DERTag(.contextSpecific, number: number, constructed: constructed)
     }
 
+    /// Universal tag 1, `boolean`.
     public static let boolean = DERTag(.universal, number: 1, constructed: false)
+    /// Universal tag 2, `integer`.
     public static let integer = DERTag(.universal, number: 2, constructed: false)
+    /// Universal tag 3, `bitString`.
     public static let bitString = DERTag(.universal, number: 3, constructed: false)
+    /// Universal tag 4, `octetString`.
     public static let octetString = DERTag(.universal, number: 4, constructed: false)
+    /// Universal tag 5, `null`.
     public static let null = DERTag(.universal, number: 5, constructed: false)
+    /// Universal tag 6, `objectIdentifier`.
     public static let objectIdentifier = DERTag(.universal, number: 6, constructed: false)
+    /// Universal tag 9, `real`.
     public static let real = DERTag(.universal, number: 9, constructed: false)
+    /// Universal tag 10, `enumerated`.
     public static let enumerated = DERTag(.universal, number: 10, constructed: false)
+    /// Universal tag 12, `utf8String`.
     public static let utf8String = DERTag(.universal, number: 12, constructed: false)
+    /// Universal tag 16, `sequence`.
     public static let sequence = DERTag(.universal, number: 16, constructed: true)
+    /// Universal tag 17, `set`.
     public static let set = DERTag(.universal, number: 17, constructed: true)
+    /// Universal tag 19, `printableString`.
     public static let printableString = DERTag(.universal, number: 19, constructed: false)
+    /// Universal tag 22, `ia5String`.
     public static let ia5String = DERTag(.universal, number: 22, constructed: false)
+    /// Universal tag 23, `utcTime`.
     public static let utcTime = DERTag(.universal, number: 23, constructed: false)
+    /// Universal tag 24, `generalizedTime`.
     public static let generalizedTime = DERTag(.universal, number: 24, constructed: false)
 
     /// Universal types that X.690 10.2 requires in primitive form under DER
@@ -66,6 +81,7 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
         return out
     }
 
+    /// A human-readable rendering for messages and logs.
     public var description: String {
         switch tagClass {
         case .universal:

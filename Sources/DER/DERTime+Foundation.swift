@@ -41,8 +41,9 @@ private struct DERTimeParts {
 
     init(_ date: Date) throws(DERError) {
         let interval = date.timeIntervalSince1970
-        // ±400,000 years of seconds keeps every conversion below far from Int overflow.
-        guard interval.isFinite, abs(interval) < 1.3e13 else {
+        // About ±10,000 years around 1970: covers every GeneralizedTime year (0000-9999) while
+        // keeping `interval * 1e6` far below Int.max (9.2e18), so the conversion cannot trap.
+        guard interval.isFinite, abs(interval) < 3.2e11 else {
             throw DERError(.invalidTime, at: 0, "date \(interval) s since 1970 is outside the representable range")
         }
         var totalMicros = Int((interval * 1_000_000).rounded())

@@ -18,8 +18,9 @@
 /// converts to `mg/dL` exactly as HealthKit converts it.
 ///
 /// Each unit carries its ``dimension`` and a linear ``factor`` to SI base units (kg, m, s, K, S);
-/// `degC` and `degF` standing alone also carry an affine ``offset``. Inside a compound unit
-/// (`degC/hr`) a temperature means a temperature *difference* and only its factor applies.
+/// `degC` and `degF` standing alone (also `(degC)` or `degC^1`) carry an affine ``offset``. Inside
+/// a compound unit (`degC/hr`, `degC^2`) a temperature means a temperature *difference* and only
+/// its factor applies.
 ///
 /// Equality and hashing compare ``unitString``, the text as given: `mg/dL` and `mg·dL^-1` are
 /// convertible (``isCompatible(with:)``) but not equal.

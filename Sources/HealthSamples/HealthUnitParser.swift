@@ -100,12 +100,11 @@ struct HealthUnitParser {
         if next == "(" {
             guard depth < HealthUnit.maximumNestingDepth else { throw fail(.nestingTooDeep) }
             position += 1
-            var inner = try readQuotient(depth: depth + 1)
+            let inner = try readQuotient(depth: depth + 1)
             guard let close = peek() else { throw fail(.unexpectedEnd(expected: "')'")) }
             guard close == ")" else { throw fail(.unexpectedCharacter(expected: "')'")) }
             position += 1
-            inner.offset = 0                       // "(degC)" is not a lone temperature
-            return inner
+            return inner                           // "(degC)" is still a lone temperature
         }
         guard Self.isSymbolScalar(next) else { throw fail(.unexpectedCharacter(expected: "unit symbol or '('")) }
         let start = position
@@ -121,10 +120,8 @@ struct HealthUnitParser {
         guard let atom = UnitAtoms.resolve(symbol) else {
             throw HealthUnitError(text: text, offset: start, kind: .unknownUnit(symbol))
         }
-        // The offset survives only if this symbol turns out to be the whole unit string.
-        let standsAlone = start == 0 && position == scalars.count
-        return Term(dimension: atom.dimension, scale: atom.scale, exponent10: atom.exponent10,
-                    offset: standsAlone ? atom.offset : 0)
+        // The offset survives only if nothing is combined with this symbol (see `combine`/`raise`).
+        return Term(dimension: atom.dimension, scale: atom.scale, exponent10: atom.exponent10, offset: atom.offset)
     }
 
     /// `<` positive-decimal `>`, with the `<` next in the input.
@@ -191,7 +188,8 @@ struct HealthUnitParser {
         guard abs(exponent10) <= Self.maximumExponent10, scale.isNormal else {
             throw HealthUnitError(text: text, offset: offset, kind: .factorOutOfRange)
         }
-        // A raised or combined temperature is a temperature difference: no offset.
-        return Term(dimension: dimension, scale: scale, exponent10: exponent10)
+        // A temperature raised to any power but 1, or combined with another unit (`combine`
+        // passes power ±1 and then drops the offset), is a temperature difference: no offset.
+        return Term(dimension: dimension, scale: scale, exponent10: exponent10, offset: power == 1 ? term.offset : 0)
     }
 }

@@ -26,9 +26,13 @@ struct TimestampReader {
     private let bytes: [UInt8]
     private(set) var position = 0
 
+    /// Bytes looked at: a valid timestamp has at most 35, so a longer input fails at the same
+    /// offset either way, and a huge input is never copied.
+    static let maximumLength = 64
+
     init(text: String) {
         self.text = text
-        self.bytes = Array(text.utf8)
+        self.bytes = Array(text.utf8.prefix(Self.maximumLength))
     }
 
     func peek() -> UInt8? { position < bytes.count ? bytes[position] : nil }
@@ -150,6 +154,6 @@ struct TimestampReader {
 
     /// Throws unless the whole text has been read.
     func expectEnd() throws(SampleDateError) {
-        if position < bytes.count { throw fail(.trailingCharacters) }
+        if position < bytes.count || text.utf8.count > bytes.count { throw fail(.trailingCharacters) }
     }
 }

@@ -18,7 +18,14 @@ public enum RecordBuilder {
             dict = try commonFields(type: k.type.identifier, start: k.startDate, end: k.endDate,
                                     device: k.device, metadata: k.metadata)
             var objects: [RecordValue] = []
-            for object in k.objects { objects.append(.dictionary(try quantityFields(object))) }
+            for object in k.objects {
+                var fields = try quantityFields(object)
+                // Objects inherit the correlation's dates when theirs are the same instants
+                // (docs/FORMAT.md): keeps a full blood-pressure record within the ~1 KB budget.
+                if object.startDate == k.startDate { fields[RecordKeys.startDate] = nil }
+                if object.endDate == k.endDate { fields[RecordKeys.endDate] = nil }
+                objects.append(.dictionary(fields))
+            }
             dict[RecordKeys.objects] = .array(objects)
         }
         var top = RecordDictionary()

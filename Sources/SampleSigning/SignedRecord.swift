@@ -40,10 +40,11 @@ public struct SignedRecord: Sendable, Hashable {
         } catch {
             throw .invalidValue(key: "", reason: "\(error)")
         }
-        try self.init(dictionary: dict, topLevel: true, path: "")
+        try self.init(dictionary: dict, topLevel: true, path: "", inheritedDates: nil)
     }
 
-    init(dictionary dict: RecordDictionary, topLevel: Bool, path: String) throws(RecordError) {
+    init(dictionary dict: RecordDictionary, topLevel: Bool, path: String,
+         inheritedDates: (start: SampleDate, end: SampleDate)?) throws(RecordError) {
         self.dictionary = dict
         if topLevel {
             guard let fv = dict[RecordKeys.formatVersion] else { throw .missingKey(RecordKeys.formatVersion) }
@@ -56,8 +57,17 @@ public struct SignedRecord: Sendable, Hashable {
             formatVersion = nil
         }
         type = try Self.string(dict, RecordKeys.type, path: path)
-        startDate = try Self.date(dict, RecordKeys.startDate, path: path)
-        endDate = try Self.date(dict, RecordKeys.endDate, path: path)
+        // Correlation objects may leave out dates equal to the correlation's (docs/FORMAT.md).
+        if let inherited = inheritedDates, dict[RecordKeys.startDate] == nil {
+            startDate = inherited.start
+        } else {
+            startDate = try Self.date(dict, RecordKeys.startDate, path: path)
+        }
+        if let inherited = inheritedDates, dict[RecordKeys.endDate] == nil {
+            endDate = inherited.end
+        } else {
+            endDate = try Self.date(dict, RecordKeys.endDate, path: path)
+        }
 
         var quantityValue: Decimal?
         var categoryValue: Int?
@@ -77,6 +87,24 @@ public struct SignedRecord: Sendable, Hashable {
         }
         self.quantityValue = quantityValue
         self.categoryValue = categoryValue
+
+        // docs/FORMAT.md: `v`/`u`/`o` as the table says for the kind. Correlation objects are
+        // quantity samples (their `t` is a quantity type); a type of no known kind is left to
+        // the field comparison, which reports the type itself.
+        let kind = topLevel ? RecordKind(typeIdentifier: type) : .quantity
+        switch kind {
+        case .quantity:
+            guard dict[RecordKeys.value] != nil else { throw .missingKey(path + RecordKeys.value) }
+            guard quantityValue != nil else { throw .wrongType(key: path + RecordKeys.value, expected: "REAL") }
+        case .category:
+            guard dict[RecordKeys.value] != nil else { throw .missingKey(path + RecordKeys.value) }
+            guard categoryValue != nil else { throw .wrongType(key: path + RecordKeys.value, expected: "INTEGER") }
+        case .correlation:
+            guard dict[RecordKeys.objects] != nil else { throw .missingKey(path + RecordKeys.objects) }
+        case .unknown:
+            break
+        }
+
         unit = try Self.optionalString(dict, RecordKeys.unit, path: path)
         if quantityValue != nil && unit == nil { throw .missingKey(path + RecordKeys.unit) }
 
@@ -103,12 +131,14 @@ public struct SignedRecord: Sendable, Hashable {
                 guard case .dictionary(let d) = item else {
                     throw .wrongType(key: "\(path)o[\(i)]", expected: "a dictionary")
                 }
-                objects.append(try SignedRecord(dictionary: d, topLevel: false, path: "\(path)o[\(i)]."))
+                objects.append(try SignedRecord(dictionary: d, topLevel: false, path: "\(path)o[\(i)].",
+                                                inheritedDates: (startDate, endDate)))
             }
             self.objects = objects
         case .some: throw .wrongType(key: path + RecordKeys.objects, expected: "an array")
         }
         unknownKeys = dict.entries.map(\.key).filter { !RecordKeys.knownTopLevel.contains($0) }
+
     }
 
     private static func string(_ dict: RecordDictionary, _ key: String, path: String) throws(RecordError) -> String {

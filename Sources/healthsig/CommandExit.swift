@@ -35,3 +35,8 @@ func runTool<T>(_ body: () throws(ToolError) -> T) throws(CommandExit) -> T {
 func printOut(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
 }
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}

@@ -47,7 +47,7 @@ struct DigestTests {
             #expect(hasher.finalize() == expected, "split at \(split)")
         }
         var raw = SHA256Hasher()
-        data.withUnsafeBytes { raw.update(bufferPointer: $0) }
+        data.withUnsafeBytes { raw.update($0) }
         #expect(raw.finalize() == expected)
     }
 

@@ -132,22 +132,3 @@ final class OpenSSLCommand {
         return try readText(out)
     }
 }
-
-/// Hex helpers for tests.
-enum TestHex {
-    static func decode(_ text: String) -> [UInt8] {
-        let digits = text.filter { $0.isHexDigit }
-        var bytes: [UInt8] = []
-        var index = digits.startIndex
-        while index < digits.endIndex {
-            let next = digits.index(index, offsetBy: 2, limitedBy: digits.endIndex) ?? digits.endIndex
-            bytes.append(UInt8(digits[index..<next], radix: 16) ?? 0)
-            index = next
-        }
-        return bytes
-    }
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
-    }
-}

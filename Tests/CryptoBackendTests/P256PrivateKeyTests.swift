@@ -137,20 +137,3 @@ struct P256PrivateKeyTests {
         #expect(String(describing: key).hasPrefix("P256PrivateKey(public key id "))
     }
 }
-
-extension [UInt8] {
-    /// Base64 in 64-character lines (test fixtures only).
-    func base64Lines() -> String {
-        let text = Data(self).base64EncodedString()
-        var lines = ""
-        var index = text.startIndex
-        while index < text.endIndex {
-            let end = text.index(index, offsetBy: 64, limitedBy: text.endIndex) ?? text.endIndex
-            lines += text[index..<end] + "\n"
-            index = end
-        }
-        return lines
-    }
-}
-
-import Foundation

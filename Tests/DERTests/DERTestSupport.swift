@@ -198,7 +198,7 @@ struct ASN1ParseRow: Equatable, CustomStringConvertible {
         self.offset = offset
         depth = try number(after: "d=")
         headerLength = try number(after: "hl=")
-        length = try number(after: "l=")
+        length = try number(after: " l=")
         guard let kind = rest.range(of: "cons: ") ?? rest.range(of: "prim: ") else { throw bad }
         constructed = rest[kind].hasPrefix("cons")
         let tail = rest[kind.upperBound...]

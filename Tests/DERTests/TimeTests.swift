@@ -156,5 +156,10 @@ struct TimeTests {
         #expect(u.date == Date(timeIntervalSince1970: 1_700_000_000))
         expectDERError(.invalidTime) { _ = try UTCTime(Date(timeIntervalSince1970: 2_600_000_000)) }
         expectDERError(.invalidTime) { _ = try GeneralizedTime(Date(timeIntervalSince1970: .infinity)) }
+        expectDERError(.invalidTime) { _ = try GeneralizedTime(Date(timeIntervalSince1970: 1e15)) }
+        expectDERError(.invalidTime) { _ = try GeneralizedTime(Date(timeIntervalSince1970: -1e300)) }
+        expectDERError(.invalidTime) { _ = try GeneralizedTime(Date(timeIntervalSince1970: 253_402_300_800)) }  // year 10000
+        #expect(try GeneralizedTime(Date(timeIntervalSince1970: 253_402_300_799)).year == 9999)
+        #expect(try GeneralizedTime(Date(timeIntervalSince1970: -62_167_219_200)).description == "0000-01-01T00:00:00Z")
     }
 }

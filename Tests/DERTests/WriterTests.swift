@@ -47,7 +47,7 @@ struct WriterTests {
             w.append(true)
         }
         let tree = try DER.parse(writer.bytes)
-        #expect(writer.bytes.prefix(4) == hexBytes("30 82 01 37")[...])
+        #expect(writer.bytes.prefix(4) == hexBytes("30 82 01 3A")[...])
         #expect(tree.children[0].children[0].content.count == 300)
         #expect(try Int(derNode: tree.children[0].children[1]) == 7)
         #expect(try Bool(derNode: tree.children[1]))

@@ -46,8 +46,11 @@ import Testing
         // In a compound a temperature is a difference: no offset.
         let rate = try HealthUnit("degC/hr")
         #expect(rate.offset == 0 && rate.dimension == UnitDimension(time: -1, temperature: 1))
-        #expect(try HealthUnit("(degC)").offset == 0)
-        #expect(try HealthUnit("degC^1").offset == 0)
+        #expect(try HealthUnit("degC*m/m").offset == 0)
+        #expect(try HealthUnit("degF^-1").offset == 0)
+        // Parentheses and a power of one do not change what a lone temperature is.
+        #expect(try HealthUnit("(degC)").offset == 273.15)
+        #expect(try HealthUnit("((degC))^1").offset == 273.15)
     }
 
     /// Pairs of spellings that denote the same dimension and factor.

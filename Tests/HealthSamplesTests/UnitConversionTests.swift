@@ -19,6 +19,13 @@ import Testing
         #expect(abs(try convert(0, "degC", "K") - 273.15) < 1e-9)
         #expect(abs(try convert(-40, "degC", "degF") - -40) < 1e-9)
         #expect(abs(try convert(32, "degF", "K") - 273.15) < 1e-9)
+        #expect(abs(try convert(37, "degC", "(degC)") - 37) < 1e-9)
+    }
+
+    @Test func temperatureDifferencesInCompounds() throws {
+        // In a compound, degC and degF are differences: 1 degC/hr is 1.8 degF/hr, no 32 offset.
+        #expect(abs(try convert(1, "degC/hr", "degF/hr") - 1.8) < 1e-12)
+        #expect(abs(try convert(1, "degC/hr", "K/hr") - 1) < 1e-12)
     }
 
     @Test func bloodGlucoseThroughMolarMass() throws {

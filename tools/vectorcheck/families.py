@@ -199,3 +199,39 @@ def _json_equal(a, b) -> bool:
 
 
 RUNNERS = {"cms": run_cms, "samples": run_samples, "records": run_records}
+
+
+# ---- der / keys (optional families)
+
+def run_der(res: FileResult, t: dict, trust) -> None:
+    from . import derkeys
+    expected = t.get("result", t.get("verdict"))
+    try:
+        value = derkeys.decode_as(t["type"], bytes.fromhex(t["der"]))
+    except (DERError, record.RecordError) as e:
+        got, ok = f"invalid ({getattr(e, 'code', '')}: {e})", expected == "invalid"
+    else:
+        ok = expected == "valid" and derkeys.value_matches(t["type"], value, t.get("value"))
+        got = f"valid (value {value})"
+    exp = str(expected) + (f" (value {t['value']})" if "value" in t else "") + (f" ({t['error']})" if "error" in t else "")
+    res.record(t["tcId"], ok, exp, got, t.get("comment", ""))
+
+
+def run_keys(res: FileResult, t: dict, trust) -> None:
+    from . import derkeys
+    expected = t.get("result", t.get("verdict"))
+    try:
+        key = derkeys.load_key(t.get("pem"), t.get("der"))
+    except ValueError as e:
+        got, ok = f"invalid ({e})", expected == "invalid"
+    else:
+        kid = derkeys.key_id_hex(key)
+        got = f"valid (keyId {kid})"
+        ok = expected == "valid" and t.get("keyId", kid).lower() == kid
+    exp = str(expected) + (f" (keyId {t['keyId']})" if "keyId" in t else "") + (f" ({t['error']})" if "error" in t else "")
+    res.record(t["tcId"], ok, exp, got, t.get("comment", ""))
+
+
+from .der import DERError  # noqa: E402
+
+RUNNERS.update({"der": run_der, "keys": run_keys})

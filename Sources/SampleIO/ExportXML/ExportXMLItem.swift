@@ -65,7 +65,9 @@ public struct ExportXMLItem: Sendable, Hashable {
 
     /// The value of the attribute `name`, or `nil` when absent.
     public func attribute(_ name: String) -> String? {
-        attributes.first { $0.name == name }?.value
+        // A plain loop: called several times per record, and closures are costly in debug builds.
+        for attribute in attributes where attribute.name == name { return attribute.value }
+        return nil
     }
 
     /// `type`, e.g. `HKQuantityTypeIdentifierHeartRate`.

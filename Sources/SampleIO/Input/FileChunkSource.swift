@@ -69,13 +69,14 @@ public final class FileChunkSource: ByteChunkSource {
     /// Reads the next chunk; retries on `EINTR`.
     public func nextChunk() throws -> [UInt8]? {
         guard !finished else { return nil }
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                chunk.removeSubrange(count...)
-                return chunk
+            // Read straight into uninitialized array storage: no zero-filling of each chunk.
+            var count = 0
+            let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, initialized in
+                count = read(descriptor, buffer.baseAddress, buffer.count)
+                initialized = max(count, 0)
             }
+            if count > 0 { return chunk }
             if count == 0 {
                 finished = true
                 return nil

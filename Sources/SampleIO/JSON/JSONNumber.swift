@@ -1,4 +1,5 @@
 import Foundation
+import HealthSamples
 
 /// A JSON number kept as the exact text of its literal (RFC 8259 §6).
 ///
@@ -32,8 +33,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// `120`); `nil` for `Decimal.nan`.
     public init?(_ value: Decimal) {
         guard !value.isNaN else { return nil }
-        // Decimal's description is locale-independent positional notation ("36.6", "-0.004").
-        guard let number = JSONNumber(text: value.description) else { return nil }
+        // Locale-independent positional notation ("36.6", "-0.004").
+        guard let number = JSONNumber(text: DecimalText.format(value)) else { return nil }
         self = number
     }
 
@@ -52,85 +53,18 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The exact value as a `Decimal`, or `nil` when `Decimal` cannot hold it exactly (more than
-    /// 38 significant digits, or an exponent outside `Decimal`'s −128…127 range).
-    ///
-    /// Built digit by digit instead of through `Decimal(string:)` so that no rounding can happen
-    /// silently: a value that does not fit is refused, never approximated.
+    /// 38 significant digits, an exponent outside `Decimal`'s range, or a literal longer than
+    /// ``HealthSamples/DecimalText/maximumLength``).
     public var decimalValue: Decimal? {
-        ExactDecimal.parse(text)
+        try? decimal()
     }
-}
 
-/// Exact text → `Decimal` conversion shared by JSON numbers and export.xml values.
-enum ExactDecimal {
-    /// `Decimal`'s mantissa is 128 bits: 38 decimal digits always fit.
-    static let maximumSignificantDigits = 38
-
-    /// Parses `[-]digits[.digits][(e|E)[+-]digits]` exactly; also accepts a leading `+` and a
-    /// leading `.`-less fraction like `0.5` (export.xml values are plain decimal text).
-    static func parse(_ text: String) -> Decimal? {
-        let bytes = Array(text.utf8)
-        var index = 0
-        var negative = false
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-            negative = bytes[index] == UInt8(ascii: "-")
-            index += 1
-        }
-        var digits: [UInt8] = []
-        var fractionDigits = 0
-        var sawDigit = false
-        var sawPoint = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                sawDigit = true
-                // Leading zeros carry no information; skipping them keeps the digit budget for
-                // significant digits.
-                if !(digits.isEmpty && byte == UInt8(ascii: "0")) {
-                    digits.append(byte - UInt8(ascii: "0"))
-                }
-                if sawPoint { fractionDigits += 1 }
-            } else if byte == UInt8(ascii: "."), !sawPoint {
-                sawPoint = true
-            } else {
-                break
-            }
-            index += 1
-        }
-        guard sawDigit else { return nil }
-        var exponent = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-            index += 1
-            var exponentNegative = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-                exponentNegative = bytes[index] == UInt8(ascii: "-")
-                index += 1
-            }
-            var sawExponentDigit = false
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                sawExponentDigit = true
-                // Clamp instead of overflowing: anything this large is out of range anyway.
-                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
-                index += 1
-            }
-            guard sawExponentDigit else { return nil }
-            if exponentNegative { exponent = -exponent }
-        }
-        guard index == bytes.count else { return nil }
-        // Trailing zeros of the significand move into the exponent (1200 = 12e2).
-        exponent -= fractionDigits
-        while let last = digits.last, last == 0 {
-            digits.removeLast()
-            exponent += 1
-        }
-        if digits.isEmpty { return Decimal(0) }
-        guard digits.count <= maximumSignificantDigits else { return nil }
-        guard exponent >= Int(Int8.min), exponent <= Int(Int8.max) else { return nil }
-        var significand = Decimal(0)
-        for digit in digits {
-            significand = significand * 10 + Decimal(Int(digit))
-        }
-        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand)
+    /// The exact value as a `Decimal`, read by ``HealthSamples/DecimalText`` (digit by digit, never
+    /// through `Double`): a value that does not fit is refused, never approximated.
+    ///
+    /// - Throws: ``HealthSamples/DecimalTextError`` when `Decimal` cannot hold the value exactly.
+    public func decimal() throws(DecimalTextError) -> Decimal {
+        try DecimalText.parse(text)
     }
 }
 

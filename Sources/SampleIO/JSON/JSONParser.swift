@@ -123,7 +123,7 @@ struct JSONParserCore {
         guard depth <= maximumDepth else { throw error(.nestingTooDeep(limit: maximumDepth), at: index) }
         index += 1  // "{"
         var members: [JSONNode.Member] = []
-        var seenKeys: Set<String>? = nil
+        var seenKeys = Set<String>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -139,15 +139,14 @@ struct JSONParserCore {
             let keySpan = keyStart..<index
             // Duplicate check: linear while small, hash set once the object grows, so a huge
             // object stays linear overall.
-            if var seen = seenKeys {
-                if !seen.insert(key).inserted { throw error(.duplicateKey(key), at: keyStart) }
-                seenKeys = seen
+            // (The set is updated in place: copying it per member would be quadratic.)
+            if members.count > Self.linearDuplicateScanLimit {
+                if !seenKeys.insert(key).inserted { throw error(.duplicateKey(key), at: keyStart) }
             } else {
                 if members.contains(where: { $0.key == key }) { throw error(.duplicateKey(key), at: keyStart) }
-                if members.count >= Self.linearDuplicateScanLimit {
-                    var seen = Set(members.map(\.key))
-                    seen.insert(key)
-                    seenKeys = seen
+                if members.count == Self.linearDuplicateScanLimit {
+                    seenKeys = Set(members.map(\.key))
+                    seenKeys.insert(key)
                 }
             }
             skipWhitespace()

@@ -2,9 +2,9 @@
 ///
 /// The column counts Unicode scalars from the start of the line (a multi-byte UTF-8 character
 /// is one column), so it matches what an editor shows for UTF-8 text.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What the parser was looking for when it found something else.
-    public enum Expectation: Sendable, Equatable {
+    public enum Expectation: Sendable, Hashable {
         /// Any JSON value.
         case value
         /// A string starting an object key.
@@ -26,7 +26,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// The specific rule that was broken.
-    public enum Reason: Sendable, Equatable {
+    public enum Reason: Sendable, Hashable {
         /// The text ended inside a value (or was empty).
         case unexpectedEndOfInput(expected: Expectation)
         /// A byte that cannot appear here.

@@ -1,17 +1,14 @@
-/// The SDK constant name and the stored key of the digital-signature metadata entry. HealthKit
-/// stores the constant's raw value `HKDigitalSignature`; tools and JSON files may use the SDK
-/// name `HKMetadataKeyDigitalSignature`. Both name the same entry, so splicing one replaces the
-/// other (see `../shared/export-xml.md` §5).
-let digitalSignatureKeyAliases: Set<String> = ["HKDigitalSignature", "HKMetadataKeyDigitalSignature"]
+import HealthSamples
 
 /// Returns `line` (one JSON object, e.g. a JSON Lines record) with the string metadata entry
 /// `"key":"stringValue"` added to its top-level `metadata` object, leaving every other byte
 /// exactly as it was.
 ///
 /// - If `metadata` exists, the entry is appended after its last member (or inside `{}` when it
-///   is empty). An existing entry with the same key, or (for the digital-signature key) with its
-///   alias `HKMetadataKeyDigitalSignature`/`HKDigitalSignature`, is replaced in place instead;
-///   further such entries are removed together with their preceding comma.
+///   is empty). An existing entry with the same key, or with the other spelling of the same
+///   predefined key (``HealthSamples/MetadataKey``: `HKMetadataKeyDigitalSignature` and
+///   `HKDigitalSignature` name one entry), is replaced in place instead; further such entries
+///   are removed together with their preceding comma.
 /// - If `metadata` is absent, `,"metadata":{"key":"value"}` is appended after the object's last
 ///   member (no comma when the object is empty).
 ///
@@ -42,8 +39,9 @@ public func insertingMetadataValue(key: String, stringValue: String, into line: 
         guard let members = metadata.value.objectMembers else {
             throw .metadataNotAnObject(found: metadata.value.value.kindName)
         }
-        let matchingKeys: Set<String> = digitalSignatureKeyAliases.contains(key) ? digitalSignatureKeyAliases : [key]
-        let matches = members.indices.filter { matchingKeys.contains(members[$0].key) }
+        // Same entry = same stored spelling (SDK constant name and stored name are aliases).
+        let storedKey = MetadataKey.storedName(for: key)
+        let matches = members.indices.filter { MetadataKey.storedName(for: members[$0].key) == storedKey }
         if let first = matches.first {
             // Replace `"oldKey":oldValue` by the new entry, keeping the bytes around it.
             edits.append((members[first].keySpan.lowerBound..<members[first].value.span.upperBound, entry))

@@ -1,5 +1,5 @@
 /// Why a metadata value could not be spliced into a JSON line.
-public enum SignatureSpliceError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum SignatureSpliceError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The line is not valid JSON.
     case invalidJSON(JSONSyntaxError)
     /// The line's top-level value is not an object (the value's kind is given).

@@ -37,34 +37,41 @@ final class StreamBuffer {
 
     /// Appends `chunk`, growing the storage (doubling) when needed.
     func append(_ chunk: [UInt8]) {
-        let needed = count + chunk.count
-        if needed > capacity {
-            var newCapacity = capacity
-            while newCapacity < needed { newCapacity *= 2 }
-            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            if count > 0 { memcpy(newBase, base, count) }
-            base.deallocate()
-            base = newBase
-            capacity = newCapacity
-        }
+        reserve(chunk.count)
         chunk.withUnsafeBufferPointer { source in
             if let address = source.baseAddress, source.count > 0 { memcpy(base + count, address, source.count) }
         }
-        count = needed
+        count += chunk.count
     }
 
-    /// Offset of the first `byte` in `range`, or `nil`.
+    /// Makes room for `additional` more bytes after `count` (doubling the storage as needed).
+    func reserve(_ additional: Int) {
+        let needed = count + additional
+        guard needed > capacity else { return }
+        var newCapacity = capacity
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        if count > 0 { memcpy(newBase, base, count) }
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    // Positions are passed as plain `Int` pairs rather than `Range<Int>`: in debug builds the
+    // generic `Range` operations cost more than the `memchr` they wrap.
+
+    /// Offset of the first `byte` in `from..<to`, or `nil`.
     @inline(__always)
-    func find(_ byte: UInt8, in range: Range<Int>) -> Int? {
-        guard !range.isEmpty, let hit = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+    func find(_ byte: UInt8, from: Int, to: Int) -> Int? {
+        guard to > from, let hit = memchr(base + from, Int32(byte), to - from) else { return nil }
         return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
     }
 
-    /// Number of `byte`s in `range`.
-    func occurrences(of byte: UInt8, in range: Range<Int>) -> Int {
+    /// Number of `byte`s in `from..<to`.
+    func occurrences(of byte: UInt8, from: Int, to: Int) -> Int {
         var total = 0
-        var cursor = range.lowerBound
-        while let hit = find(byte, in: cursor..<range.upperBound) {
+        var cursor = from
+        while let hit = find(byte, from: cursor, to: to) {
             total += 1
             cursor = hit + 1
         }
@@ -78,18 +85,18 @@ final class StreamBuffer {
         return memcmp(base + offset, literal.utf8Start, length) == 0
     }
 
-    /// Whether the bytes in two ranges are equal.
-    func equal(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
-        first.count == second.count && memcmp(base + first.lowerBound, base + second.lowerBound, first.count) == 0
+    /// Whether the bytes in `from..<to` are exactly `literal`.
+    func matchesExactly(_ literal: StaticString, from: Int, to: Int) -> Bool {
+        to - from == literal.utf8CodeUnitCount && memcmp(base + from, literal.utf8Start, to - from) == 0
     }
 
-    /// The bytes in `range` decoded as UTF-8 (ill-formed sequences become U+FFFD).
-    func string(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(start: base + range.lowerBound, count: range.count), as: UTF8.self)
+    /// Whether `firstStart..<firstEnd` and `secondStart..<secondEnd` hold the same bytes.
+    func equalBytes(_ firstStart: Int, _ firstEnd: Int, _ secondStart: Int, _ secondEnd: Int) -> Bool {
+        firstEnd - firstStart == secondEnd - secondStart && memcmp(base + firstStart, base + secondStart, firstEnd - firstStart) == 0
     }
 
-    /// A copy of the bytes in `range`.
-    func bytes(_ range: Range<Int>) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    /// The bytes in `from..<to` decoded as UTF-8 (ill-formed sequences become U+FFFD).
+    func string(from: Int, to: Int) -> String {
+        String(decoding: UnsafeBufferPointer(start: base + from, count: to - from), as: UTF8.self)
     }
 }

@@ -71,13 +71,20 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
 
     // The last tag reported: name and attribute spans are offsets into `buffer`, valid until
     // the next call that reads input.
-    private var tagName: Range<Int> = 0..<0
+    private var tagNameStart = 0
+    private var tagNameEnd = 0
     /// Four offsets per attribute: name start, name end, value start, value end.
     private var attributeSpans: [Int] = []
     private var attributesAvailable = false
     private var lastStartIsOpen = false
     private var tagLine = 0
-    private var scratch: [UInt8] = []
+    /// Output buffer for decoding values that contain references (never longer than the raw
+    /// value: every reference is longer than its expansion).
+    private let scratch = StreamBuffer(capacity: 1024)
+    /// The last value that needed decoding, raw and decoded: device strings repeat record
+    /// after record, so this one-entry cache saves most of the decoding work.
+    private var lastDecodedRaw: [UInt8] = []
+    private var lastDecodedValue = ""
 
     /// Creates a tokenizer reading from `source`.
     public init(source: Source, maximumDepth: Int = XMLPullTokenizer.defaultMaximumDepth,
@@ -99,9 +106,9 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
     public func next() throws -> XMLEvent? {
         switch try nextRaw() {
         case .start(let selfClosing):
-            return .startElement(name: buffer.string(tagName), line: tagLine, isSelfClosing: selfClosing)
+            return .startElement(name: buffer.string(from: tagNameStart, to: tagNameEnd), line: tagLine, isSelfClosing: selfClosing)
         case .end:
-            return .endElement(name: buffer.string(tagName), line: tagLine)
+            return .endElement(name: buffer.string(from: tagNameStart, to: tagNameEnd), line: tagLine)
         case .endOfDocument:
             return nil
         }
@@ -118,11 +125,12 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         try checkUniqueAttributes(count: count)
         var result: [XMLAttribute] = []
         result.reserveCapacity(count)
-        for index in 0..<count {
-            let base = index * 4
-            let name = buffer.string(attributeSpans[base]..<attributeSpans[base + 1])
-            let value = try decodeAttributeValue(attributeSpans[base + 2]..<attributeSpans[base + 3])
+        var index = 0
+        while index < attributeSpans.count {
+            let name = buffer.string(from: attributeSpans[index], to: attributeSpans[index + 1])
+            let value = try decodeAttributeValue(from: attributeSpans[index + 2], to: attributeSpans[index + 3])
             result.append(XMLAttribute(name: name, value: value))
+            index += 4
         }
         return result
     }
@@ -147,19 +155,16 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
 
     /// Whether the last tag's name is `literal` (no String is created).
     func tagNameIs(_ literal: StaticString) -> Bool {
-        buffer.matchesExactly(literal, range: tagName)
+        buffer.matchesExactly(literal, from: tagNameStart, to: tagNameEnd)
     }
-
-    /// The last tag's name.
-    var tagNameString: String { buffer.string(tagName) }
 
     /// The decoded value of the last start tag's attribute named `name`, if present.
     func attributeValue(_ name: StaticString) throws(XMLError) -> String? {
         guard attributesAvailable else { return nil }
         var index = 0
         while index < attributeSpans.count {
-            if buffer.matchesExactly(name, range: attributeSpans[index]..<attributeSpans[index + 1]) {
-                return try decodeAttributeValue(attributeSpans[index + 2]..<attributeSpans[index + 3])
+            if buffer.matchesExactly(name, from: attributeSpans[index], to: attributeSpans[index + 1]) {
+                return try decodeAttributeValue(from: attributeSpans[index + 2], to: attributeSpans[index + 3])
             }
             index += 4
         }
@@ -179,8 +184,8 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
             }
             if buffer.base[position] != UInt8(ascii: "<") {
                 // Character data: skipped. Outside the root element only whitespace may appear.
-                let end = buffer.find(UInt8(ascii: "<"), in: position..<buffer.count) ?? buffer.count
-                if documentState != .root { try requireWhitespace(position..<end) }
+                let end = buffer.find(UInt8(ascii: "<"), from: position, to: buffer.count) ?? buffer.count
+                if documentState != .root { try requireWhitespace(from: position, to: end) }
                 position = end
                 continue
             }
@@ -211,6 +216,10 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         while true {
             switch try parseStartTag() {
             case .complete(let end, let selfClosing):
+                // The limit holds whatever the chunking, not only when the buffer has to grow.
+                guard end - position <= maximumTagLength else {
+                    throw error(.tagTooLong(limit: maximumTagLength), at: position)
+                }
                 tagLine = line(at: position)
                 position = end
                 attributesAvailable = true
@@ -220,7 +229,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
                     guard openNameEnds.count < maximumDepth else {
                         throw XMLError(.nestingTooDeep(limit: maximumDepth), line: tagLine)
                     }
-                    openNames.append(contentsOf: UnsafeBufferPointer(start: buffer.base + tagName.lowerBound, count: tagName.count))
+                    openNames.append(contentsOf: UnsafeBufferPointer(start: buffer.base + tagNameStart, count: tagNameEnd - tagNameStart))
                     openNameEnds.append(openNames.count)
                     documentState = .root
                     lastStartIsOpen = true
@@ -238,17 +247,18 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
             case .complete(let end, _):
                 let lineNumber = line(at: position)
                 guard let top = openNameEnds.last else {
-                    throw XMLError(.unexpectedEndTag(buffer.string(tagName)), line: lineNumber)
+                    throw XMLError(.unexpectedEndTag(buffer.string(from: tagNameStart, to: tagNameEnd)), line: lineNumber)
                 }
                 let topStart = openNameEnds.count > 1 ? openNameEnds[openNameEnds.count - 2] : 0
+                let length = tagNameEnd - tagNameStart
                 let matches = openNames.withUnsafeBufferPointer { names -> Bool in
-                    guard top - topStart == tagName.count else { return false }
-                    guard let address = names.baseAddress, !tagName.isEmpty else { return tagName.isEmpty }
-                    return memcmp(address + topStart, buffer.base + tagName.lowerBound, tagName.count) == 0
+                    guard top - topStart == length, let address = names.baseAddress else { return false }
+                    return memcmp(address + topStart, buffer.base + tagNameStart, length) == 0
                 }
                 guard matches else {
                     let expected = String(decoding: openNames[topStart..<top], as: UTF8.self)
-                    throw XMLError(.mismatchedEndTag(expected: expected, found: buffer.string(tagName)), line: lineNumber)
+                    let found = buffer.string(from: tagNameStart, to: tagNameEnd)
+                    throw XMLError(.mismatchedEndTag(expected: expected, found: found), line: lineNumber)
                 }
                 openNames.removeSubrange(topStart...)
                 openNameEnds.removeLast()
@@ -274,23 +284,30 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         }
     }
 
-    /// Parses `<name (S attr = "value")* S? (/)?>` at `position` into `tagName` and
+    /// Parses `<name (S attr = "value")* S? (/)?>` at `position` into the tag name and
     /// `attributeSpans` (XML 1.0 §3.1, `STag` / `EmptyElemTag`).
     private func parseStartTag() throws(XMLError) -> TagScan {
         let base = buffer.base
         let end = buffer.count
+        let classes = xmlByteClasses
         var index = position + 1
         guard index < end else { return .incomplete }
-        guard Self.isNameStart(base[index]) else { throw error(.invalidName, at: index) }
+        guard classes[Int(base[index])] & nameStartClass != 0 else { throw error(.invalidName, at: index) }
         let nameStart = index
         index += 1
-        while index < end, Self.isNameByte(base[index]) { index += 1 }
+        while index < end, classes[Int(base[index])] & nameClass != 0 { index += 1 }
         guard index < end else { return .incomplete }
-        tagName = nameStart..<index
-        attributeSpans.removeAll(keepingCapacity: true)
+        tagNameStart = nameStart
+        tagNameEnd = index
+        // Work on a local array (swapped in and out) so appends do not pay for the class
+        // property's exclusivity checks in debug builds.
+        var spans: [Int] = []
+        swap(&spans, &attributeSpans)
+        defer { swap(&spans, &attributeSpans) }
+        spans.removeAll(keepingCapacity: true)
         while true {
             let whitespaceStart = index
-            while index < end, Self.isWhitespace(base[index]) { index += 1 }
+            while index < end, classes[Int(base[index])] & whitespaceClass != 0 { index += 1 }
             guard index < end else { return .incomplete }
             let byte = base[index]
             if byte == UInt8(ascii: ">") { return .complete(end: index + 1, selfClosing: false) }
@@ -300,28 +317,28 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
                 return .complete(end: index + 2, selfClosing: true)
             }
             guard index > whitespaceStart else { throw error(.expectedWhitespace, at: index) }
-            guard Self.isNameStart(byte) else { throw error(.invalidName, at: index) }
+            guard classes[Int(byte)] & nameStartClass != 0 else { throw error(.invalidName, at: index) }
             let attributeNameStart = index
             index += 1
-            while index < end, Self.isNameByte(base[index]) { index += 1 }
+            while index < end, classes[Int(base[index])] & nameClass != 0 { index += 1 }
             let attributeNameEnd = index
-            while index < end, Self.isWhitespace(base[index]) { index += 1 }
+            while index < end, classes[Int(base[index])] & whitespaceClass != 0 { index += 1 }
             guard index < end else { return .incomplete }
             guard base[index] == UInt8(ascii: "=") else { throw error(.expectedEquals, at: index) }
             index += 1
-            while index < end, Self.isWhitespace(base[index]) { index += 1 }
+            while index < end, classes[Int(base[index])] & whitespaceClass != 0 { index += 1 }
             guard index < end else { return .incomplete }
             let quote = base[index]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { throw error(.expectedQuote, at: index) }
             let valueStart = index + 1
-            guard let valueEnd = buffer.find(quote, in: valueStart..<end) else { return .incomplete }
-            if let lessThan = buffer.find(UInt8(ascii: "<"), in: valueStart..<valueEnd) {
+            guard let valueEnd = buffer.find(quote, from: valueStart, to: end) else { return .incomplete }
+            if let lessThan = buffer.find(UInt8(ascii: "<"), from: valueStart, to: valueEnd) {
                 throw error(.lessThanInAttributeValue, at: lessThan)
             }
-            attributeSpans.append(attributeNameStart)
-            attributeSpans.append(attributeNameEnd)
-            attributeSpans.append(valueStart)
-            attributeSpans.append(valueEnd)
+            spans.append(attributeNameStart)
+            spans.append(attributeNameEnd)
+            spans.append(valueStart)
+            spans.append(valueEnd)
             index = valueEnd + 1
         }
     }
@@ -330,13 +347,15 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
     private func parseEndTag() throws(XMLError) -> TagScan {
         let base = buffer.base
         let end = buffer.count
+        let classes = xmlByteClasses
         var index = position + 2
         guard index < end else { return .incomplete }
-        guard Self.isNameStart(base[index]) else { throw error(.invalidName, at: index) }
+        guard classes[Int(base[index])] & nameStartClass != 0 else { throw error(.invalidName, at: index) }
         let nameStart = index
-        while index < end, Self.isNameByte(base[index]) { index += 1 }
-        tagName = nameStart..<index
-        while index < end, Self.isWhitespace(base[index]) { index += 1 }
+        while index < end, classes[Int(base[index])] & nameClass != 0 { index += 1 }
+        tagNameStart = nameStart
+        tagNameEnd = index
+        while index < end, classes[Int(base[index])] & whitespaceClass != 0 { index += 1 }
         guard index < end else { return .incomplete }
         guard base[index] == UInt8(ascii: ">") else { throw error(.expectedTagEnd, at: index) }
         return .complete(end: index + 1, selfClosing: false)
@@ -377,9 +396,9 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         let limit = 4096
         while true {
             var cursor = position + 5
-            while let question = buffer.find(UInt8(ascii: "?"), in: cursor..<buffer.count) {
+            while let question = buffer.find(UInt8(ascii: "?"), from: cursor, to: buffer.count) {
                 if question + 1 < buffer.count, buffer.base[question + 1] == UInt8(ascii: ">") {
-                    try checkEncoding(in: position..<question)
+                    try checkEncoding(from: position, to: question)
                     position = question + 2
                     return
                 }
@@ -392,8 +411,8 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
     }
 
     /// Checks the `encoding="…"` pseudo-attribute of the XML declaration, if present.
-    private func checkEncoding(in range: Range<Int>) throws(XMLError) {
-        let text = buffer.string(range)
+    private func checkEncoding(from start: Int, to end: Int) throws(XMLError) {
+        let text = buffer.string(from: start, to: end)
         guard let keyword = text.range(of: "encoding") else { return }
         var rest = text[keyword.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard rest.first == "=" else { return }
@@ -401,7 +420,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
         let name = rest.dropFirst().prefix { $0 != quote }
         guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(name.lowercased()) else {
-            throw error(.unsupportedEncoding(String(name)), at: range.lowerBound)
+            throw error(.unsupportedEncoding(String(name)), at: start)
         }
     }
 
@@ -472,7 +491,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         while true {
             var resume = buffer.count
             var candidate = cursor
-            while let hit = buffer.find(first, in: candidate..<buffer.count) {
+            while let hit = buffer.find(first, from: candidate, to: buffer.count) {
                 if hit + length > buffer.count {
                     resume = hit  // a possible match cut by the buffer end: keep it
                     break
@@ -490,13 +509,16 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         }
     }
 
-    private func requireWhitespace(_ range: Range<Int>) throws(XMLError) {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            guard Self.isWhitespace(buffer.base[index]) else { throw error(.contentOutsideRootElement, at: index) }
+    private func requireWhitespace(from start: Int, to end: Int) throws(XMLError) {
+        let classes = xmlByteClasses
+        var index = start
+        while index < end {
+            guard classes[Int(buffer.base[index])] & whitespaceClass != 0 else {
+                throw error(.contentOutsideRootElement, at: index)
+            }
             index += 1
         }
-        if !range.isEmpty, documentState == .start { documentState = .prolog }
+        if end > start, documentState == .start { documentState = .prolog }
     }
 
     private func endOfInput() throws -> RawEvent {
@@ -511,72 +533,114 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
 
     // MARK: - Attribute values
 
+    /// §3.1 "Unique Att Spec". Quadratic in the number of attributes only up to 32 of them
+    /// (export.xml records have at most 9); beyond that a hash set is used.
     private func checkUniqueAttributes(count: Int) throws(XMLError) {
         if count <= 32 {
-            for later in 1..<max(count, 1) {
-                let laterName = attributeSpans[later * 4]..<attributeSpans[later * 4 + 1]
-                for earlier in 0..<later where buffer.equal(laterName, attributeSpans[earlier * 4]..<attributeSpans[earlier * 4 + 1]) {
-                    throw XMLError(.duplicateAttribute(buffer.string(laterName)), line: tagLine)
+            // Raw pointers and a length check before `memcmp`: this runs for every element
+            // whose attributes are read, and must stay cheap in debug builds.
+            let duplicate = attributeSpans.withUnsafeBufferPointer { spans -> Int? in
+                let base = buffer.base
+                var later = 4
+                while later < spans.count {
+                    let length = spans[later + 1] - spans[later]
+                    var earlier = 0
+                    while earlier < later {
+                        if spans[earlier + 1] - spans[earlier] == length,
+                           memcmp(base + spans[later], base + spans[earlier], length) == 0 {
+                            return later
+                        }
+                        earlier += 4
+                    }
+                    later += 4
                 }
+                return nil
+            }
+            if let duplicate {
+                let name = buffer.string(from: attributeSpans[duplicate], to: attributeSpans[duplicate + 1])
+                throw XMLError(.duplicateAttribute(name), line: tagLine)
             }
         } else {
             var seen = Set<String>()
-            for index in 0..<count {
-                let name = buffer.string(attributeSpans[index * 4]..<attributeSpans[index * 4 + 1])
+            var index = 0
+            while index < attributeSpans.count {
+                let name = buffer.string(from: attributeSpans[index], to: attributeSpans[index + 1])
                 guard seen.insert(name).inserted else { throw XMLError(.duplicateAttribute(name), line: tagLine) }
+                index += 4
             }
         }
     }
 
-    /// Decodes references and normalizes whitespace in a raw attribute value (§3.3.3).
-    private func decodeAttributeValue(_ range: Range<Int>) throws(XMLError) -> String {
-        let needsWork = buffer.find(UInt8(ascii: "&"), in: range) != nil || buffer.find(0x0A, in: range) != nil
-            || buffer.find(0x09, in: range) != nil || buffer.find(0x0D, in: range) != nil
-        guard needsWork else { return buffer.string(range) }
+    /// Decodes references and normalizes whitespace in the raw attribute value at
+    /// `start..<end` (§3.3.3).
+    private func decodeAttributeValue(from start: Int, to end: Int) throws(XMLError) -> String {
         let base = buffer.base
-        scratch.removeAll(keepingCapacity: true)
-        var index = range.lowerBound
-        while index < range.upperBound {
+        let classes = xmlByteClasses
+        var index = start
+        while index < end, classes[Int(base[index])] & valueSpecialClass == 0 { index += 1 }
+        if index == end { return buffer.string(from: start, to: end) }
+
+        let length = end - start
+        let cached = lastDecodedRaw.count == length && lastDecodedRaw.withUnsafeBufferPointer { raw in
+            raw.baseAddress.map { memcmp($0, base + start, length) == 0 } ?? (length == 0)
+        }
+        if cached { return lastDecodedValue }
+
+        scratch.discardPrefix(scratch.count)
+        scratch.reserve(length)
+        let output = scratch.base
+        var written = 0
+        // Copy the clean prefix found above, then go on byte by byte.
+        if index > start { memcpy(output, base + start, index - start) }
+        written = index - start
+        while index < end {
             let byte = base[index]
-            switch byte {
-            case UInt8(ascii: "&"):
-                // The longest reference we accept is `&#x10FFFF;` (10 bytes); allow leading zeros.
-                let searchEnd = min(range.upperBound, index + 32)
-                guard let semicolon = buffer.find(UInt8(ascii: ";"), in: index + 1..<searchEnd), semicolon > index + 1 else {
+            if classes[Int(byte)] & valueSpecialClass == 0 {
+                output[written] = byte
+                written += 1
+                index += 1
+            } else if byte == UInt8(ascii: "&") {
+                // The longest reference accepted is `&#x10FFFF;`; allow some leading zeros.
+                let searchEnd = min(end, index + 32)
+                guard let semicolon = buffer.find(UInt8(ascii: ";"), from: index + 1, to: searchEnd), semicolon > index + 1 else {
                     throw XMLError(.malformedReference, line: line(at: index))
                 }
-                try appendReference(index + 1..<semicolon)
+                written += try expandReference(from: index + 1, to: semicolon, into: output + written)
                 index = semicolon + 1
-            case 0x0D:
+            } else if byte == 0x0D {
                 // Line-end normalization (§2.11) turns CR LF and lone CR into LF, then §3.3.3
                 // turns it into a space.
-                scratch.append(0x20)
-                index += (index + 1 < range.upperBound && base[index + 1] == 0x0A) ? 2 : 1
-            case 0x09, 0x0A:
-                scratch.append(0x20)
-                index += 1
-            default:
-                scratch.append(byte)
+                output[written] = 0x20
+                written += 1
+                index += (index + 1 < end && base[index + 1] == 0x0A) ? 2 : 1
+            } else {
+                output[written] = 0x20  // tab or line feed (§3.3.3)
+                written += 1
                 index += 1
             }
         }
-        return String(decoding: scratch, as: UTF8.self)
+        let value = String(decoding: UnsafeBufferPointer(start: output, count: written), as: UTF8.self)
+        lastDecodedRaw = Array(UnsafeBufferPointer(start: base + start, count: length))
+        lastDecodedValue = value
+        return value
     }
 
-    /// Appends the expansion of the reference whose name (between `&` and `;`) is at `range`.
-    private func appendReference(_ range: Range<Int>) throws(XMLError) {
+    /// Writes the expansion of the reference whose name (between `&` and `;`) is at
+    /// `start..<end` to `output`; returns the number of bytes written (at most 4, always
+    /// fewer than the reference itself).
+    private func expandReference(from start: Int, to end: Int, into output: UnsafeMutablePointer<UInt8>) throws(XMLError) -> Int {
         let base = buffer.base
-        if base[range.lowerBound] == UInt8(ascii: "#") {
-            let text = buffer.string(range)
-            var digits = range.lowerBound + 1
+        if base[start] == UInt8(ascii: "#") {
+            let text = buffer.string(from: start, to: end)
+            var digits = start + 1
             var radix: UInt32 = 10
-            if digits < range.upperBound, base[digits] == UInt8(ascii: "x") {
+            if digits < end, base[digits] == UInt8(ascii: "x") {
                 radix = 16
                 digits += 1
             }
-            guard digits < range.upperBound else { throw XMLError(.malformedReference, line: line(at: range.lowerBound)) }
+            guard digits < end else { throw XMLError(.malformedReference, line: line(at: start)) }
             var value: UInt32 = 0
-            for offset in digits..<range.upperBound {
+            for offset in digits..<end {
                 let byte = base[offset]
                 let digit: UInt32
                 switch byte {
@@ -591,26 +655,35 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
             // Tolerant on purpose: control characters (e.g. U+000B) are kept; only NUL and values
             // that are not Unicode scalars (surrogates) cannot be represented.
             guard value != 0, let scalar = Unicode.Scalar(value) else {
-                throw XMLError(.invalidCharacterReference(text), line: line(at: range.lowerBound))
+                throw XMLError(.invalidCharacterReference(text), line: line(at: start))
             }
-            scratch.append(contentsOf: String(scalar).utf8)
-            return
+            var written = 0
+            for byte in String(scalar).utf8 {
+                output[written] = byte
+                written += 1
+            }
+            return written
         }
-        if buffer.matchesExactly("lt", range: range) {
-            scratch.append(UInt8(ascii: "<"))
-        } else if buffer.matchesExactly("gt", range: range) {
-            scratch.append(UInt8(ascii: ">"))
-        } else if buffer.matchesExactly("amp", range: range) {
-            scratch.append(UInt8(ascii: "&"))
-        } else if buffer.matchesExactly("quot", range: range) {
-            scratch.append(UInt8(ascii: "\""))
-        } else if buffer.matchesExactly("apos", range: range) {
-            scratch.append(UInt8(ascii: "'"))
+        let expansion: UInt8
+        if buffer.matchesExactly("lt", from: start, to: end) {
+            expansion = UInt8(ascii: "<")
+        } else if buffer.matchesExactly("gt", from: start, to: end) {
+            expansion = UInt8(ascii: ">")
+        } else if buffer.matchesExactly("amp", from: start, to: end) {
+            expansion = UInt8(ascii: "&")
+        } else if buffer.matchesExactly("quot", from: start, to: end) {
+            expansion = UInt8(ascii: "\"")
+        } else if buffer.matchesExactly("apos", from: start, to: end) {
+            expansion = UInt8(ascii: "'")
         } else {
-            let name = buffer.string(range)
-            let looksLikeName = name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0 == "_" || $0 == ":" || $0 == "-" || $0 == "." || ("0"..."9").contains($0) }
-            throw XMLError(looksLikeName ? .undefinedEntity(name) : .malformedReference, line: line(at: range.lowerBound))
+            let name = buffer.string(from: start, to: end)
+            let looksLikeName = name.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || $0 == "_" || $0 == ":" || $0 == "-" || $0 == "." || ("0"..."9").contains($0)
+            }
+            throw XMLError(looksLikeName ? .undefinedEntity(name) : .malformedReference, line: line(at: start))
         }
+        output.pointee = expansion
+        return 1
     }
 
     // MARK: - Input window
@@ -639,7 +712,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
 
     private func advanceLineCount(to offset: Int) {
         guard offset > countedOffset else { return }
-        countedLine += buffer.occurrences(of: 0x0A, in: countedOffset..<offset)
+        countedLine += buffer.occurrences(of: 0x0A, from: countedOffset, to: offset)
         countedOffset = offset
     }
 
@@ -649,36 +722,48 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
             advanceLineCount(to: min(offset, buffer.count))
             return countedLine
         }
-        return countedLine - buffer.occurrences(of: 0x0A, in: max(offset, 0)..<countedOffset)
+        return countedLine - buffer.occurrences(of: 0x0A, from: max(offset, 0), to: countedOffset)
     }
 
     private func error(_ reason: XMLError.Reason, at offset: Int) -> XMLError {
         XMLError(reason, line: line(at: offset))
     }
-
-    // MARK: - Byte classes (XML 1.0 §2.3, simplified: any non-ASCII byte is allowed in names)
-
-    @inline(__always)
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-    }
-
-    @inline(__always)
-    static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
-    }
-
-    @inline(__always)
-    static func isNameByte(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-    }
 }
 
-extension StreamBuffer {
-    /// Whether the bytes in `range` are exactly `literal`.
-    func matchesExactly(_ literal: StaticString, range: Range<Int>) -> Bool {
-        range.count == literal.utf8CodeUnitCount && memcmp(base + range.lowerBound, literal.utf8Start, range.count) == 0
+// MARK: - Byte classes
+
+/// XML whitespace (§2.3 `S`): space, tab, line feed, carriage return.
+private let whitespaceClass: UInt8 = 1
+/// Bytes that may start a name: ASCII letters, `_`, `:`, and any non-ASCII byte (the full
+/// §2.3 `NameStartChar` table is not checked; export.xml names are ASCII).
+private let nameStartClass: UInt8 = 2
+/// Bytes that may continue a name: the above plus digits, `-` and `.`.
+private let nameClass: UInt8 = 4
+/// Bytes that make an attribute value need decoding: `&`, tab, line feed, carriage return.
+private let valueSpecialClass: UInt8 = 8
+
+/// A 256-entry class table, read through a raw pointer: in debug builds this is far cheaper
+/// than chains of comparisons in helper functions.
+nonisolated(unsafe) private let xmlByteClasses: UnsafePointer<UInt8> = {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    for value in 0..<256 {
+        let byte = UInt8(value)
+        var classes: UInt8 = 0
+        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { classes |= whitespaceClass }
+        let letter = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        if letter || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80 { classes |= nameStartClass | nameClass }
+        if (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
+            classes |= nameClass
+        }
+        if byte == UInt8(ascii: "&") || byte == 0x09 || byte == 0x0A || byte == 0x0D { classes |= valueSpecialClass }
+        table[value] = classes
+    }
+    return UnsafePointer(table)
+}()
+
+extension XMLPullTokenizer {
+    /// Whether `byte` is XML whitespace (§2.3 `S`).
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        xmlByteClasses[Int(byte)] & whitespaceClass != 0
     }
 }

@@ -180,7 +180,10 @@ public final class ZipArchive {
             }
             candidate -= 1
         }
-        guard let record = found else { throw ZipError.notAZipArchive }
+        guard let record = found else {
+            let head = try file.read(at: 0, count: 4)
+            throw head == [0x50, 0x4B, 0x03, 0x04] ? ZipError.truncatedArchive : ZipError.notAZipArchive
+        }
         let recordOffset = tailStart + UInt64(record)
         let diskNumber = tail.littleEndianUInt16(at: record + 4)
         let directoryDisk = tail.littleEndianUInt16(at: record + 6)

@@ -3,6 +3,9 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No end-of-central-directory record was found: the file is not a zip archive, or its end
     /// is missing (a zip is read from its end, so a cut-off archive looks like this too).
     case notAZipArchive
+    /// The file starts like a zip archive (a local file header) but has no end of central
+    /// directory record: it was most likely cut off (an interrupted copy or download).
+    case truncatedArchive
     /// A structure is inconsistent; `offset` is the byte offset of the structure in the file.
     case malformed(reason: String, offset: UInt64)
     /// The archive spans several disks (split archives are not supported).
@@ -29,6 +32,7 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .notAZipArchive: "not a zip archive (no end of central directory record)"
         case .malformed(let reason, let offset): "malformed zip archive at offset \(offset): \(reason)"
+        case .truncatedArchive: "the zip archive is truncated (it has no end of central directory record)"
         case .multiDiskArchive: "multi-disk (split) zip archives are not supported"
         case .entryNotFound(let name): "no entry \(name) in the zip archive"
         case .unsupportedCompressionMethod(let method, let entry): "\(entry): unsupported compression method \(method)"

@@ -1,0 +1,78 @@
+import CMS
+import CryptoBackend
+import Foundation
+import HealthSamples
+import SampleIO
+import SampleSigning
+
+/// `healthsig demo`: the main job end to end on the bundled example readings.
+public enum Demo {
+    /// What the demo printed and whether everything behaved as it must.
+    public struct Outcome: Sendable {
+        public let transcript: String
+        public let succeeded: Bool
+    }
+
+    /// Runs the demo on `examplesDirectory/readings.jsonl`, in a temporary directory.
+    public static func run(examplesDirectory: String) throws(ToolError) -> Outcome {
+        let readings = (examplesDirectory as NSString).appendingPathComponent("readings.jsonl")
+        let work = (NSTemporaryDirectory() as NSString).appendingPathComponent("healthsig-demo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        var out = ""
+
+        // 1. A throwaway device key, as a vendor would provision at manufacture.
+        let key = try KeyFiles.generate(directory: work, name: "demo-device", certificateSubject: "CN=Demo Device,O=healthsig demo", days: 1)
+        out += "1. device key generated: key id \(key.keyIdentifierHex)\n"
+
+        // 2. Sign the readings the device produced.
+        let signedPath = (work as NSString).appendingPathComponent("signed.jsonl")
+        let signing = try BatchSigner.run(inputPath: readings, outputPath: signedPath, keyPath: key.privateKeyPath,
+                                          passphrase: .none, options: CMSSigning.Options(), skipInvalid: false)
+        out += "2. signed \(signing.signed) readings from \(readings)\n"
+        guard signing.problems.isEmpty, signing.wroteOutput else {
+            out += signing.problems.map { "   line \($0.line): \($0.reason)\n" }.joined()
+            return Outcome(transcript: out, succeeded: false)
+        }
+        let signedLines = try FileAccess.readText(signedPath).split(separator: "\n").map(String.init)
+        let sizes = signedLines.compactMap { line -> Int? in
+            guard let sample = try? JSONSampleDecoder.decode(line) else { return nil }
+            return SampleVerifier.signatureText(of: sample)?.count
+        }
+        out += "   signature sizes (base64 characters): \(sizes.map(String.init).joined(separator: ", "))\n"
+
+        // 3. A clinician verifies the stored samples with the published public key.
+        let trust = try TrustLoader.load([key.publicKeyPath])
+        let report = try BatchVerifier.run(inputPath: signedPath, trust: trust)
+        out += "3. verified the stored samples:\n"
+        out += indent(ReportFormatter.render(report, format: .table))
+        let allValid = report.counts[.valid, default: 0] == signing.signed && report.passes(requireSigned: true)
+
+        // 4. Someone alters a stored value: the systolic reading of the blood-pressure sample.
+        let tamperedPath = (work as NSString).appendingPathComponent("tampered.jsonl")
+        var tampered = signedLines
+        guard let index = tampered.firstIndex(where: { $0.contains("BloodPressureSystolic\",\"value\":120") }) else {
+            out += "4. no blood-pressure reading with systolic 120 in the examples to tamper with\n"
+            return Outcome(transcript: out, succeeded: false)
+        }
+        tampered[index] = tampered[index].replacingOccurrences(of: "BloodPressureSystolic\",\"value\":120",
+                                                               with: "BloodPressureSystolic\",\"value\":110")
+        try OutputFiles.write(Array((tampered.joined(separator: "\n") + "\n").utf8), to: tamperedPath)
+        let tamperedReport = try BatchVerifier.run(inputPath: tamperedPath, trust: trust)
+        out += "4. changed the stored systolic value 120 → 110 mmHg in sample #\(index + 1) and verified again:\n"
+        out += indent(ReportFormatter.render(tamperedReport, format: .table))
+        let caught = tamperedReport.entries.first { $0.position == index + 1 }?.verdict
+        let caughtRight = caught?.kind == .contentMismatch
+            && caught?.mismatches.contains { $0.field == "objects[0].value" && $0.signed == "120 mmHg" && $0.stored == "110 mmHg" } == true
+
+        let succeeded = allValid && caughtRight
+        out += "\ndemo: \(signing.signed) readings signed, \(report.counts[.valid, default: 0]) verified valid; "
+            + "tampered sample #\(index + 1) → \(caught?.kind.rawValue ?? "not reported")"
+            + (caught?.mismatches.first.map { " (\($0))" } ?? "")
+            + (succeeded ? " — OK\n" : " — UNEXPECTED\n")
+        return Outcome(transcript: out, succeeded: succeeded)
+    }
+
+    static func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "   " + $0 }.joined(separator: "\n")
+    }
+}

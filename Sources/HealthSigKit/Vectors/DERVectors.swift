@@ -1,0 +1,104 @@
+import DER
+import SampleIO
+
+/// `der.json`: DER encodings of every type the toolkit decodes, valid and invalid, one flag per
+/// strictness rule. A test holds `type`, `der` (hex) and `result`: `valid` with `value` (the
+/// canonical text of the decoded value) or `invalid` with `error` (the `DERError.Code` name).
+struct DERVectors: VectorFamily {
+    let family = "der"
+
+    let header = [
+        "DER (ITU-T X.690 clause 10-11) decoding of the types the health-sample profile and the signed record use.",
+        "Decode `der` as `type`; `valid` tests give the decoded value's canonical text (TestVectors/README.md, \"DER value text\"),",
+        "`invalid` tests the rule that is broken, named by this toolkit's DERError.Code.",
+    ]
+
+    let notes: [String: String] = [
+        "SignOctet": "A positive INTEGER whose top bit is set needs a leading 00 octet, a negative one whose top bit is clear a leading ff octet (X.690 8.3.2).",
+        "Negative": "A negative value.",
+        "BigInteger": "An INTEGER wider than 64 bits; implementations must not truncate it.",
+        "EdgeCase": "A valid encoding at the edge of a range (first/last year, smallest OID, deepest nesting accepted).",
+        "EmptyContent": "A valid element with no content octets (or no characters / bits / elements).",
+        "LongFormLength": "A valid long-form length (content of 128 octets or more, X.690 8.1.3.5).",
+        "NonAscii": "A UTF8String with characters outside ASCII.",
+        "Fraction": "GeneralizedTime with fractional seconds, no trailing zeros (X.690 11.7.3).",
+        "SpecialReal": "A REAL special value (X.690 8.5.9): one content octet 40, 41, 42 or 43.",
+        "HighTagNumber": "A tag number of 31 or more, in minimal high-tag-number form (X.690 8.1.2.4).",
+        "EmptyInteger": "INTEGER without content octets (X.690 8.3.1).",
+        "NonMinimalInteger": "INTEGER whose first nine bits are all zeros or all ones (X.690 8.3.2).",
+        "InvalidBoolean": "BOOLEAN content other than the single octet 00 or ff (X.690 8.2.2, 11.1).",
+        "InvalidNull": "NULL with content octets (X.690 8.8.2).",
+        "InvalidOID": "OBJECT IDENTIFIER empty, with a subidentifier starting 80, unterminated, or an arc beyond 64 bits (X.690 8.19.2).",
+        "InvalidBitString": "BIT STRING without its unused-bits octet, with more than 7 unused bits, or unused bits without octets (X.690 8.6.2).",
+        "BitStringPadding": "BIT STRING whose unused bits are not zero (X.690 11.2.1).",
+        "InvalidString": "A character string with octets outside its type's alphabet, or ill-formed UTF-8 (RFC 3629).",
+        "InvalidTime": "UTCTime / GeneralizedTime not in the one form DER allows (X.690 11.7, 11.8) or not a real calendar instant.",
+        "NonCanonicalReal": "REAL not in DER's canonical form: base-10 NR3 with an integer mantissa without leading or trailing zeros, '.E', an exponent without '+' (unless zero, '+0') or leading zeros, zero as no content (X.690 8.5, 11.3).",
+        "UnsortedSet": "SET OF elements not in ascending order of their encodings (X.690 11.6).",
+        "ConstructedPrimitive": "A primitive-only type in constructed form, or SEQUENCE / SET in primitive form (X.690 10.2, 8.9.1, 8.11.1).",
+        "IndefiniteLength": "Indefinite length (BER); DER has only definite lengths (X.690 10.1).",
+        "NonMinimalLength": "A length in long form that fits a shorter form, or with leading zero octets (X.690 10.1).",
+        "LengthTooLarge": "More than 4 length octets: no input of this profile is that long.",
+        "NonMinimalTag": "A tag number below 31 in high-tag-number form, or a high tag number starting with 80 (X.690 8.1.2.4).",
+        "TagTooLarge": "A tag number of more than 4 base-128 octets.",
+        "ReservedTag": "Universal tag 0, reserved for BER's end-of-contents (X.690 8.1.5).",
+        "TrailingBytes": "Octets after the one element the input must hold.",
+        "NestingTooDeep": "More than 49 nested constructed elements: beyond the bound this toolkit sets on recursion (swift-asn1 uses the same).",
+        "Truncated": "The input ends before the element it announces.",
+        "UnexpectedTag": "An element with another tag than the type requires.",
+        "MissingField": "An EXPLICIT wrapper without the element it must hold.",
+        "UnexpectedField": "An EXPLICIT wrapper with more than the one element it must hold.",
+        "ImplementationLimit": "Valid BER/DER in principle but beyond what this toolkit represents (GeneralizedTime keeps nanoseconds); another implementation may accept it.",
+    ]
+
+    func groups(_ context: VectorGenerationContext) throws -> [VectorGroupSpec] {
+        var order: [String] = []
+        var byType: [String: [VectorCase]] = [:]
+        for item in DERVectorCases.all {
+            if byType[item.type] == nil { order.append(item.type) }
+            byType[item.type, default: []].append(VectorCase("\(item.type): \(item.comment)", flags: item.flags) {
+                var fields: [(String, JSONValue)] = [("type", .text(item.type)), ("der", .text(item.hex))]
+                switch item.expected {
+                case .valid(let value):
+                    fields += [("result", .text("valid")), ("value", .text(value))]
+                case .invalid(let code):
+                    fields += [("result", .text("invalid")), ("error", .text(code.rawValue))]
+                }
+                return fields
+            })
+        }
+        return order.map { type in
+            VectorGroupSpec(name: type, members: { [("type", .text(type))] }, cases: byType[type] ?? [])
+        }
+    }
+
+    func evaluate(test: JSONObject, group: JSONObject) -> VectorOutcome {
+        guard let typeName = test.string("type") ?? group.string("type"), let type = DERVectorType(typeName) else {
+            return .disagree("unknown type \(test.string("type") ?? "(missing)")")
+        }
+        guard let hex = test.string("der"), let bytes = VectorHex.decode(hex) else {
+            return .disagree("der is not hex")
+        }
+        let got: (result: String, detail: String)
+        do {
+            got = ("valid", try type.decode(bytes))
+        } catch let error as DERError {
+            got = ("invalid", error.code.rawValue)
+        } catch {
+            got = ("invalid", "\(error)")
+        }
+        var outcome = VectorOutcome()
+        let expected = test.string("result") ?? "(missing)"
+        outcome.compare(nil, expected: expected, got: got.result)
+        if outcome.disagreements.isEmpty {
+            if expected == "valid" {
+                outcome.compare("value", expected: test.string("value") ?? "(missing)", got: got.detail)
+            } else {
+                outcome.compare("error", expected: test.string("error") ?? "(missing)", got: got.detail)
+            }
+        } else {
+            outcome.disagreements[0] += " (\(got.detail))"
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,68 @@
+import SampleIO
+
+/// One test a family proposes: its identity (`comment`, unique within the family), its flags,
+/// and a builder for its inputs and expected result.
+///
+/// The builder runs only when the test is not in the file yet, so regenerating never re-signs
+/// or re-randomizes an existing test (and stays cheap).
+struct VectorCase {
+    /// Unique within the family; the stable identity used to match existing tests.
+    let comment: String
+    /// Flag names, each explained in the file's `notes`.
+    let flags: [String]
+    /// The test's other members (inputs and expected result), built on demand.
+    let build: () throws -> [(String, JSONValue)]
+
+    init(_ comment: String, flags: [String], build: @escaping () throws -> [(String, JSONValue)]) {
+        self.comment = comment
+        self.flags = flags
+        self.build = build
+    }
+}
+
+/// A test group as a family proposes it: a stable `name`, the group-level members (`key`,
+/// `type`, …) and its cases.
+struct VectorGroupSpec {
+    /// Stable group name, stored in the file as the group's `name`.
+    let name: String
+    /// Members written once when the group is created (e.g. the trusted `key`).
+    let members: () throws -> [(String, JSONValue)]
+    /// The proposed tests.
+    let cases: [VectorCase]
+}
+
+/// What a family's checker concluded for one test.
+struct VectorOutcome {
+    /// Empty when the implementation agrees with the test; else one line per disagreement,
+    /// e.g. `expected bad-signature, got valid`.
+    var disagreements: [String] = []
+
+    static let agrees = VectorOutcome()
+
+    static func disagree(_ message: String) -> VectorOutcome { VectorOutcome(disagreements: [message]) }
+
+    /// Records a disagreement when `expected` and `got` differ.
+    mutating func compare(_ what: String?, expected: String, got: String) {
+        guard expected != got else { return }
+        disagreements.append((what.map { "\($0): " } ?? "") + "expected \(expected), got \(got)")
+    }
+}
+
+/// A family of conformance tests: one vector file, its generator and its checker.
+protocol VectorFamily {
+    /// `der`, `cms`, `records`, `samples`, `keys`.
+    var family: String { get }
+    /// Explanation of every flag this family uses.
+    var notes: [String: String] { get }
+    /// Lines describing the file, written as its `header`.
+    var header: [String] { get }
+    /// The groups and tests this implementation proposes.
+    func groups(_ context: VectorGenerationContext) throws -> [VectorGroupSpec]
+    /// Runs one test against this implementation.
+    func evaluate(test: JSONObject, group: JSONObject) -> VectorOutcome
+}
+
+extension VectorFamily {
+    /// `der.json`, …
+    var fileName: String { family + ".json" }
+}

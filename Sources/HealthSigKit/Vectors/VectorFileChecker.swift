@@ -1,0 +1,61 @@
+import Foundation
+import SampleIO
+
+/// Runs every test of one vector file through its family's checker.
+enum VectorFileChecker {
+    struct Result {
+        var passed = 0
+        var failed = 0
+        var failures: [String] = []
+    }
+
+    static func check(_ url: URL, family: some VectorFamily) throws -> Result {
+        let path = url.path
+        let name = url.lastPathComponent
+        let document = try VectorFileIO.load(url)
+        guard document.string("family") == family.family else {
+            throw VectorSuiteError.invalidFile(path: path, reason: "family is \(document.string("family") ?? "missing"), expected \(family.family)")
+        }
+        guard document["formatVersion"]?.intValue == VectorFileMerger.formatVersion else {
+            throw VectorSuiteError.invalidFile(path: path, reason: "formatVersion is not \(VectorFileMerger.formatVersion)")
+        }
+        var result = Result()
+        var seenIds = Set<Int>()
+        var count = 0
+        for (index, group) in try VectorFileIO.groups(of: document, path: path).enumerated() {
+            for test in try VectorFileIO.tests(of: group, path: path, index: index) {
+                count += 1
+                let comment = test.string("comment") ?? ""
+                guard let id = test["tcId"]?.intValue else {
+                    result.failed += 1
+                    result.failures.append("\(name) testGroups[\(index)]: a test without an integer tcId (\(comment))")
+                    continue
+                }
+                var outcome = family.evaluate(test: test, group: group)
+                if !seenIds.insert(id).inserted {
+                    outcome.disagreements.append("tcId \(id) is used twice")
+                }
+                if test["flags"]?.stringArray == nil {
+                    outcome.disagreements.append("flags is not an array of strings")
+                }
+                if outcome.disagreements.isEmpty {
+                    result.passed += 1
+                } else {
+                    result.failed += 1
+                    result.failures.append("\(name) tcId \(id): \(outcome.disagreements.joined(separator: "; ")) (\(comment))")
+                }
+            }
+        }
+        guard count > 0 else {
+            throw VectorSuiteError.invalidFile(path: path, reason: "the file holds no tests")
+        }
+        if let declared = document["numberOfTests"]?.intValue, declared != count {
+            result.failed += 1
+            result.failures.append("\(name): numberOfTests is \(declared) but the file holds \(count) tests")
+        } else if document["numberOfTests"]?.intValue == nil {
+            result.failed += 1
+            result.failures.append("\(name): numberOfTests is missing")
+        }
+        return result
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import HealthSamples
+
+/// What one top-level export.xml item maps to.
+public enum ExportSampleOutcome: Sendable, Hashable {
+    /// A sample of the catalog (its ``StoredSample/exportItem`` holds the raw item).
+    case sample(StoredSample)
+    /// A record or correlation whose type is outside the catalogs of ``HealthSamples`` (e.g.
+    /// `HKQuantityTypeIdentifierEnvironmentalSoundReduction`, `HKDataTypeSleepDurationGoal`). It
+    /// is surfaced rather than dropped so that a caller can still see it, e.g. report that an
+    /// unknown record carries a signature it cannot check.
+    case unsupported(ExportXMLItem)
+    /// An item of a known type that cannot be a valid sample (bad date, unit, value, device
+    /// string, or a HealthKit rule broken).
+    case invalid(ExportXMLItem, SampleInputError)
+}
+
+/// Maps export.xml items to samples.
+///
+/// - A `Record` of a catalog quantity type becomes a ``HealthSamples/QuantitySample``: `value`
+///   text → `Decimal` exactly, `unit` → ``HealthSamples/HealthUnit``, dates via
+///   ``HealthSamples/SampleDate/init(exportXML:)``.
+/// - A `Record` of a catalog category type becomes a ``HealthSamples/CategorySample``: the value
+///   is a label (`HKCategoryValueSleepAnalysisInBed`, older aliases accepted) or an integer;
+///   a missing value (mindful sessions) means `HKCategoryValueNotApplicable` (0) for categories
+///   whose only value that is. A `unit` attribute on a category record is ignored.
+/// - A `Correlation` becomes a ``HealthSamples/Correlation`` whose objects are its nested
+///   records (quantity samples; field paths `objects[i].…`).
+/// - `device` is parsed with ``HKDeviceDescription`` (`creation date` dropped); metadata values
+///   become strings (export.xml renders every value as text); export records have no UUID.
+/// - `sourceName`, `sourceVersion` and `creationDate` have no place in the sample model: they
+///   stay available in ``StoredSample/exportItem``.
+///
+/// The mapper remembers the last device string and unit text it parsed: consecutive records
+/// nearly always repeat them, and this keeps the cost per record low for exports with
+/// millions of records.
+public struct ExportSampleMapper {
+    private var lastDeviceText: String?
+    private var lastDevice: Device?
+    private var lastUnitText: String?
+    private var lastUnit: HealthUnit?
+    private var lastDateText: String?
+    private var lastDate: SampleDate?
+
+    /// Creates a mapper.
+    public init() {}
+
+    /// Maps one item.
+    public mutating func map(_ item: ExportXMLItem) -> ExportSampleOutcome {
+        do throws(SampleInputError) {
+            guard let sample = try sample(for: item) else { return .unsupported(item) }
+            do {
+                try SampleValidator.validate(sample)
+            } catch {
+                throw SampleInputError(line: item.line, field: error.field, reason: .invalidSample(error))
+            }
+            return .sample(StoredSample(sample: sample, position: item.position, line: item.line, source: .exportXML,
+                                        precision: .healthExport, exportItem: item))
+        } catch {
+            return .invalid(item, error)
+        }
+    }
+
+    /// The sample for `item`, or `nil` when its type is not in the catalogs.
+    private mutating func sample(for item: ExportXMLItem) throws(SampleInputError) -> Sample? {
+        guard let identifier = item.type else { throw SampleInputError(line: item.line, field: "type", reason: .missingField) }
+        switch item.kind {
+        case .record:
+            if let type = QuantityType.named(identifier) {
+                return .quantity(try quantitySample(item, type: type, path: ""))
+            }
+            if let type = CategoryType.named(identifier) {
+                return .category(try categorySample(item, type: type))
+            }
+            return nil
+        case .correlation:
+            guard let type = CorrelationType.named(identifier) else { return nil }
+            var members: [QuantitySample] = []
+            for (index, record) in item.records.enumerated() {
+                let path = "objects[\(index)]"
+                guard let memberIdentifier = record.type else {
+                    throw SampleInputError(line: record.line, field: path + ".type", reason: .missingField)
+                }
+                guard let memberType = QuantityType.named(memberIdentifier) else {
+                    let reason: SampleInputError.Reason = CategoryType.named(memberIdentifier) != nil
+                        ? .wrongSampleKind(expected: "quantity", found: "category") : .unsupportedType(memberIdentifier)
+                    throw SampleInputError(line: record.line, field: path + ".type", reason: reason)
+                }
+                members.append(try quantitySample(record, type: memberType, path: path + "."))
+            }
+            let (start, end) = try dates(item, path: "")
+            return .correlation(Correlation(type: type, startDate: start, endDate: end, objects: members,
+                                            device: try device(item, path: ""), metadata: metadata(item)))
+        }
+    }
+
+    private mutating func quantitySample(_ item: ExportXMLItem, type: QuantityType, path: String) throws(SampleInputError) -> QuantitySample {
+        guard let valueText = item.value else { throw SampleInputError(line: item.line, field: path + "value", reason: .missingField) }
+        let value: Decimal
+        do {
+            value = try DecimalText.parse(valueText)
+        } catch {
+            throw SampleInputError(line: item.line, field: path + "value", reason: .invalidNumber(error))
+        }
+        guard let unitText = item.unit else { throw SampleInputError(line: item.line, field: path + "unit", reason: .missingField) }
+        let unit: HealthUnit
+        if unitText == lastUnitText, let cached = lastUnit {
+            unit = cached
+        } else {
+            do {
+                unit = try HealthUnit(unitText)
+            } catch {
+                throw SampleInputError(line: item.line, field: path + "unit", reason: .invalidUnit(error))
+            }
+            lastUnitText = unitText
+            lastUnit = unit
+        }
+        let (start, end) = try dates(item, path: path)
+        return QuantitySample(type: type, quantity: Quantity(value: value, unit: unit), startDate: start, endDate: end,
+                              device: try device(item, path: path), metadata: metadata(item))
+    }
+
+    private mutating func categorySample(_ item: ExportXMLItem, type: CategoryType) throws(SampleInputError) -> CategorySample {
+        let value: Int
+        if let text = item.value {
+            if let rawValue = type.rawValue(forLabel: text) {
+                value = rawValue
+            } else if let number = Int(text) {
+                value = number  // range checked by SampleValidator
+            } else {
+                throw SampleInputError(line: item.line, field: "value", reason: .invalidCategoryValue(text))
+            }
+        } else if type.allowedRawValues == [0] {
+            value = 0  // e.g. mindful sessions: written without a value
+        } else {
+            throw SampleInputError(line: item.line, field: "value", reason: .missingField)
+        }
+        let (start, end) = try dates(item, path: "")
+        return CategorySample(type: type, value: value, startDate: start, endDate: end,
+                              device: try device(item, path: ""), metadata: metadata(item))
+    }
+
+    private mutating func dates(_ item: ExportXMLItem, path: String) throws(SampleInputError) -> (SampleDate, SampleDate) {
+        (try date(item.startDate, item: item, field: path + "startDate"), try date(item.endDate, item: item, field: path + "endDate"))
+    }
+
+    /// Reads an export date; the last one is remembered, since instants have equal start and
+    /// end dates and correlation members repeat their correlation's dates.
+    private mutating func date(_ text: String?, item: ExportXMLItem, field: String) throws(SampleInputError) -> SampleDate {
+        guard let text else { throw SampleInputError(line: item.line, field: field, reason: .missingField) }
+        if text == lastDateText, let lastDate { return lastDate }
+        do {
+            let date = try SampleDate(exportXML: text)
+            lastDateText = text
+            lastDate = date
+            return date
+        } catch {
+            throw SampleInputError(line: item.line, field: field, reason: .invalidDate(error))
+        }
+    }
+
+    private mutating func device(_ item: ExportXMLItem, path: String) throws(SampleInputError) -> Device? {
+        guard let text = item.device else { return nil }
+        if text == lastDeviceText { return lastDevice }
+        guard let description = HKDeviceDescription.parse(text) else {
+            throw SampleInputError(line: item.line, field: path + "device", reason: .invalidDeviceDescription(text))
+        }
+        let device = Device(name: description.name, manufacturer: description.manufacturer, model: description.model,
+                            hardwareVersion: description.hardwareVersion, firmwareVersion: description.firmwareVersion,
+                            softwareVersion: description.softwareVersion, localIdentifier: description.localIdentifier,
+                            udiDeviceIdentifier: description.udiDeviceIdentifier)
+        lastDeviceText = text
+        lastDevice = device
+        return device
+    }
+
+    private func metadata(_ item: ExportXMLItem) -> Metadata {
+        Metadata(item.metadata.map { Metadata.Entry(key: $0.key, value: .string($0.value)) })
+    }
+}
+
+/// Reads export.xml (plain or in export.zip) as a stream of ``ExportSampleOutcome``s: one per
+/// top-level `Record` or `Correlation`, in file order.
+public final class ExportSampleReader<Source: ByteChunkSource> {
+    /// The underlying item reader (locale, export date, item count).
+    public let items: ExportXMLReader<Source>
+    private var mapper = ExportSampleMapper()
+
+    /// Creates a reader over `source`.
+    public init(source: Source) {
+        items = ExportXMLReader(source: source)
+    }
+
+    /// The next item's outcome, or `nil` at the end of the document.
+    ///
+    /// - Throws: ``XMLError``, ``ExportXMLError`` or the source's error (e.g. ``ZipError``):
+    ///   problems with the document as a whole, after which reading cannot go on.
+    public func next() throws -> ExportSampleOutcome? {
+        guard let item = try items.next() else { return nil }
+        return mapper.map(item)
+    }
+}
+
+extension ExportSampleReader where Source == AnyByteChunkSource {
+    /// Creates a reader over `path`: an export.zip (its `export.xml` entry) or an export.xml
+    /// (see ``ExportInput/openExportXML(path:)``).
+    public convenience init(path: String) throws {
+        self.init(source: try ExportInput.openExportXML(path: path))
+    }
+}

@@ -1,0 +1,254 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HealthSamples
+
+/// The two JSON layouts ``JSONSampleReader`` accepts.
+public enum JSONSampleFormat: String, Sendable, Hashable {
+    /// JSON Lines: one sample object per line.
+    case jsonLines
+    /// One JSON array of sample objects (a `.json` file).
+    case jsonArray
+}
+
+/// Reads samples in our JSON format (``JSONSampleDecoder``) from JSON Lines or a JSON array,
+/// returning for every item either a ``StoredSample`` (with its exact text, for splicing a
+/// signature in) or the ``SampleInputError`` that item has — so a caller can skip invalid
+/// items (`--skip-invalid`) or stop at the first.
+///
+/// The layout is detected from the first byte that is not whitespace: `[` means a JSON array,
+/// anything else JSON Lines. A UTF-8 byte order mark at the very start is skipped.
+///
+/// - JSON Lines are streamed: memory holds one line (at most ``maximumLineLength`` bytes; a
+///   longer line is skipped without being stored and reported as
+///   ``SampleInputError/Reason/lineTooLong(limit:)``). Blank lines are skipped (they do not
+///   count as positions, but do count as lines); a trailing `\r` (CRLF files) is removed.
+/// - A JSON array is read whole (at most ``maximumArrayFileSize`` bytes) and parsed once; a
+///   syntax error anywhere makes it one failure, since no element can be trusted then. Use
+///   JSON Lines for large inputs.
+public final class JSONSampleReader<Source: ByteChunkSource> {
+    /// Default for the longest accepted JSON Lines line: 16 MiB (a signed sample is about 1 KB).
+    public static var defaultMaximumLineLength: Int { 16 * 1024 * 1024 }
+    /// Largest accepted JSON array file: 256 MiB.
+    public static var maximumArrayFileSize: Int { 256 * 1024 * 1024 }
+
+    /// The detected layout, once the first item has been requested.
+    public private(set) var format: JSONSampleFormat?
+    /// The longest JSON Lines line accepted, in bytes.
+    public let maximumLineLength: Int
+
+    private var source: Source
+    private var pending: [UInt8] = []
+    private var pendingStart = 0
+    private var sourceEnded = false
+    private var finished = false
+    private var lineNumber = 0
+    private var position = 0
+
+    // JSON array state.
+    private var arrayBytes: [UInt8] = []
+    private var arrayElements: [JSONNode] = []
+    private var arrayIndex = 0
+    private var lineCountOffset = 0
+    private var lineCountLine = 1
+    /// Set when the array file as a whole is unusable (syntax error, too large).
+    private var arrayFailure: SampleInputError?
+
+    /// Creates a reader over `source`.
+    public init(source: Source, maximumLineLength: Int = JSONSampleReader.defaultMaximumLineLength) {
+        self.source = source
+        self.maximumLineLength = max(1, maximumLineLength)
+    }
+
+    /// The next item: a sample or the error that item has; `nil` at the end.
+    ///
+    /// - Throws: only errors of the source (I/O); problems with the input are returned as
+    ///   `.failure`.
+    public func next() throws -> Result<StoredSample, SampleInputError>? {
+        guard !finished else { return nil }
+        if format == nil { try detectFormat() }
+        switch format {
+        case .jsonArray: return nextArrayElement()
+        default: return try nextLine()
+        }
+    }
+
+    // MARK: - Layout detection
+
+    private func detectFormat() throws {
+        var skippedBOM = false
+        while true {
+            if !skippedBOM, pending.count - pendingStart >= 3 || sourceEnded {
+                skippedBOM = true
+                if pending.count - pendingStart >= 3, pending[pendingStart] == 0xEF, pending[pendingStart + 1] == 0xBB,
+                   pending[pendingStart + 2] == 0xBF {
+                    pendingStart += 3
+                }
+            }
+            if skippedBOM {
+                var index = pendingStart
+                while index < pending.count, [0x20, 0x09, 0x0A, 0x0D].contains(pending[index]) { index += 1 }
+                if index < pending.count {
+                    format = pending[index] == UInt8(ascii: "[") ? .jsonArray : .jsonLines
+                    break
+                }
+                if sourceEnded {
+                    format = .jsonLines
+                    return
+                }
+            }
+            if !(try readChunk()) { sourceEnded = true }
+        }
+        if format == .jsonArray { try loadArray() }
+    }
+
+    // MARK: - JSON Lines
+
+    private func nextLine() throws -> Result<StoredSample, SampleInputError>? {
+        while true {
+            if let newline = findNewline() {
+                let line = Array(pending[pendingStart..<newline])
+                pendingStart = newline + 1
+                lineNumber += 1
+                if let result = handleLine(line) { return result }
+                continue
+            }
+            if sourceEnded {
+                if pendingStart < pending.count {
+                    let line = Array(pending[pendingStart...])
+                    pendingStart = pending.count
+                    lineNumber += 1
+                    if let result = handleLine(line) { return result }
+                }
+                finished = true
+                return nil
+            }
+            if pending.count - pendingStart > maximumLineLength {
+                try skipRestOfLine()
+                lineNumber += 1
+                position += 1
+                return .failure(SampleInputError(line: lineNumber, field: "", reason: .lineTooLong(limit: maximumLineLength)))
+            }
+            if !(try readChunk()) { sourceEnded = true }
+        }
+    }
+
+    /// Decodes one line; `nil` for a blank line.
+    private func handleLine(_ raw: [UInt8]) -> Result<StoredSample, SampleInputError>? {
+        var bytes = raw
+        if bytes.last == 0x0D { bytes.removeLast() }
+        guard bytes.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { return nil }
+        position += 1
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse(bytes)
+        } catch {
+            return .failure(SampleInputError(line: lineNumber, field: "", reason: .invalidJSON(error)))
+        }
+        do {
+            let sample = try JSONSampleDecoder.decode(value, line: lineNumber)
+            return .success(StoredSample(sample: sample, position: position, line: lineNumber, source: .jsonLines,
+                                         precision: .exact, rawText: String(decoding: bytes, as: UTF8.self)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func findNewline() -> Int? {
+        guard pendingStart < pending.count else { return nil }
+        return pending.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress,
+                  let hit = memchr(base + pendingStart, 0x0A, buffer.count - pendingStart) else { return nil }
+            return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        }
+    }
+
+    /// Drops input up to and including the next line feed without storing it.
+    private func skipRestOfLine() throws {
+        pending.removeAll(keepingCapacity: true)
+        pendingStart = 0
+        while try readChunk() {
+            if let newline = findNewline() {
+                pendingStart = newline + 1
+                return
+            }
+            pending.removeAll(keepingCapacity: true)
+        }
+        sourceEnded = true
+    }
+
+    /// Appends the next chunk after dropping consumed bytes; `false` at the end of the source.
+    private func readChunk() throws -> Bool {
+        guard !sourceEnded, let chunk = try source.nextChunk() else { return false }
+        if pendingStart > 0 {
+            pending.removeSubrange(0..<pendingStart)
+            pendingStart = 0
+        }
+        pending.append(contentsOf: chunk)
+        return true
+    }
+
+    // MARK: - JSON array
+
+    private func loadArray() throws {
+        arrayBytes = Array(pending[pendingStart...])
+        pending = []
+        pendingStart = 0
+        while !sourceEnded {
+            guard let chunk = try source.nextChunk() else {
+                sourceEnded = true
+                break
+            }
+            arrayBytes.append(contentsOf: chunk)
+            if arrayBytes.count > Self.maximumArrayFileSize {
+                arrayBytes = []
+                arrayFailure = SampleInputError(line: 1, field: "", reason: .fileTooLarge(limit: Self.maximumArrayFileSize))
+                return
+            }
+        }
+        do {
+            let root = try JSONParser().parseNode(arrayBytes)
+            if case .array(let elements) = root.content { arrayElements = elements }
+        } catch {
+            arrayFailure = SampleInputError(line: error.line, field: "", reason: .invalidJSON(error))
+        }
+    }
+
+    private func nextArrayElement() -> Result<StoredSample, SampleInputError>? {
+        if let failure = arrayFailure {
+            finished = true
+            return .failure(failure)
+        }
+        guard arrayIndex < arrayElements.count else {
+            finished = true
+            return nil
+        }
+        let element = arrayElements[arrayIndex]
+        arrayIndex += 1
+        // Lines are counted incrementally: elements come in increasing offset order.
+        while lineCountOffset < element.span.lowerBound {
+            if arrayBytes[lineCountOffset] == 0x0A { lineCountLine += 1 }
+            lineCountOffset += 1
+        }
+        let line = lineCountLine
+        do {
+            let sample = try JSONSampleDecoder.decode(element.value, line: line)
+            let text = String(decoding: arrayBytes[element.span], as: UTF8.self)
+            return .success(StoredSample(sample: sample, position: arrayIndex, line: line, source: .json,
+                                         precision: .exact, rawText: text))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+extension JSONSampleReader where Source == FileChunkSource {
+    /// Creates a reader over the file at `path` (`-` for standard input).
+    public convenience init(path: String) throws {
+        self.init(source: try FileChunkSource(path: path))
+    }
+}

@@ -1,0 +1,88 @@
+import HealthSamples
+
+/// Encodes samples in the JSON format read by ``JSONSampleDecoder``: one compact object per
+/// sample, keys in a fixed order (`type`, `uuid`, `value`, `unit`, `startDate`, `endDate`,
+/// `objects`, `device`, `metadata`), absent optional fields left out.
+///
+/// Values: quantities as their exact decimal text (`36.6`), dates as RFC 3339 in their own
+/// offset (fractional seconds only when the date has them), device fields in HKDevice order.
+/// Metadata values keep their JSON kind where JSON has one (string, number, boolean); a date
+/// value is written as its RFC 3339 string and a quantity as `"value unit"` text, so those two
+/// read back as strings.
+public enum JSONSampleWriter {
+    /// The sample as a JSON value.
+    public static func jsonValue(for sample: Sample) -> JSONValue {
+        switch sample {
+        case .quantity(let quantitySample):
+            return .object(object(for: quantitySample))
+        case .category(let categorySample):
+            var object = JSONObject()
+            object["type"] = .string(categorySample.type.identifier)
+            if let uuid = categorySample.uuid { object["uuid"] = .string(uuid) }
+            object["value"] = .number(JSONNumber(categorySample.value))
+            appendCommon(startDate: categorySample.startDate, endDate: categorySample.endDate,
+                         device: categorySample.device, metadata: categorySample.metadata, to: &object)
+            return .object(object)
+        case .correlation(let correlation):
+            var object = JSONObject()
+            object["type"] = .string(correlation.type.identifier)
+            if let uuid = correlation.uuid { object["uuid"] = .string(uuid) }
+            object["startDate"] = .string(correlation.startDate.rfc3339String)
+            object["endDate"] = .string(correlation.endDate.rfc3339String)
+            object["objects"] = .array(correlation.objects.map { .object(Self.object(for: $0)) })
+            appendCommon(startDate: nil, endDate: nil, device: correlation.device, metadata: correlation.metadata, to: &object)
+            return .object(object)
+        }
+    }
+
+    /// The sample as one compact JSON line (without a line break).
+    public static func line(for sample: Sample) -> String {
+        JSONWriter.string(jsonValue(for: sample))
+    }
+
+    /// Appends the sample's JSON text and a line feed to `output` (JSON Lines).
+    public static func writeLine(for sample: Sample, into output: inout [UInt8]) {
+        JSONWriter.write(jsonValue(for: sample), into: &output)
+        output.append(0x0A)
+    }
+
+    private static func object(for sample: QuantitySample) -> JSONObject {
+        var object = JSONObject()
+        object["type"] = .string(sample.type.identifier)
+        if let uuid = sample.uuid { object["uuid"] = .string(uuid) }
+        object["value"] = number(sample.quantity.value)
+        object["unit"] = .string(sample.quantity.unit.unitString)
+        appendCommon(startDate: sample.startDate, endDate: sample.endDate, device: sample.device,
+                     metadata: sample.metadata, to: &object)
+        return object
+    }
+
+    private static func appendCommon(startDate: SampleDate?, endDate: SampleDate?, device: Device?, metadata: Metadata,
+                                     to object: inout JSONObject) {
+        if let startDate { object["startDate"] = .string(startDate.rfc3339String) }
+        if let endDate { object["endDate"] = .string(endDate.rfc3339String) }
+        if let device {
+            object["device"] = .object(JSONObject(device.fields.map { JSONMember(key: $0.key, value: .string($0.value)) }))
+        }
+        if !metadata.isEmpty {
+            object["metadata"] = .object(JSONObject(metadata.entries.map { JSONMember(key: $0.key, value: value(for: $0.value)) }))
+        }
+    }
+
+    private static func value(for value: MetadataValue) -> JSONValue {
+        switch value {
+        case .string(let text): .string(text)
+        case .number(let decimal): number(decimal)
+        case .bool(let flag): .bool(flag)
+        case .date(let date): .string(date.rfc3339String)
+        case .quantity(let quantity): .string(quantity.description)
+        }
+    }
+
+    /// A decimal as a JSON number; `NaN` (which valid samples never hold) becomes `null`.
+    private static func number(_ value: Decimal) -> JSONValue {
+        JSONNumber(value).map(JSONValue.number) ?? .null
+    }
+}
+
+import Foundation

@@ -1,0 +1,17 @@
+import ArgumentParser
+import HealthSigKit
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Sign the example readings with a throwaway key, verify them, tamper with one, catch it."
+    )
+
+    @Option(help: "Directory holding readings.jsonl.") var examples = "examples"
+
+    func run() throws {
+        let outcome = try runTool { () throws(ToolError) in try Demo.run(examplesDirectory: examples) }
+        printOut(outcome.transcript)
+        if !outcome.succeeded { throw CommandExit.verificationFailed }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import HealthSigKit
+
+struct SignCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sign",
+        abstract: "Sign device readings (JSON Lines or a JSON array) into signed samples.",
+        discussion: """
+        Writes the same samples with metadata.HKDigitalSignature added and nothing else changed, in input \
+        order. By default nothing is written when any line is invalid; --skip-invalid writes the good ones.
+        """
+    )
+
+    @Option(help: "Device private key PEM.") var key: String
+    @Option(help: "Device certificate PEM (for --sid issuer-serial).") var cert: String?
+    @Option(help: "Signer identifier: ski (default) or issuer-serial.") var sid: SignerIDChoice = .ski
+    @Option(help: "Readings, JSON Lines or a JSON array (- for standard input).") var `in`: String
+    @Option(help: "Signed samples (- for standard output).") var out: String
+    @Flag(help: "Write the valid readings and list the invalid ones instead of refusing.") var skipInvalid = false
+    @OptionGroup var passphrase: PassphraseOptions
+
+    func validate() throws {
+        if sid == .issuerSerial && cert == nil { throw ValidationError("--sid issuer-serial needs --cert") }
+    }
+
+    func run() throws {
+        let result = try runTool { () throws(ToolError) in
+            let options = CMSSigning.Options(certificatePath: cert, issuerAndSerial: sid == .issuerSerial)
+            return try BatchSigner.run(inputPath: self.in, outputPath: out, keyPath: key,
+                                       passphrase: passphrase.source, options: options, skipInvalid: skipInvalid)
+        }
+        for problem in result.problems { printError("line \(problem.line): \(problem.reason)") }
+        printError(result.summary)
+        if !result.wroteOutput || (!result.problems.isEmpty && !skipInvalid) { throw CommandExit.verificationFailed }
+    }
+}

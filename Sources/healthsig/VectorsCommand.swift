@@ -1,0 +1,47 @@
+import ArgumentParser
+import HealthSigKit
+
+struct VectorsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vectors",
+        abstract: "Generate or run the conformance vectors.",
+        subcommands: [VectorsGenerateCommand.self, VectorsCheckCommand.self]
+    )
+}
+
+struct VectorsGenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Rebuild the vector files; existing tests are kept unchanged, new ones appended."
+    )
+    @Argument(help: "Vector directory.") var directory = "TestVectors"
+
+    func run() throws {
+        do {
+            printOut(try VectorSuite.generate(directory: directory) + "\n")
+        } catch {
+            throw CommandExit.usageOrIO("\(error)")
+        }
+    }
+}
+
+struct VectorsCheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Run every vector against this implementation; prints `N passed, N failed`."
+    )
+    @Argument(help: "Vector directory.") var directory = "TestVectors"
+
+    func run() throws {
+        let report: VectorCheckReport
+        do {
+            report = try VectorSuite.check(directory: directory)
+        } catch {
+            throw CommandExit.usageOrIO("\(error)")
+        }
+        for line in report.fileLines { printOut(line + "\n") }
+        for failure in report.failures { printOut("FAIL " + failure + "\n") }
+        printOut("\(report.passed) passed, \(report.failed) failed\n")
+        if report.failed > 0 { throw CommandExit.verificationFailed }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import HealthSigKit
+
+extension ReportFormatter.Format: ExpressibleByArgument {}
+
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Verify stored samples: JSON Lines, JSON, export.xml or export.zip.",
+        discussion: "Exit 0 when no signed sample fails (and, with --require-signed, none is unsigned), 1 otherwise, 2 on usage or I/O errors."
+    )
+
+    @Option(help: "PEM file of public keys and/or certificates, or a directory of them (repeatable).") var trust: [String]
+    @Option(help: "Stored samples (- for standard input: JSON Lines or JSON).") var `in`: String
+    @Option(help: "table (default), json or ndjson.") var format: ReportFormatter.Format = .table
+    @Option(help: "Write the report here instead of standard output.") var out: String?
+    @Flag(help: "Fail when any sample is unsigned.") var requireSigned = false
+
+    func validate() throws {
+        if trust.isEmpty { throw ValidationError("give at least one --trust") }
+    }
+
+    func run() throws {
+        let report = try runTool { () throws(ToolError) in
+            let trustSet = try TrustLoader.load(trust)
+            return try BatchVerifier.run(inputPath: self.in, trust: trustSet)
+        }
+        let text = ReportFormatter.render(report, format: format)
+        if let out {
+            try runTool { () throws(ToolError) in try OutputFiles.write(Array(text.utf8), to: out, protecting: [self.in]) }
+        } else {
+            printOut(text)
+        }
+        if !report.passes(requireSigned: requireSigned) { throw CommandExit.verificationFailed }
+    }
+}

@@ -1,0 +1,384 @@
+import CryptoBackend
+import DER
+import Foundation
+import Testing
+
+@testable import CMS
+
+/// Every verifier check provoked on purpose, each with its exact verdict. The inputs are signed
+/// over whatever they contain (`Handmade`), so only the broken rule can be the cause.
+@Suite("Verifier rejections")
+struct VerifierRejectionTests {
+    let key: P256PrivateKey
+    let trust: TrustSet
+    let content: [UInt8] = Array("systolic=120;diastolic=80".utf8)
+
+    init() throws {
+        key = try Fixtures.key()
+        trust = TrustSet(publicKeys: [key.publicKey])
+    }
+
+    private func verify(_ der: [UInt8], detachedContent: [UInt8]? = nil) -> CMSVerdict {
+        CMSVerifier.verify(der, trust: trust, detachedContent: detachedContent)
+    }
+
+    private func expectMalformed(_ verdict: CMSVerdict, _ code: CMSMalformedCode, reasonContains fragment: String = "",
+                                 sourceLocation: SourceLocation = #_sourceLocation) {
+        guard case .malformed(let reason, let actual, _) = verdict else {
+            Issue.record("expected malformed(\(code.rawValue)), got \(verdict)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(actual == code.rawValue, "\(reason)", sourceLocation: sourceLocation)
+        #expect(fragment.isEmpty || reason.contains(fragment), "\(reason)", sourceLocation: sourceLocation)
+    }
+
+    private func expectDERMalformed(_ verdict: CMSVerdict, _ code: DERError.Code, offset: Int? = nil,
+                                    sourceLocation: SourceLocation = #_sourceLocation) {
+        guard case .malformed(let reason, let actual, let actualOffset) = verdict else {
+            Issue.record("expected malformed(\(code.rawValue)), got \(verdict)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(actual == code.rawValue, "\(reason)", sourceLocation: sourceLocation)
+        if let offset { #expect(actualOffset == offset, sourceLocation: sourceLocation) }
+    }
+
+    private func expectName(_ verdict: CMSVerdict, _ name: String, reasonContains fragment: String = "",
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(verdict.name == name, "\(verdict)", sourceLocation: sourceLocation)
+        #expect(fragment.isEmpty || verdict.reason.contains(fragment), "\(verdict.reason)", sourceLocation: sourceLocation)
+    }
+
+    // MARK: - Baselines
+
+    @Test func baselinesAreValid() throws {
+        #expect(verify(try Handmade.der(content: content, key: key)).isValid)
+        let attributes = try Handmade.standardAttributes(content: content)
+        #expect(verify(try Handmade.der(content: content, key: key, attributes: attributes)).isValid)
+    }
+
+    // MARK: - Content type and versions
+
+    @Test func contentTypeMustBeSignedData() throws {
+        let signedData = try Handmade.signedData(content: content, key: key)
+        let wrapped = ContentInfo(contentType: .idData, content: try DERAny(encoded: DER.encode(signedData)))
+        expectMalformed(verify(DER.encode(wrapped)), .notSignedData, reasonContains: "id-signedData")
+    }
+
+    @Test(arguments: [0, 1, 2, 4, 5, 99])
+    func signedDataVersionMustBeThreeForSKISigner(version: Int) throws {
+        let der = try Handmade.der(content: content, key: key) { $0.version = CMSVersion(rawValue: version) }
+        expectMalformed(verify(der), .invalidVersion, reasonContains: "requires v3")
+    }
+
+    @Test func signedDataVersionMustBeOneForIssuerSerialWithIdData() throws {
+        let certificate = try Fixtures.selfSigned(key)
+        let sid = SignerIdentifier.issuerAndSerialNumber(try IssuerAndSerialNumber(certificate: certificate))
+        let certificateTrust = TrustSet(certificates: [certificate])
+        let good = try Handmade.der(content: content, key: key, sid: sid)
+        #expect(CMSVerifier.verify(good, trust: certificateTrust).isValid)
+        let bad = try Handmade.der(content: content, key: key, sid: sid) { $0.version = .v3 }
+        expectMalformed(CMSVerifier.verify(bad, trust: certificateTrust), .invalidVersion, reasonContains: "requires v1")
+    }
+
+    @Test func signedDataVersionMustBeThreeForOtherContentType() throws {
+        let certificate = try Fixtures.selfSigned(key)
+        let sid = SignerIdentifier.issuerAndSerialNumber(try IssuerAndSerialNumber(certificate: certificate))
+        let type: DERObjectIdentifier = "1.2.3.4.5"
+        let attributes = try Handmade.standardAttributes(content: content, contentType: type)
+        let certificateTrust = TrustSet(certificates: [certificate])
+        let good = try Handmade.der(content: content, key: key, sid: sid, eContentType: type, attributes: attributes)
+        #expect(CMSVerifier.verify(good, trust: certificateTrust).isValid)
+        let bad = try Handmade.der(content: content, key: key, sid: sid, eContentType: type, attributes: attributes) {
+            $0.version = .v1
+        }
+        expectMalformed(CMSVerifier.verify(bad, trust: certificateTrust), .invalidVersion, reasonContains: "requires v3")
+    }
+
+    @Test(arguments: [0, 1, 2, 4])
+    func signerInfoVersionMustBeThreeWithSubjectKeyIdentifier(version: Int) throws {
+        let der = try Handmade.der(content: content, key: key) { $0.signerInfos[0].version = CMSVersion(rawValue: version) }
+        expectMalformed(verify(der), .signerVersionMismatch, reasonContains: "requires v3")
+    }
+
+    @Test(arguments: [0, 2, 3, 5])
+    func signerInfoVersionMustBeOneWithIssuerAndSerialNumber(version: Int) throws {
+        let certificate = try Fixtures.selfSigned(key)
+        let sid = SignerIdentifier.issuerAndSerialNumber(try IssuerAndSerialNumber(certificate: certificate))
+        let der = try Handmade.der(content: content, key: key, sid: sid) {
+            $0.signerInfos[0].version = CMSVersion(rawValue: version)
+        }
+        expectMalformed(CMSVerifier.verify(der, trust: TrustSet(certificates: [certificate])), .signerVersionMismatch,
+                        reasonContains: "requires v1")
+    }
+
+    // MARK: - Signer count
+
+    @Test func zeroSignersAreRefused() throws {
+        let der = try Handmade.der(content: content, key: key) {
+            $0.signerInfos = []
+            $0.version = .v1
+        }
+        expectMalformed(verify(der), .signerCount, reasonContains: "expected exactly one SignerInfo, found 0")
+    }
+
+    @Test func twoSignersAreRefused() throws {
+        let second = try Fixtures.key()
+        let der = try Handmade.der(content: content, key: key) { signedData in
+            signedData.signerInfos.append(SignerInfo(sid: .subjectKeyIdentifier(second.publicKey.keyIdentifier),
+                                                     signature: try second.signature(forDigest: Digest.sha256(content))))
+        }
+        expectMalformed(verify(der), .signerCount, reasonContains: "expected exactly one SignerInfo, found 2")
+    }
+
+    // MARK: - Algorithms
+
+    @Test(arguments: ["1.3.14.3.2.26", "2.16.840.1.101.3.4.2.2", "2.16.840.1.101.3.4.2.3"])
+    func digestAlgorithmMustBeSHA256(oid: String) throws {
+        let algorithm = AlgorithmIdentifier(algorithm: try DERObjectIdentifier(dotted: oid))
+        let der = try Handmade.der(content: content, key: key) {
+            $0.digestAlgorithms = [algorithm]
+            $0.signerInfos[0].digestAlgorithm = algorithm
+        }
+        expectName(verify(der), "unsupported-algorithm", reasonContains: "not id-sha256")
+    }
+
+    @Test func sha256WithNullParametersIsAccepted() throws {
+        let withNull = AlgorithmIdentifier(algorithm: .idSHA256, parameters: try DERAny(encoded: [0x05, 0x00]))
+        let der = try Handmade.der(content: content, key: key) {
+            $0.digestAlgorithms = [withNull]
+            $0.signerInfos[0].digestAlgorithm = withNull
+        }
+        #expect(verify(der).isValid)
+    }
+
+    @Test func sha256WithOtherParametersIsRefused() throws {
+        let odd = AlgorithmIdentifier(algorithm: .idSHA256, parameters: try DERAny(encoded: [0x02, 0x01, 0x00]))
+        let der = try Handmade.der(content: content, key: key) {
+            $0.digestAlgorithms = [odd]
+            $0.signerInfos[0].digestAlgorithm = odd
+        }
+        expectName(verify(der), "unsupported-algorithm", reasonContains: "RFC 5754")
+    }
+
+    @Test func signatureAlgorithmParametersMustBeAbsent() throws {
+        let withNull = AlgorithmIdentifier(algorithm: .ecdsaWithSHA256, parameters: try DERAny(encoded: [0x05, 0x00]))
+        let der = try Handmade.der(content: content, key: key) { $0.signerInfos[0].signatureAlgorithm = withNull }
+        expectName(verify(der), "unsupported-algorithm", reasonContains: "RFC 5758")
+    }
+
+    @Test(arguments: ["1.2.840.10045.4.3.3", "1.2.840.10045.2.1", "1.2.840.113549.1.1.11"])
+    func signatureAlgorithmMustBeECDSAWithSHA256(oid: String) throws {
+        let algorithm = AlgorithmIdentifier(algorithm: try DERObjectIdentifier(dotted: oid))
+        let der = try Handmade.der(content: content, key: key) { $0.signerInfos[0].signatureAlgorithm = algorithm }
+        expectName(verify(der), "unsupported-algorithm", reasonContains: "not ecdsa-with-SHA256")
+    }
+
+    @Test func digestAlgorithmMustBeListed() throws {
+        let sha384 = AlgorithmIdentifier(algorithm: "2.16.840.1.101.3.4.2.2")
+        expectMalformed(verify(try Handmade.der(content: content, key: key) { $0.digestAlgorithms = [sha384] }),
+                        .digestAlgorithmNotListed)
+        expectMalformed(verify(try Handmade.der(content: content, key: key) { $0.digestAlgorithms = [] }),
+                        .digestAlgorithmNotListed)
+        // Listed with NULL parameters while the SignerInfo omits them: the same algorithm.
+        let withNull = AlgorithmIdentifier(algorithm: .idSHA256, parameters: try DERAny(encoded: [0x05, 0x00]))
+        #expect(verify(try Handmade.der(content: content, key: key) { $0.digestAlgorithms = [withNull] }).isValid)
+    }
+
+    // MARK: - Content
+
+    @Test func detachedContentMustBeSupplied() throws {
+        let der = try Handmade.der(content: content, key: key, detached: true)
+        expectMalformed(verify(der), .missingContent, reasonContains: "detached content: supply the content")
+        #expect(verify(der, detachedContent: content).isValid)
+        expectName(verify(der, detachedContent: content + [0x20]), "bad-signature")
+    }
+
+    @Test func suppliedContentMustEqualAttachedContent() throws {
+        let der = try Handmade.der(content: content, key: key)
+        #expect(verify(der, detachedContent: content).isValid)
+        expectName(verify(der, detachedContent: Array(content.dropLast())), "bad-signature", reasonContains: "differs")
+    }
+
+    @Test func otherContentTypeNeedsSignedAttributes() throws {
+        let der = try Handmade.der(content: content, key: key, eContentType: "1.2.3.4.5")
+        expectMalformed(verify(der), .signedAttributesRequired)
+    }
+
+    // MARK: - Signed attributes
+
+    private func attribute(_ type: DERObjectIdentifier, _ values: [[UInt8]]) throws -> Attribute {
+        Attribute(attrType: type, attrValues: try values.map { try DERAny(encoded: $0) })
+    }
+
+    private var contentTypeValue: [UInt8] { DER.encode(DERObjectIdentifier.idData) }
+    private var digestValue: [UInt8] { DER.encode(DEROctetString(Digest.sha256(content))) }
+
+    @Test func contentTypeAttributeIsRequired() throws {
+        let der = try Handmade.der(content: content, key: key, attributes: [try attribute(.idMessageDigest, [digestValue])])
+        expectMalformed(verify(der), .missingAttribute, reasonContains: "content-type")
+    }
+
+    @Test func contentTypeAttributeMustOccurOnce() throws {
+        let attributes = [try attribute(.idContentType, [contentTypeValue]), try attribute(.idContentType, [contentTypeValue]),
+                          try attribute(.idMessageDigest, [digestValue])]
+        expectMalformed(verify(try Handmade.der(content: content, key: key, attributes: attributes)), .duplicateAttribute,
+                        reasonContains: "content-type")
+    }
+
+    @Test func contentTypeAttributeMustHaveOneValue() throws {
+        let attributes = [try attribute(.idContentType, [contentTypeValue, DER.encode(DERObjectIdentifier.idSignedData)]),
+                          try attribute(.idMessageDigest, [digestValue])]
+        expectMalformed(verify(try Handmade.der(content: content, key: key, attributes: attributes)), .invalidAttributeValue)
+    }
+
+    @Test func contentTypeAttributeMustBeAnOID() throws {
+        let attributes = [try attribute(.idContentType, [[0x05, 0x00]]), try attribute(.idMessageDigest, [digestValue])]
+        expectMalformed(verify(try Handmade.der(content: content, key: key, attributes: attributes)), .invalidAttributeValue)
+    }
+
+    @Test func contentTypeAttributeMustMatchEContentType() throws {
+        let attributes = [try attribute(.idContentType, [DER.encode(DERObjectIdentifier.idSignedData)]),
+                          try attribute(.idMessageDigest, [digestValue])]
+        expectMalformed(verify(try Handmade.der(content: content, key: key, attributes: attributes)), .contentTypeMismatch)
+    }
+
+    @Test func messageDigestAttributeIsRequired() throws {
+        let der = try Handmade.der(content: content, key: key, attributes: [try attribute(.idContentType, [contentTypeValue])])
+        expectMalformed(verify(der), .missingAttribute, reasonContains: "message-digest")
+    }
+
+    @Test func messageDigestAttributeMustOccurOnce() throws {
+        let otherDigest = DER.encode(DEROctetString(Digest.sha256([1])))
+        let attributes = [try attribute(.idContentType, [contentTypeValue]), try attribute(.idMessageDigest, [digestValue]),
+                          try attribute(.idMessageDigest, [otherDigest])]
+        expectMalformed(verify(try Handmade.der(content: content, key: key, attributes: attributes)), .duplicateAttribute,
+                        reasonContains: "message-digest")
+    }
+
+    @Test func messageDigestAttributeMustBeAnOctetString() throws {
+        let attributes = [try attribute(.idContentType, [contentTypeValue]),
+                          try attribute(.idMessageDigest, [DER.encode(DERInteger(5))])]
+        expectMalformed(verify(try Handmade.der(content: content, key: key, attributes: attributes)), .invalidAttributeValue)
+    }
+
+    @Test func messageDigestAttributeMustMatchTheContent() throws {
+        let attributes = try Handmade.standardAttributes(content: content + [0x21])
+        let verdict = verify(try Handmade.der(content: content, key: key, attributes: attributes))
+        expectName(verdict, "bad-signature", reasonContains: "message-digest")
+    }
+
+    @Test func signingTimeMustBeUTCTimeInItsRangeAndOccurOnce() throws {
+        let generalized = DER.encode(try GeneralizedTime(year: 2025, month: 3, day: 1, hour: 0, minute: 0, second: 0))
+        let late = try Handmade.standardAttributes(content: content, signingTime: generalized)
+        expectDERMalformed(verify(try Handmade.der(content: content, key: key, attributes: late)), .invalidTime)
+
+        let utc = DER.encode(try UTCTime(year: 2025, month: 3, day: 1, hour: 0, minute: 0, second: 0))
+        let utc2 = DER.encode(try UTCTime(year: 2025, month: 3, day: 2, hour: 0, minute: 0, second: 0))
+        var twice = try Handmade.standardAttributes(content: content, signingTime: utc)
+        twice.append(try attribute(.idSigningTime, [utc2]))
+        expectMalformed(verify(try Handmade.der(content: content, key: key, attributes: twice)), .duplicateAttribute,
+                        reasonContains: "signing-time")
+
+        let good = try Handmade.standardAttributes(content: content, signingTime: utc)
+        let verdict = verify(try Handmade.der(content: content, key: key, attributes: good))
+        #expect(verdict.summary?.signingTime == Date(timeIntervalSince1970: 1_740_787_200))
+    }
+
+    @Test func signedAttributesMustBeInDEROrder() throws {
+        let attributes = try Handmade.standardAttributes(content: content)
+        let der = try Handmade.der(content: content, key: key, attributes: attributes)
+        let sorted = SignedAttributes(attributes).attributes.map { DER.encode($0) }
+        #expect(sorted.count == 2)
+        let swapped = try #require(replacing(sorted[0] + sorted[1], with: sorted[1] + sorted[0], in: der))
+        expectDERMalformed(verify(swapped), .unsortedSet)
+    }
+
+    @Test func signatureOverTheContentInsteadOfTheAttributesIsBad() throws {
+        let attributes = try Handmade.standardAttributes(content: content)
+        let der = try Handmade.der(content: content, key: key, attributes: attributes) {
+            $0.signerInfos[0].signature = try key.signature(forDigest: Digest.sha256(content))
+        }
+        expectName(verify(der), "bad-signature", reasonContains: "does not verify")
+    }
+
+    @Test func signedAttributesAreHashedAsReceived() throws {
+        // Re-encoding parsed values cannot change what is hashed: flipping one octet inside the
+        // received attributes (a signing-time digit) breaks the signature.
+        let utc = DER.encode(try UTCTime(year: 2025, month: 3, day: 1, hour: 0, minute: 0, second: 0))
+        let attributes = try Handmade.standardAttributes(content: content, signingTime: utc)
+        let der = try Handmade.der(content: content, key: key, attributes: attributes)
+        let altered = try #require(replacing(Array("250301000000Z".utf8), with: Array("250301000001Z".utf8), in: der))
+        expectName(verify(altered), "bad-signature")
+    }
+
+    // MARK: - Keys and trust
+
+    @Test func signatureByAnotherKeyIsBad() throws {
+        let claimed = try Fixtures.key()
+        let der = try Handmade.der(content: content, key: key, sid: .subjectKeyIdentifier(claimed.publicKey.keyIdentifier))
+        let verdict = CMSVerifier.verify(der, trust: TrustSet(publicKeys: [claimed.publicKey]))
+        expectName(verdict, "bad-signature", reasonContains: "does not verify")
+    }
+
+    @Test func unknownSignerIsUntrusted() throws {
+        let der = try Handmade.der(content: content, key: key)
+        let hex = hexString(key.publicKey.keyIdentifier)
+        expectName(CMSVerifier.verify(der, trust: TrustSet()), "untrusted-signer", reasonContains: "ski:\(hex)")
+        let stranger = try Fixtures.key()
+        expectName(CMSVerifier.verify(der, trust: TrustSet(publicKeys: [stranger.publicKey])), "untrusted-signer",
+                   reasonContains: "ski:\(hex)")
+
+        let certificate = try Fixtures.selfSigned(key)
+        let ias = try IssuerAndSerialNumber(certificate: certificate)
+        let byIssuer = try Handmade.der(content: content, key: key, sid: .issuerAndSerialNumber(ias)) { $0.version = .v1 }
+        expectName(CMSVerifier.verify(byIssuer, trust: trust), "untrusted-signer",
+                   reasonContains: "issuer-serial:\(hexString(ias.issuer.node.encodedBytes))/\(hexString(ias.serialNumber.bytes))")
+    }
+
+    @Test func untrustedEmbeddedCertificateDoesNotCount() throws {
+        let certificate = try Fixtures.selfSigned(key, subject: "CN=Impostor")
+        let der = try SignedDataBuilder(signerCertificate: certificate, embedsSignerCertificate: true).sign(content, using: key)
+        let stranger = try Fixtures.key()
+        expectName(CMSVerifier.verify(der, trust: TrustSet(publicKeys: [stranger.publicKey])), "untrusted-signer",
+                   reasonContains: "not trusted")
+        let strangerCertificate = try Fixtures.selfSigned(stranger, subject: "CN=Someone Else")
+        expectName(CMSVerifier.verify(der, trust: TrustSet(certificates: [strangerCertificate])), "untrusted-signer",
+                   reasonContains: "does not chain")
+        // The same embedded certificate, trusted itself: valid.
+        let verdict = CMSVerifier.verify(der, trust: TrustSet(certificates: [certificate]))
+        #expect(verdict.summary?.certificateSubject == certificate.subject)
+    }
+
+    // MARK: - Encoding
+
+    @Test func berIndefiniteLengthIsMalformed() throws {
+        let der = try Handmade.der(content: content, key: key)
+        // Re-wrap the outer SEQUENCE's content in the indefinite form: 30 80 … 00 00.
+        let outer = try DER.parse(der)
+        let ber: [UInt8] = [0x30, 0x80] + Array(outer.content) + [0x00, 0x00]
+        expectDERMalformed(verify(ber), .indefiniteLength, offset: 1)  // the length octet
+    }
+
+    @Test func trailingDataIsMalformed() throws {
+        let der = try Handmade.der(content: content, key: key)
+        expectDERMalformed(verify(der + [0x00]), .trailingBytes, offset: der.count)
+    }
+
+    @Test func unsortedDigestAlgorithmsAreMalformed() throws {
+        let sha384 = AlgorithmIdentifier(algorithm: "2.16.840.1.101.3.4.2.2")
+        let der = try Handmade.der(content: content, key: key) { $0.digestAlgorithms = [.sha256, sha384] }
+        #expect(verify(der).isValid)
+        let swapped = try #require(replacing(DER.encode(AlgorithmIdentifier.sha256) + DER.encode(sha384),
+                                             with: DER.encode(sha384) + DER.encode(AlgorithmIdentifier.sha256), in: der))
+        expectDERMalformed(verify(swapped), .unsortedSet)
+    }
+
+    @Test func nonDERSignatureIsBad() throws {
+        let der = try Handmade.der(content: content, key: key) { signedData in
+            let signature = try key.signature(forDigest: Digest.sha256(content))
+            // Long-form length 0x81 for a short SEQUENCE: valid BER, not DER.
+            signedData.signerInfos[0].signature = [0x30, 0x81] + signature.dropFirst()
+        }
+        expectName(verify(der), "bad-signature", reasonContains: "ECDSA-Sig-Value")
+    }
+}

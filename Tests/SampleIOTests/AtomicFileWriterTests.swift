@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import SampleIO
+
+@Suite("Atomic file writer")
+struct AtomicFileWriterTests {
+    private func contents(_ path: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    }
+
+    private func entries(_ directory: TemporaryDirectory) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
+    @Test func writesThroughTemporaryFileAndRenames() throws {
+        let directory = try TemporaryDirectory()
+        let target = directory.file("out.jsonl")
+        try directory.write("out.jsonl", "old content")
+        let writer = try AtomicFileWriter(destination: target, protecting: [directory.file("in.jsonl")])
+        try writer.write("line 1\n")
+        try writer.write(Array("line 2\n".utf8))
+        // Until commit the destination is untouched and the temporary file sits beside it.
+        #expect(try contents(target) == "old content")
+        let temporary = try #require(writer.temporaryPath)
+        #expect(temporary.hasPrefix(directory.file(".out.jsonl.tmp-")))
+        #expect(FileManager.default.fileExists(atPath: temporary))
+        try writer.commit()
+        #expect(try contents(target) == "line 1\nline 2\n")
+        #expect(try entries(directory) == ["out.jsonl"])
+        #expect(throws: OutputFileError.alreadyFinished) { try writer.write("more") }
+    }
+
+    @Test func discardLeavesDestinationAlone() throws {
+        let directory = try TemporaryDirectory()
+        let target = directory.file("out.txt")
+        do {
+            let writer = try AtomicFileWriter(destination: target)
+            try writer.write("partial")
+            writer.discard()
+        }
+        do {
+            // Dropped without commit: also cleaned up.
+            let writer = try AtomicFileWriter(destination: target)
+            try writer.write("partial")
+        }
+        #expect(try entries(directory).isEmpty)
+    }
+
+    @Test func refusesToOverwriteItsInput() throws {
+        let directory = try TemporaryDirectory()
+        let input = try directory.write("samples.jsonl", "data\n")
+        try FileManager.default.createSymbolicLink(atPath: directory.file("link.jsonl"), withDestinationPath: input)
+        try FileManager.default.linkItem(atPath: input, toPath: directory.file("hard.jsonl"))
+        let sameFile: [(String, String)] = [
+            (input, input),
+            (directory.file("./samples.jsonl"), input),
+            (directory.file("link.jsonl"), input),
+            (directory.file("hard.jsonl"), input),
+            (input, directory.file("link.jsonl")),
+        ]
+        for (destination, protected) in sameFile {
+            #expect(throws: OutputFileError.destinationIsInput(destination: destination, input: protected)) {
+                _ = try AtomicFileWriter(destination: destination, protecting: ["-", protected])
+            }
+        }
+        #expect(throws: OutputFileError.destinationIsDirectory(directory.path)) {
+            _ = try AtomicFileWriter(destination: directory.path)
+        }
+        #expect(try contents(input) == "data\n")
+        #expect(try entries(directory) == ["hard.jsonl", "link.jsonl", "samples.jsonl"])
+        // A different file is fine.
+        try AtomicFileWriter.write(Array("x".utf8), to: directory.file("other.jsonl"), protecting: [input])
+        #expect(try contents(directory.file("other.jsonl")) == "x")
+    }
+
+    @Test func keepsPermissionsOfReplacedFile() throws {
+        let directory = try TemporaryDirectory()
+        let target = try directory.write("out.txt", "old")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
+        try AtomicFileWriter.write(Array("new".utf8), to: target)
+        let permissions = try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int
+        #expect(permissions == 0o640)
+        try AtomicFileWriter.write(Array("new".utf8), to: directory.file("fresh.txt"))
+        #expect(try FileManager.default.attributesOfItem(atPath: directory.file("fresh.txt"))[.posixPermissions] as? Int == 0o644)
+    }
+
+    @Test func missingDirectoryIsATypedError() throws {
+        let directory = try TemporaryDirectory()
+        let error = thrownError(OutputFileError.self) { _ = try AtomicFileWriter(destination: directory.file("no/such/out.txt")) }
+        guard case .cannotCreateTemporaryFile(let parent, let code, _) = error else {
+            Issue.record("expected cannotCreateTemporaryFile, got \(String(describing: error))")
+            return
+        }
+        #expect(parent == directory.file("no/such"))
+        #expect(code == ENOENT)
+    }
+}
