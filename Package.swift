@@ -32,7 +32,7 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "CryptoBackend", dependencies: ["COpenSSL"]),
+        .target(name: "CryptoBackend", dependencies: ["DER", "COpenSSL"]),
         .target(name: "CMS", dependencies: ["DER", "CryptoBackend"]),
         .target(name: "HealthSamples"),
         .target(name: "SampleSigning", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples"]),
@@ -43,7 +43,7 @@ let package = Package(
             dependencies: ["HealthSigKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "DERTests", dependencies: ["DER"]),
-        .testTarget(name: "CryptoBackendTests", dependencies: ["CryptoBackend"]),
+        .testTarget(name: "CryptoBackendTests", dependencies: ["CryptoBackend", "DER"]),
         .testTarget(name: "CMSTests", dependencies: ["CMS", "DER", "CryptoBackend"]),
         .testTarget(name: "HealthSamplesTests", dependencies: ["HealthSamples"]),
         .testTarget(name: "SampleSigningTests", dependencies: ["SampleSigning", "HealthSamples", "CMS", "DER", "CryptoBackend"]),

@@ -148,6 +148,13 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         sha384 = run("cms", "-sign", "-binary", "-md", "sha384", "-outform", "DER", "-nodetach", "-noattr",
                      "-nocerts", "-keyid", "-in", str(self.tmp / "content.bin"), "-signer", str(fx.cert),
                      "-inkey", str(fx.key))
+        leaf_key, leaf_csr, leaf_cert = self.tmp / "leaf.key", self.tmp / "leaf.csr", self.tmp / "leaf.pem"
+        run("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", "/CN=leaf",
+            "-keyout", str(leaf_key), "-out", str(leaf_csr))
+        run("x509", "-req", "-in", str(leaf_csr), "-CA", str(fx.cert), "-CAkey", str(fx.key), "-set_serial", "7",
+            "-days", "30", "-out", str(leaf_cert))
+        leaf = fx.sign(content, "-nodetach", key=leaf_key, cert=leaf_cert)
+        leaf_bare = fx.sign(content, "-nodetach", "-nocerts", key=leaf_key, cert=leaf_cert)
         self.assertTrue(ber[1] == 0x80, "openssl -stream should give an indefinite length")
         tests = [
             {"comment": "keyid, no attributes", "signature": b64(skid), "verdict": "valid"},
@@ -161,6 +168,9 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
             {"comment": "BER indefinite length", "signature": b64(ber), "verdict": "malformed"},
             {"comment": "trailing byte", "signature": b64(skid + b"\x00"), "verdict": "malformed"},
             {"comment": "SHA-384", "signature": b64(sha384), "verdict": "unsupported-algorithm"},
+            {"comment": "embedded cert issued by the trusted cert", "signature": b64(leaf), "verdict": "valid"},
+            {"comment": "issuer's cert trusted, signer cert not embedded", "signature": b64(leaf_bare),
+             "verdict": "untrusted-signer"},
         ]
         if wrong_verdict:
             tests[0]["verdict"] = "bad-signature"
@@ -172,8 +182,8 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         self.build_cms_vectors(d)
         rc, out = self.check(d)
         self.assertEqual(rc, 0, out)
-        self.assertIn("cms.json: 10 passed, 0 failed", out)
-        self.assertEqual(out.strip().splitlines()[-1], "10 passed, 0 failed")
+        self.assertIn("cms.json: 12 passed, 0 failed", out)
+        self.assertEqual(out.strip().splitlines()[-1], "12 passed, 0 failed")
 
     def test_disagreement_is_reported(self):
         d = self.tmp / "cms_bad"
@@ -182,7 +192,7 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         rc, out = self.check(d)
         self.assertEqual(rc, 1)
         self.assertIn("tcId 1: expected bad-signature, got valid", out)
-        self.assertEqual(out.strip().splitlines()[-1], "9 passed, 1 failed")
+        self.assertEqual(out.strip().splitlines()[-1], "11 passed, 1 failed")
 
     def test_empty_directory_fails(self):
         d = self.tmp / "empty"

@@ -11,6 +11,20 @@ public protocol CMSSignatureProvider {
 
     /// A DER `ECDSA-Sig-Value` (RFC 3279 2.2.3) over `digest`, a 32-byte SHA-256 digest.
     func signature(forDigest digest: [UInt8]) throws -> [UInt8]
+
+    /// Whether `SignedDataBuilder` checks each signature under `publicKey` before wrapping it.
+    /// Defaults to `true`: a secure element or HSM is a separate device whose output (a faulty
+    /// or mismatched key, a garbled response) must not end up in a signature nobody can verify.
+    var signaturesNeedVerification: Bool { get }
 }
 
-extension P256PrivateKey: CMSSignatureProvider {}
+extension CMSSignatureProvider {
+    public var signaturesNeedVerification: Bool { true }
+}
+
+extension P256PrivateKey: CMSSignatureProvider {
+    /// `false`: the signature comes from libcrypto in this process with the very key whose public
+    /// half is `publicKey`, so checking it would only halve signing throughput (verification
+    /// costs about four ECDSA signatures; see `healthsig bench`).
+    public var signaturesNeedVerification: Bool { false }
+}

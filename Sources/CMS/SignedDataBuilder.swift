@@ -18,7 +18,8 @@ import Foundation
 ///
 /// Signing goes through a `CMSSignatureProvider`; a signature made elsewhere (a secure element
 /// returning raw `r ‖ s`, say) is wrapped with `assemble`, after `digestToSign` told the device
-/// what to sign. Every signature is verified against the public key before it is wrapped.
+/// what to sign. Signatures from outside (`assemble`) and from providers other than an
+/// in-process `P256PrivateKey` are verified against the public key before they are wrapped.
 public struct SignedDataBuilder: Sendable {
     /// Which `SignerIdentifier` alternative to write.
     public enum SignerIdentification: Sendable, Hashable {
@@ -88,7 +89,7 @@ public struct SignedDataBuilder: Sendable {
         } catch {
             throw .signingFailed("\(error)")
         }
-        return try plan.finish(with: .der(signature))
+        return try plan.finish(with: .der(signature), verifying: signer.signaturesNeedVerification)
     }
 
     /// The 32-byte SHA-256 digest an external signer must sign for `content`: of the content
@@ -227,7 +228,7 @@ struct SigningPlan {
 
     /// Checks `signature` (strict DER, or raw r‖s converted to DER), verifies it under the key,
     /// and returns the DER ContentInfo.
-    func finish(with signature: SignedDataBuilder.ExternalSignature) throws(CMSBuilderError) -> [UInt8] {
+    func finish(with signature: SignedDataBuilder.ExternalSignature, verifying: Bool = true) throws(CMSBuilderError) -> [UInt8] {
         let der: [UInt8]
         switch signature {
         case .der(let bytes):
@@ -244,7 +245,7 @@ struct SigningPlan {
         case .rawRS(let bytes):
             der = try ECDSASignatureValue(rawRS: bytes).derEncoded
         }
-        guard publicKey.isValidSignature(der, forDigest: digest) else {
+        guard !verifying || publicKey.isValidSignature(der, forDigest: digest) else {
             throw .signatureDoesNotVerify
         }
         let signerInfo = SignerInfo(sid: sid, signedAttrs: signedAttrs, signature: der)

@@ -1,3 +1,4 @@
+import DER
 import COpenSSL
 import Foundation
 
@@ -200,6 +201,6 @@ public struct Certificate: Hashable, Sendable {
 extension Certificate: CustomStringConvertible {
     /// Subject, issuer and serial number in hex.
     public var description: String {
-        "Certificate(subject: \"\(subject)\", issuer: \"\(issuer)\", serial: \(Hex.string(serialNumberBytes)))"
+        "Certificate(subject: \"\(subject)\", issuer: \"\(issuer)\", serial: \(Hex.encode(serialNumberBytes)))"
     }
 }

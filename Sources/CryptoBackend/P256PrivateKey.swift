@@ -1,3 +1,4 @@
+import DER
 import COpenSSL
 
 /// An ECDSA private key on NIST P-256, held inside OpenSSL.
@@ -180,6 +181,6 @@ public struct P256PrivateKey: Sendable {
 extension P256PrivateKey: CustomStringConvertible {
     /// Shows only the public key identifier, never private material.
     public var description: String {
-        "P256PrivateKey(public key id \(Hex.string(publicKey.keyIdentifier)))"
+        "P256PrivateKey(public key id \(Hex.encode(publicKey.keyIdentifier)))"
     }
 }

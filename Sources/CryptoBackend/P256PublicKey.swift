@@ -1,3 +1,4 @@
+import DER
 import COpenSSL
 
 /// An ECDSA public key on NIST P-256 (secp256r1 / prime256v1).
@@ -140,6 +141,6 @@ public struct P256PublicKey: Hashable, Sendable {
 extension P256PublicKey: CustomStringConvertible {
     /// The RFC 5280 key identifier in hex.
     public var description: String {
-        "P256PublicKey(key id \(Hex.string(keyIdentifier)))"
+        "P256PublicKey(key id \(Hex.encode(keyIdentifier)))"
     }
 }

@@ -1,4 +1,5 @@
 import CryptoBackend
+import DER
 import Foundation
 
 /// Loading signing keys and writing new ones (`healthsig keygen`).
@@ -107,6 +108,6 @@ public enum KeyFiles {
         if let certPEM { try OutputFiles.write(Array(certPEM.utf8), to: certPath) }
         return GeneratedKey(privateKeyPath: keyPath, publicKeyPath: pubPath,
                             certificatePath: certPEM == nil ? nil : certPath,
-                            keyIdentifierHex: key.publicKey.keyIdentifier.map { String(format: "%02x", $0) }.joined())
+                            keyIdentifierHex: Hex.encode(key.publicKey.keyIdentifier))
     }
 }

@@ -21,9 +21,9 @@ struct FieldComparator {
         case .category(let c):
             compareCommon(record, type: c.type.identifier, start: c.startDate, end: c.endDate,
                           device: c.device, metadata: c.metadata, path: "")
-            let signed = record.categoryValue.map(String.init) ?? Self.absent
             if record.categoryValue != c.value {
-                mismatch("value", signed, String(c.value))
+                // valueText also shows a quantity's value when the record is not a category's.
+                mismatch("value", record.valueText ?? Self.absent, String(c.value))
             }
         case .correlation(let k):
             compareCommon(record, type: k.type.identifier, start: k.startDate, end: k.endDate,

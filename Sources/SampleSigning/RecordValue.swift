@@ -19,17 +19,11 @@ public indirect enum RecordValue: Hashable, Sendable {
         case .real(let r): return r.decimalText
         case .boolean(let b): return b ? "true" : "false"
         case .date(let d): return d.description
-        case .data(let bytes): return bytes.map { String($0, radix: 16).leftPadded(2) }.joined()
+        case .data(let bytes): return Hex.encode(bytes)
         case .array(let items): return "[" + items.map(\.displayText).joined(separator: ", ") + "]"
         case .dictionary(let dict):
             return "{" + dict.entries.map { "\($0.key): \($0.value.displayText)" }.joined(separator: ", ") + "}"
         }
-    }
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
 

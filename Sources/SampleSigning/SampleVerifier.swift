@@ -90,7 +90,7 @@ public struct SampleVerifier: Sendable {
     static func claimedSigner(_ der: [UInt8]) -> SignerDescription? {
         guard let view = try? CMSSignedDataView(derEncoded: der), let info = view.signerInfos.first else { return nil }
         if case .subjectKeyIdentifier(let ski) = info.sid {
-            return SignerDescription(keyIdentifier: ski.map { String($0, radix: 16).leftPadded(2) }.joined(),
+            return SignerDescription(keyIdentifier: Hex.encode(ski),
                                      certificateSubject: nil)
         }
         return SignerDescription(keyIdentifier: info.sid.description, certificateSubject: nil)

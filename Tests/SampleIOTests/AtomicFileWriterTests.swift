@@ -82,6 +82,8 @@ struct AtomicFileWriterTests {
         #expect(permissions == 0o640)
         try AtomicFileWriter.write(Array("new".utf8), to: directory.file("fresh.txt"))
         #expect(try FileManager.default.attributesOfItem(atPath: directory.file("fresh.txt"))[.posixPermissions] as? Int == 0o644)
+        try AtomicFileWriter.write(Array("secret".utf8), to: directory.file("key.pem"), permissions: 0o600)
+        #expect(try FileManager.default.attributesOfItem(atPath: directory.file("key.pem"))[.posixPermissions] as? Int == 0o600)
     }
 
     @Test func missingDirectoryIsATypedError() throws {
@@ -93,5 +95,13 @@ struct AtomicFileWriterTests {
         }
         #expect(parent == directory.file("no/such"))
         #expect(code == ENOENT)
+    }
+
+    @Test func dashMeansStandardOutput() throws {
+        let writer = try AtomicFileWriter(destination: "-", protecting: ["-"])
+        #expect(writer.temporaryPath == nil)
+        try writer.write("")
+        try writer.commit()
+        #expect(throws: OutputFileError.alreadyFinished) { try writer.commit() }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SampleIO
 
@@ -84,10 +85,14 @@ struct ExportXMLReaderTests {
         }
     }
 
+    @Test func itemChildrenAreCapped() {
+        let entries = String(repeating: "<MetadataEntry key=\"k\" value=\"v\"/>", count: 10_001)
+        let text = "<HealthData>\n<Record type=\"t\">\(entries)</Record>\n</HealthData>"
+        #expect(throws: ExportXMLError(.tooManyChildren(element: "Record", limit: 10_000), line: 2)) { _ = try readItems(text) }
+    }
+
     @Test func truncatedDocumentIsAnError() {
         let cut = String(document.prefix(document.utf8.count * 2 / 3))
         #expect(thrownError(XMLError.self) { _ = try readItems(cut) } != nil)
     }
 }
-
-import Foundation

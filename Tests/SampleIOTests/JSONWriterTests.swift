@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SampleIO
 
@@ -32,5 +33,3 @@ struct JSONWriterTests {
         #expect(JSONNumber(Decimal.nan) == nil)
     }
 }
-
-import Foundation

@@ -1,3 +1,4 @@
+import HealthSamples
 import Testing
 @testable import SampleIO
 
@@ -58,6 +59,24 @@ struct MetadataSplicerTests {
         #expect(syntax.column == 6)
     }
 
+    @Test(arguments: [SampleJSONFixtures.heartRate, SampleJSONFixtures.temperature, SampleJSONFixtures.sleep,
+                      SampleJSONFixtures.bloodPressure])
+    func everyOtherByteIsPreservedWhateverTheLayout(line: String) throws {
+        // The same record re-spaced in several ways, with escapes and number spellings kept.
+        let layouts = [
+            line,
+            line.replacingOccurrences(of: ",\"", with: " ,\n\t\"").replacingOccurrences(of: "\":", with: "\" : "),
+            "  " + line.replacingOccurrences(of: "{", with: "{ ").replacingOccurrences(of: "}", with: " }") + " \r",
+        ]
+        for layout in layouts {
+            let result = try insertingMetadataValue(key: "HKDigitalSignature", stringValue: "MEUCIQ+/==", into: layout)
+            assertOnlyInsertion(original: layout, result: result)
+            let sample = try JSONSampleDecoder.decode(result)
+            #expect(sample.metadata["HKDigitalSignature"] == .string("MEUCIQ+/=="))
+            #expect(sample == (try JSONSampleDecoder.decode(layout)).withMetadata("HKDigitalSignature", "MEUCIQ+/=="))
+        }
+    }
+
     /// The result must be the original with one contiguous insertion.
     private func assertOnlyInsertion(original: String, result: String) {
         let a = Array(original.utf8)
@@ -67,5 +86,16 @@ struct MetadataSplicerTests {
         var suffix = 0
         while suffix < a.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
         #expect(prefix + suffix == a.count)
+    }
+}
+
+extension Sample {
+    /// The sample with one more string metadata entry appended.
+    func withMetadata(_ key: String, _ value: String) -> Sample {
+        var copy = self
+        var metadata = copy.metadata
+        metadata.append(key: key, value: .string(value))
+        copy.metadata = metadata
+        return copy
     }
 }

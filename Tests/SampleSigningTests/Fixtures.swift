@@ -150,7 +150,7 @@ enum Fixtures {
     // MARK: - Hand-written records
 
     /// One dictionary entry written with `DERWriter` directly.
-    enum Value {
+    indirect enum Value: Sendable {
         case string(String)
         case integer(Int)
         case real(String)

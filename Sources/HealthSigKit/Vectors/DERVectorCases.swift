@@ -4,14 +4,14 @@ import DER
 /// down from the standard rather than taken from this implementation's output.
 enum DERVectorCases {
     /// Expected result of one case.
-    enum Expected {
+    enum Expected: Sendable {
         case valid(String)
         case invalid(DERError.Code)
     }
 
     /// One case: the type, the input, the expected result, the flags and the comment (which is
     /// prefixed with the type name to make it unique in the file).
-    struct Case {
+    struct Case: Sendable {
         let type: String
         let hex: String
         let expected: Expected
@@ -293,8 +293,8 @@ enum DERVectorCases {
     ]
 
     static let tlvRules: [Case] = [
-        Case("ANY", nested(49), v(nested(49)), ["EdgeCase"], "49 nested SEQUENCEs"),
-        Case("ANY", nested(50), e(.nestingTooDeep), ["NestingTooDeep"], "50 nested SEQUENCEs"),
+        Case("ANY", nested(50), v(nested(50)), ["EdgeCase"], "50 nested SEQUENCEs"),
+        Case("ANY", nested(51), e(.nestingTooDeep), ["NestingTooDeep"], "51 nested SEQUENCEs"),
         Case("ANY", "000100", e(.reservedTag), ["ReservedTag"], "universal tag 0 (end-of-contents)"),
         Case("ANY", "0000", e(.reservedTag), ["ReservedTag"], "a bare end-of-contents marker"),
         Case("ANY", "1f8fffffff7f00", e(.tagTooLarge), ["TagTooLarge"], "a tag number of five base-128 octets"),

@@ -3,7 +3,7 @@ import DER
 /// The ASN.1 type a `der.json` test decodes its input as (TestVectors/README.md):
 /// a universal type name, `SEQUENCE OF T`, `SET OF T`, `[n] EXPLICIT T`, `[n] IMPLICIT T`, or
 /// `ANY` (one element of any tag; only the TLV rules apply).
-indirect enum DERVectorType: Equatable {
+indirect enum DERVectorType: Equatable, Sendable {
     case integer, boolean, null, objectIdentifier, octetString, bitString
     case utf8String, printableString, ia5String, utcTime, generalizedTime, real
     case any

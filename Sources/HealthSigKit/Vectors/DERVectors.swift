@@ -43,7 +43,7 @@ struct DERVectors: VectorFamily {
         "TagTooLarge": "A tag number of more than 4 base-128 octets.",
         "ReservedTag": "Universal tag 0, reserved for BER's end-of-contents (X.690 8.1.5).",
         "TrailingBytes": "Octets after the one element the input must hold.",
-        "NestingTooDeep": "More than 49 nested constructed elements: beyond the bound this toolkit sets on recursion (swift-asn1 uses the same).",
+        "NestingTooDeep": "More than 50 nested constructed elements: beyond the bound this toolkit sets on recursion (swift-asn1 uses 50 too); the root counts as level 1.",
         "Truncated": "The input ends before the element it announces.",
         "UnexpectedTag": "An element with another tag than the type requires.",
         "MissingField": "An EXPLICIT wrapper without the element it must hold.",

@@ -59,7 +59,7 @@ final class KeyVectorMaterial {
 
     /// The PKCS#8 DER of a private key.
     func pkcs8DER(_ privatePEM: String) throws -> [UInt8] {
-        try openssl(["pkey", "-outform", "DER"], input: privatePEM)
+        try openssl(["pkcs8", "-topk8", "-nocrypt", "-outform", "DER"], input: privatePEM)
     }
 
     /// SEC 1 `EC PRIVATE KEY` PEM (`openssl ec`).

@@ -31,6 +31,7 @@ struct KeyVectors: VectorFamily {
         "InvalidPoint": "A point that is not on P-256, not a valid encoding, or the point at infinity: invalidKey.",
         "InvalidPrivateKey": "A private scalar out of range, or a public key that does not match the private key: invalidKey.",
         "TruncatedDER": "DER cut short or followed by extra octets: invalidKey.",
+        "WrongContainer": "A valid key in another container than the format names (SEC 1 DER given as PKCS#8): invalidKey.",
         "InvalidPEM": "Text that holds no usable PEM block, the wrong label, or several blocks where one is required: invalidPEM.",
         "PassphraseRequired": "An encrypted key given without passphrase.",
         "WrongPassphrase": "An encrypted key given the wrong passphrase.",
@@ -87,7 +88,7 @@ struct KeyVectors: VectorFamily {
                        build: valid(keyId, pem("certificate-pem") { try m.certificatePEM(try m.p256(), subject: certificateSubject) })),
             VectorCase("self-signed certificate DER", flags: ["Certificate"],
                        build: valid(keyId, der("certificate-der") {
-                           try VectorPEM.der(of: try m.certificatePEM(try m.p256(), subject: certificateSubject)) ?? []
+                           VectorPEM.der(of: try m.certificatePEM(try m.p256(), subject: certificateSubject)) ?? []
                        })),
             VectorCase("trust bundle with one PUBLIC KEY block", flags: ["TrustBundle", "PublicKey"],
                        build: valid(keyId, pem("trust-pem") { "# TEST device key\n" + (try m.publicPEM(try m.p256())) })),
@@ -158,6 +159,8 @@ struct KeyVectors: VectorFamily {
                            let d = try m.pkcs8DER(try m.p256())
                            return Array(d.prefix(d.count / 2))
                        })),
+            VectorCase("SEC 1 DER where PKCS#8 DER is required", flags: ["WrongContainer"],
+                       build: invalid("invalidKey", der("pkcs8-der") { try m.sec1DER(try m.p256()) })),
             VectorCase("SEC 1 key whose public key belongs to another private key", flags: ["InvalidPrivateKey"],
                        build: invalid("invalidKey", pem("private-pem") {
                            let d = try m.sec1DER(try m.p256())
@@ -200,7 +203,7 @@ struct KeyVectors: VectorFamily {
                        build: invalid("invalidCertificate", der("certificate-der") { try m.publicDER(try m.p256()) })),
             VectorCase("certificate PEM whose DER is cut short", flags: ["InvalidCertificate"],
                        build: invalid("invalidCertificate", pem("certificate-pem") {
-                           let d = try VectorPEM.der(of: try m.certificatePEM(try m.p256(), subject: certificateSubject)) ?? []
+                           let d = VectorPEM.der(of: try m.certificatePEM(try m.p256(), subject: certificateSubject)) ?? []
                            return VectorPEM.block("CERTIFICATE", Array(d.dropLast(10)))
                        })),
         ]

@@ -5,7 +5,7 @@ import Foundation
 public enum VectorSuite {
     /// The families in file order.
     static var families: [any VectorFamily] {
-        [DERVectors(), CMSVectors(), RecordVectors(), SampleVectors(), KeyVectors()]
+        [DERVectors(), CMSVectors(), KeyVectors()]
     }
 
     /// Creates or extends the vector files in `directory`.

@@ -4,6 +4,9 @@ public struct ExportXMLError: Error, Sendable, Equatable, CustomStringConvertibl
     public enum Reason: Sendable, Equatable {
         /// A required attribute (per Apple's DTD) is missing.
         case missingAttribute(element: String, attribute: String)
+        /// An item with more `MetadataEntry` or member `Record` children than the reader keeps
+        /// (a guard against memory exhaustion; real items have a few dozen at most).
+        case tooManyChildren(element: String, limit: Int)
     }
 
     /// What is wrong.
@@ -21,6 +24,7 @@ public struct ExportXMLError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch reason {
         case .missingAttribute(let element, let attribute): "line \(line): <\(element)> has no \(attribute) attribute"
+        case .tooManyChildren(let element, let limit): "line \(line): <\(element)> has more than \(limit) children"
         }
     }
 }

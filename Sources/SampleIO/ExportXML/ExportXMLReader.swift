@@ -9,6 +9,9 @@
 /// Workouts are skipped even though they can carry metadata: they are not samples of the
 /// catalog this toolkit signs.
 public final class ExportXMLReader<Source: ByteChunkSource> {
+    /// Most `MetadataEntry` plus member `Record` children kept for one item.
+    public static var maximumChildrenPerItem: Int { 10_000 }
+
     private let tokenizer: XMLPullTokenizer<Source>
     /// `HealthData@locale`, e.g. `en_US`, once the root element has been read.
     public private(set) var locale: String?
@@ -74,6 +77,11 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
             case .end:
                 if tokenizer.depth < depth { return item }
             case .start(let childSelfClosing):
+                if item.metadata.count + item.records.count >= Self.maximumChildrenPerItem,
+                   tokenizer.tagNameIs("MetadataEntry") || (kind == .correlation && tokenizer.tagNameIs("Record")) {
+                    throw ExportXMLError(.tooManyChildren(element: item.elementName, limit: Self.maximumChildrenPerItem),
+                                         line: item.line)
+                }
                 if tokenizer.tagNameIs("MetadataEntry") {
                     let line = tokenizer.line
                     guard let key = try tokenizer.attributeValue("key") else {

@@ -23,7 +23,9 @@ import Darwin
 /// The destination `-` means standard output: bytes are written straight through, there is
 /// nothing to rename, and ``commit()`` only flushes.
 ///
-/// New files get mode 0644; an existing destination's permission bits are kept.
+/// Permissions: `permissions` when given (e.g. 0600 for a private key; set on the temporary
+/// file before any byte is written); otherwise an existing destination's permission bits are
+/// kept and new files get 0644.
 public final class AtomicFileWriter {
     /// The path given as destination (`-` for standard output).
     public let destination: String
@@ -37,6 +39,7 @@ public final class AtomicFileWriter {
     /// Prepares to write `destination`, refusing if it is the same file as any of `inputs`
     /// (inputs named `-` are ignored).
     ///
+    /// - Parameter permissions: mode bits for the new file (ignored for standard output).
     /// - Throws: ``OutputFileError``.
     public init(destination: String, protecting inputs: [String] = [], permissions: UInt16? = nil) throws(OutputFileError) {
         self.destination = destination

@@ -1,20 +1,6 @@
 import Foundation
 import HealthSamples
 
-/// What one top-level export.xml item maps to.
-public enum ExportSampleOutcome: Sendable, Hashable {
-    /// A sample of the catalog (its ``StoredSample/exportItem`` holds the raw item).
-    case sample(StoredSample)
-    /// A record or correlation whose type is outside the catalogs of ``HealthSamples`` (e.g.
-    /// `HKQuantityTypeIdentifierEnvironmentalSoundReduction`, `HKDataTypeSleepDurationGoal`). It
-    /// is surfaced rather than dropped so that a caller can still see it, e.g. report that an
-    /// unknown record carries a signature it cannot check.
-    case unsupported(ExportXMLItem)
-    /// An item of a known type that cannot be a valid sample (bad date, unit, value, device
-    /// string, or a HealthKit rule broken).
-    case invalid(ExportXMLItem, SampleInputError)
-}
-
 /// Maps export.xml items to samples.
 ///
 /// - A `Record` of a catalog quantity type becomes a ``HealthSamples/QuantitySample``: `value`
@@ -176,35 +162,5 @@ public struct ExportSampleMapper {
 
     private func metadata(_ item: ExportXMLItem) -> Metadata {
         Metadata(item.metadata.map { Metadata.Entry(key: $0.key, value: .string($0.value)) })
-    }
-}
-
-/// Reads export.xml (plain or in export.zip) as a stream of ``ExportSampleOutcome``s: one per
-/// top-level `Record` or `Correlation`, in file order.
-public final class ExportSampleReader<Source: ByteChunkSource> {
-    /// The underlying item reader (locale, export date, item count).
-    public let items: ExportXMLReader<Source>
-    private var mapper = ExportSampleMapper()
-
-    /// Creates a reader over `source`.
-    public init(source: Source) {
-        items = ExportXMLReader(source: source)
-    }
-
-    /// The next item's outcome, or `nil` at the end of the document.
-    ///
-    /// - Throws: ``XMLError``, ``ExportXMLError`` or the source's error (e.g. ``ZipError``):
-    ///   problems with the document as a whole, after which reading cannot go on.
-    public func next() throws -> ExportSampleOutcome? {
-        guard let item = try items.next() else { return nil }
-        return mapper.map(item)
-    }
-}
-
-extension ExportSampleReader where Source == AnyByteChunkSource {
-    /// Creates a reader over `path`: an export.zip (its `export.xml` entry) or an export.xml
-    /// (see ``ExportInput/openExportXML(path:)``).
-    public convenience init(path: String) throws {
-        self.init(source: try ExportInput.openExportXML(path: path))
     }
 }

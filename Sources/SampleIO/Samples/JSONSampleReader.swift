@@ -44,6 +44,9 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
     private var source: Source
     private var pending: [UInt8] = []
     private var pendingStart = 0
+    /// Where the search for the next line feed resumes: bytes before it were already searched,
+    /// so a long line arriving in many chunks is scanned once, not once per chunk.
+    private var searchedUpTo = 0
     private var sourceEnded = false
     private var finished = false
     private var lineNumber = 0
@@ -159,24 +162,28 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
     }
 
     private func findNewline() -> Int? {
-        guard pendingStart < pending.count else { return nil }
-        return pending.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress,
-                  let hit = memchr(base + pendingStart, 0x0A, buffer.count - pendingStart) else { return nil }
+        let from = max(pendingStart, searchedUpTo)
+        guard from < pending.count else { return nil }
+        let found = pending.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, let hit = memchr(base + from, 0x0A, buffer.count - from) else { return nil }
             return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
         }
+        searchedUpTo = found.map { $0 + 1 } ?? pending.count
+        return found
     }
 
     /// Drops input up to and including the next line feed without storing it.
     private func skipRestOfLine() throws {
         pending.removeAll(keepingCapacity: true)
         pendingStart = 0
+        searchedUpTo = 0
         while try readChunk() {
             if let newline = findNewline() {
                 pendingStart = newline + 1
                 return
             }
             pending.removeAll(keepingCapacity: true)
+            searchedUpTo = 0
         }
         sourceEnded = true
     }
@@ -186,6 +193,7 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
         guard !sourceEnded, let chunk = try source.nextChunk() else { return false }
         if pendingStart > 0 {
             pending.removeSubrange(0..<pendingStart)
+            searchedUpTo = max(0, searchedUpTo - pendingStart)
             pendingStart = 0
         }
         pending.append(contentsOf: chunk)

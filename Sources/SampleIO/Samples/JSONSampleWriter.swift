@@ -1,3 +1,4 @@
+import Foundation
 import HealthSamples
 
 /// Encodes samples in the JSON format read by ``JSONSampleDecoder``: one compact object per
@@ -84,5 +85,3 @@ public enum JSONSampleWriter {
         JSONNumber(value).map(JSONValue.number) ?? .null
     }
 }
-
-import Foundation

@@ -1,0 +1,4 @@
+enum VectorSchema {
+    static let fileName = "vectors.schema.json"
+    static let text = "{}\n"
+}

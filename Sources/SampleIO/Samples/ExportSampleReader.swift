@@ -1,0 +1,29 @@
+/// Reads export.xml (plain or in export.zip) as a stream of ``ExportSampleOutcome``s: one per
+/// top-level `Record` or `Correlation`, in file order.
+public final class ExportSampleReader<Source: ByteChunkSource> {
+    /// The underlying item reader (locale, export date, item count).
+    public let items: ExportXMLReader<Source>
+    private var mapper = ExportSampleMapper()
+
+    /// Creates a reader over `source`.
+    public init(source: Source) {
+        items = ExportXMLReader(source: source)
+    }
+
+    /// The next item's outcome, or `nil` at the end of the document.
+    ///
+    /// - Throws: ``XMLError``, ``ExportXMLError`` or the source's error (e.g. ``ZipError``):
+    ///   problems with the document as a whole, after which reading cannot go on.
+    public func next() throws -> ExportSampleOutcome? {
+        guard let item = try items.next() else { return nil }
+        return mapper.map(item)
+    }
+}
+
+extension ExportSampleReader where Source == AnyByteChunkSource {
+    /// Creates a reader over `path`: an export.zip (its `export.xml` entry) or an export.xml
+    /// (see ``ExportInput/openExportXML(path:)``).
+    public convenience init(path: String) throws {
+        self.init(source: try ExportInput.openExportXML(path: path))
+    }
+}
