@@ -5,7 +5,7 @@ import Foundation
 public enum VectorSuite {
     /// The families in file order.
     static var families: [any VectorFamily] {
-        [DERVectors(), CMSVectors(), KeyVectors()]
+        [DERVectors(), CMSVectors(), RecordVectors(), KeyVectors()]
     }
 
     /// Creates or extends the vector files in `directory`.

@@ -1,0 +1,57 @@
+import DER
+import SampleIO
+import SampleSigning
+
+/// The `decoded` form of a signed record in `records.json`: the record's fields under the JSON
+/// sample format's names (`type`, `value`, `unit`, `startDate`, `endDate`, `device`,
+/// `metadata`, `objects`), dates as UTC RFC 3339 text with the fraction the record holds,
+/// numbers as exact decimals. `fv` is left out (every test is format version 1).
+enum RecordDecodedJSON {
+    static let names: [String: String] = [
+        RecordKeys.type: "type", RecordKeys.value: "value", RecordKeys.unit: "unit",
+        RecordKeys.startDate: "startDate", RecordKeys.endDate: "endDate", RecordKeys.device: "device",
+        RecordKeys.metadata: "metadata", RecordKeys.objects: "objects",
+    ]
+
+    static let deviceNames: [String: String] = Dictionary(uniqueKeysWithValues: RecordKeys.deviceKeys.map { ($0.key, $0.field) })
+
+    /// The decoded JSON of a record dictionary (the top level or a correlation object).
+    static func json(_ dictionary: RecordDictionary) -> JSONValue {
+        var object = JSONObject()
+        for entry in dictionary.entries where entry.key != RecordKeys.formatVersion {
+            let name = names[entry.key] ?? entry.key
+            switch (entry.key, entry.value) {
+            case (RecordKeys.device, .dictionary(let device)):
+                var fields = JSONObject()
+                for field in device.entries { fields[deviceNames[field.key] ?? field.key] = value(field.value) }
+                object[name] = .object(fields)
+            case (RecordKeys.objects, .array(let items)):
+                object[name] = .array(items.map { item in
+                    if case .dictionary(let d) = item { return json(d) }
+                    return value(item)
+                })
+            default:
+                object[name] = value(entry.value)
+            }
+        }
+        return .object(object)
+    }
+
+    /// One value: strings, booleans, arrays and dictionaries as themselves, INTEGER and REAL as
+    /// numbers, dates as `2026-11-21T08:00:00.25Z`, OCTET STRING as hex text.
+    static func value(_ value: RecordValue) -> JSONValue {
+        switch value {
+        case .string(let s): return .string(s)
+        case .integer(let i): return JSONValue.decimal(DERValueText.integer(i)) ?? .string(i.description)
+        case .real(let r): return JSONValue.decimal(r.decimalText) ?? .string(r.decimalText)
+        case .boolean(let b): return .bool(b)
+        case .date(let d): return .string(d.description)
+        case .data(let bytes): return .string(VectorHex.encode(bytes))
+        case .array(let items): return .array(items.map(Self.value))
+        case .dictionary(let d):
+            var object = JSONObject()
+            for entry in d.entries { object[entry.key] = Self.value(entry.value) }
+            return .object(object)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// The hand-written `records.json` cases: a sample in the JSON sample format and the fields its
+/// signed record must decode to (docs/FORMAT.md), written from the format, not from this
+/// implementation's output.
+enum RecordVectorCases {
+    struct Case {
+        let comment: String
+        let flags: [String]
+        let sample: String
+        let decoded: String
+    }
+
+    static let acme = #""manufacturer":"Acme Medical Devices Inc.""#
+
+    static let all: [Case] = [
+        Case(comment: "heart rate, the example of docs/FORMAT.md", flags: ["Quantity"],
+             sample: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z","device":{"name":"Acme HR"}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z","device":{"name":"Acme HR"}}"#),
+        Case(comment: "blood pressure correlation with every device field and offset dates", flags: ["Correlation", "FullDevice", "OffsetDate", "SignedMetadata"],
+             sample: #"{"type":"HKCorrelationTypeIdentifierBloodPressure","startDate":"2026-11-21T08:05:00+01:00","endDate":"2026-11-21T08:05:40+01:00","objects":[{"type":"HKQuantityTypeIdentifierBloodPressureSystolic","value":120,"unit":"mmHg","startDate":"2026-11-21T08:05:00+01:00","endDate":"2026-11-21T08:05:40+01:00"},{"type":"HKQuantityTypeIdentifierBloodPressureDiastolic","value":80,"unit":"mmHg","startDate":"2026-11-21T08:05:00+01:00","endDate":"2026-11-21T08:05:40+01:00"}],"device":{"name":"Acme BP-200 Cuff",\#(acme),"model":"BP-200","hardwareVersion":"2.1","firmwareVersion":"1.4.7","softwareVersion":"3.0.12","localIdentifier":"AA:BB:CC:DD:EE:FF","udiDeviceIdentifier":"(01)00812345678901(21)SN12345"},"metadata":{"HKDeviceSerialNumber":"BP200-12345","HKTimeZone":"Europe/Paris"}}"#,
+             decoded: #"{"type":"HKCorrelationTypeIdentifierBloodPressure","startDate":"2026-11-21T07:05:00Z","endDate":"2026-11-21T07:05:40Z","objects":[{"type":"HKQuantityTypeIdentifierBloodPressureSystolic","value":120,"unit":"mmHg","startDate":"2026-11-21T07:05:00Z","endDate":"2026-11-21T07:05:40Z"},{"type":"HKQuantityTypeIdentifierBloodPressureDiastolic","value":80,"unit":"mmHg","startDate":"2026-11-21T07:05:00Z","endDate":"2026-11-21T07:05:40Z"}],"device":{"name":"Acme BP-200 Cuff",\#(acme),"model":"BP-200","hardwareVersion":"2.1","firmwareVersion":"1.4.7","softwareVersion":"3.0.12","localIdentifier":"AA:BB:CC:DD:EE:FF","udiDeviceIdentifier":"(01)00812345678901(21)SN12345"},"metadata":{"HKDeviceSerialNumber":"BP200-12345","HKTimeZone":"Europe/Paris"}}"#),
+        Case(comment: "body temperature 36.6 degC at a quarter second, unsigned metadata left out", flags: ["Quantity", "FractionalSeconds", "UnsignedMetadata"],
+             sample: #"{"type":"HKQuantityTypeIdentifierBodyTemperature","value":36.6,"unit":"degC","startDate":"2026-11-21T07:30:00.250Z","endDate":"2026-11-21T07:30:00.250Z","device":{"name":"Acme Thermo",\#(acme),"model":"T-3"},"metadata":{"HKBodyTemperatureSensorLocation":2}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierBodyTemperature","value":36.6,"unit":"degC","startDate":"2026-11-21T07:30:00.25Z","endDate":"2026-11-21T07:30:00.25Z","device":{"name":"Acme Thermo",\#(acme),"model":"T-3"}}"#),
+        Case(comment: "blood glucose 5.5 mmol/L with the molar-mass unit, offset -05:00", flags: ["Quantity", "OffsetDate", "SignedMetadata"],
+             sample: #"{"type":"HKQuantityTypeIdentifierBloodGlucose","value":5.5,"unit":"mmol<180.15588000005408>/L","startDate":"2026-11-21T07:45:00-05:00","endDate":"2026-11-21T07:45:00-05:00","device":{"name":"Acme Gluco",\#(acme),"model":"G-5","udiDeviceIdentifier":"(01)00812345678918"},"metadata":{"HKDeviceSerialNumber":"G5-99812"}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierBloodGlucose","value":5.5,"unit":"mmol<180.15588000005408>/L","startDate":"2026-11-21T12:45:00Z","endDate":"2026-11-21T12:45:00Z","device":{"name":"Acme Gluco",\#(acme),"model":"G-5","udiDeviceIdentifier":"(01)00812345678918"},"metadata":{"HKDeviceSerialNumber":"G5-99812"}}"#),
+        Case(comment: "body mass 72.4 kg", flags: ["Quantity"],
+             sample: #"{"type":"HKQuantityTypeIdentifierBodyMass","value":72.4,"unit":"kg","startDate":"2026-11-21T06:50:00Z","endDate":"2026-11-21T06:50:00Z","device":{"name":"Acme Scale",\#(acme),"model":"S-1"}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierBodyMass","value":72.4,"unit":"kg","startDate":"2026-11-21T06:50:00Z","endDate":"2026-11-21T06:50:00Z","device":{"name":"Acme Scale",\#(acme),"model":"S-1"}}"#),
+        Case(comment: "oxygen saturation 0.97 %", flags: ["Quantity"],
+             sample: #"{"type":"HKQuantityTypeIdentifierOxygenSaturation","value":0.97,"unit":"%","startDate":"2026-11-21T08:01:00Z","endDate":"2026-11-21T08:01:00Z","device":{"name":"Acme Oximeter",\#(acme),"model":"OX-2"}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierOxygenSaturation","value":0.97,"unit":"%","startDate":"2026-11-21T08:01:00Z","endDate":"2026-11-21T08:01:00Z","device":{"name":"Acme Oximeter",\#(acme),"model":"OX-2"}}"#),
+        Case(comment: "sleep analysis asleepCore (3) over night", flags: ["Category"],
+             sample: #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","value":3,"startDate":"2026-11-20T23:10:00Z","endDate":"2026-11-21T06:40:00Z","device":{"name":"Acme Sleep Band",\#(acme),"model":"SB-1"}}"#,
+             decoded: #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","value":3,"startDate":"2026-11-20T23:10:00Z","endDate":"2026-11-21T06:40:00Z","device":{"name":"Acme Sleep Band",\#(acme),"model":"SB-1"}}"#),
+        Case(comment: "step count 1234 over an hour", flags: ["Quantity", "Cumulative"],
+             sample: #"{"type":"HKQuantityTypeIdentifierStepCount","value":1234,"unit":"count","startDate":"2026-11-21T09:00:00Z","endDate":"2026-11-21T10:00:00Z","device":{"name":"Acme Pedometer",\#(acme),"model":"P-1","softwareVersion":"5.2"}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierStepCount","value":1234,"unit":"count","startDate":"2026-11-21T09:00:00Z","endDate":"2026-11-21T10:00:00Z","device":{"name":"Acme Pedometer",\#(acme),"model":"P-1","softwareVersion":"5.2"}}"#),
+        Case(comment: "dietary caffeine 95 mg", flags: ["Quantity", "Dietary"],
+             sample: #"{"type":"HKQuantityTypeIdentifierDietaryCaffeine","value":95,"unit":"mg","startDate":"2026-11-21T08:30:00Z","endDate":"2026-11-21T08:30:00Z","device":{"name":"Acme Coffee Machine",\#(acme),"model":"C-9"}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierDietaryCaffeine","value":95,"unit":"mg","startDate":"2026-11-21T08:30:00Z","endDate":"2026-11-21T08:30:00Z","device":{"name":"Acme Coffee Machine",\#(acme),"model":"C-9"}}"#),
+        Case(comment: "food correlation with energy, carbohydrates and protein", flags: ["Correlation", "Dietary"],
+             sample: #"{"type":"HKCorrelationTypeIdentifierFood","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z","objects":[{"type":"HKQuantityTypeIdentifierDietaryEnergyConsumed","value":250,"unit":"kcal","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z"},{"type":"HKQuantityTypeIdentifierDietaryCarbohydrates","value":30,"unit":"g","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z"},{"type":"HKQuantityTypeIdentifierDietaryProtein","value":12.5,"unit":"g","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z"}],"device":{"name":"Acme NutriScale",\#(acme),"model":"N-4"},"metadata":{"HKFoodType":"TEST sandwich"}}"#,
+             decoded: #"{"type":"HKCorrelationTypeIdentifierFood","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z","objects":[{"type":"HKQuantityTypeIdentifierDietaryEnergyConsumed","value":250,"unit":"kcal","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z"},{"type":"HKQuantityTypeIdentifierDietaryCarbohydrates","value":30,"unit":"g","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z"},{"type":"HKQuantityTypeIdentifierDietaryProtein","value":12.5,"unit":"g","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z"}],"device":{"name":"Acme NutriScale",\#(acme),"model":"N-4"}}"#),
+        Case(comment: "heart rate with nine fraction digits and a half-second end", flags: ["Quantity", "FractionalSeconds"],
+             sample: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":71,"unit":"count/min","startDate":"2026-11-21T08:00:00.123456789Z","endDate":"2026-11-21T08:00:01.5Z","device":{"name":"Acme HR"}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":71,"unit":"count/min","startDate":"2026-11-21T08:00:00.123456789Z","endDate":"2026-11-21T08:00:01.5Z","device":{"name":"Acme HR"}}"#),
+        Case(comment: "body mass 80 kg at a +05:30 offset", flags: ["Quantity", "OffsetDate"],
+             sample: #"{"type":"HKQuantityTypeIdentifierBodyMass","value":80,"unit":"kg","startDate":"2026-11-21T12:00:00+05:30","endDate":"2026-11-21T12:00:00+05:30","device":{"name":"Acme Scale",\#(acme),"model":"S-1"}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierBodyMass","value":80,"unit":"kg","startDate":"2026-11-21T06:30:00Z","endDate":"2026-11-21T06:30:00Z","device":{"name":"Acme Scale",\#(acme),"model":"S-1"}}"#),
+        Case(comment: "heart rate with all five signed metadata keys and two unsigned ones", flags: ["Quantity", "SignedMetadata", "UnsignedMetadata"],
+             sample: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":64,"unit":"count/min","startDate":"2026-11-21T20:15:00Z","endDate":"2026-11-21T20:15:00Z","device":{"name":"Acme HR Strap",\#(acme),"model":"HR-10","firmwareVersion":"2.3.1"},"metadata":{"HKDeviceSerialNumber":"HR10-000417","HKUDIDeviceIdentifier":"(01)00812345678901","HKUDIProductionIdentifier":"(10)LOT42(21)SN7","HKExternalUUID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","HKTimeZone":"Europe/Berlin","HKWasUserEntered":false,"HKMetadataKeyHeartRateMotionContext":1}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":64,"unit":"count/min","startDate":"2026-11-21T20:15:00Z","endDate":"2026-11-21T20:15:00Z","device":{"name":"Acme HR Strap",\#(acme),"model":"HR-10","firmwareVersion":"2.3.1"},"metadata":{"HKDeviceSerialNumber":"HR10-000417","HKUDIDeviceIdentifier":"(01)00812345678901","HKUDIProductionIdentifier":"(10)LOT42(21)SN7","HKExternalUUID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","HKTimeZone":"Europe/Berlin"}}"#),
+        Case(comment: "metadata keys in their SDK spelling are signed under the stored spelling", flags: ["Quantity", "SignedMetadata", "SDKKeySpelling"],
+             sample: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z","device":{"name":"Acme HR Strap",\#(acme),"model":"HR-10","firmwareVersion":"2.3.1"},"metadata":{"HKMetadataKeyDeviceSerialNumber":"HR10-000417","HKMetadataKeyTimeZone":"Europe/Berlin"}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z","device":{"name":"Acme HR Strap",\#(acme),"model":"HR-10","firmwareVersion":"2.3.1"},"metadata":{"HKDeviceSerialNumber":"HR10-000417","HKTimeZone":"Europe/Berlin"}}"#),
+        Case(comment: "blood alcohol content 0.0004 %, a small decimal", flags: ["Quantity"],
+             sample: #"{"type":"HKQuantityTypeIdentifierBloodAlcoholContent","value":0.0004,"unit":"%","startDate":"2026-11-21T22:00:00Z","endDate":"2026-11-21T22:00:00Z","device":{"name":"Acme Breath",\#(acme),"model":"BA-1"}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierBloodAlcoholContent","value":0.0004,"unit":"%","startDate":"2026-11-21T22:00:00Z","endDate":"2026-11-21T22:00:00Z","device":{"name":"Acme Breath",\#(acme),"model":"BA-1"}}"#),
+        Case(comment: "flights climbed 0: REAL zero has no content octets", flags: ["Quantity", "Zero"],
+             sample: #"{"type":"HKQuantityTypeIdentifierFlightsClimbed","value":0,"unit":"count","startDate":"2026-11-21T09:00:00Z","endDate":"2026-11-21T10:00:00Z","device":{"name":"Acme Pedometer",\#(acme),"model":"P-1"}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierFlightsClimbed","value":0,"unit":"count","startDate":"2026-11-21T09:00:00Z","endDate":"2026-11-21T10:00:00Z","device":{"name":"Acme Pedometer",\#(acme),"model":"P-1"}}"#),
+        Case(comment: "body temperature 98.24 degF", flags: ["Quantity"],
+             sample: #"{"type":"HKQuantityTypeIdentifierBodyTemperature","value":98.24,"unit":"degF","startDate":"2026-11-21T07:35:00Z","endDate":"2026-11-21T07:35:00Z","device":{"name":"Acme Thermo US",\#(acme),"model":"T-3F"}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierBodyTemperature","value":98.24,"unit":"degF","startDate":"2026-11-21T07:35:00Z","endDate":"2026-11-21T07:35:00Z","device":{"name":"Acme Thermo US",\#(acme),"model":"T-3F"}}"#),
+        Case(comment: "respiratory rate 16.5 count/min without a device", flags: ["Quantity", "NoDevice"],
+             sample: #"{"type":"HKQuantityTypeIdentifierRespiratoryRate","value":16.5,"unit":"count/min","startDate":"2026-11-21T03:00:00Z","endDate":"2026-11-21T03:01:00Z"}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierRespiratoryRate","value":16.5,"unit":"count/min","startDate":"2026-11-21T03:00:00Z","endDate":"2026-11-21T03:01:00Z"}"#),
+    ]
+}
