@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, each depending only on those below it:
-//   healthsig (command) → HealthSigKit (demo, bench, vectors) → SampleIO → SampleSigning
+//   healthsig (command) → HealthSigKit (demo, bench, vectors) → SampleIO, SampleSigning
 //   → HealthSamples / CMS → CryptoBackend (+ COpenSSL) → DER
 let package = Package(
     name: "healthsig",
@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "CMS", dependencies: ["DER", "CryptoBackend"]),
         .target(name: "HealthSamples"),
         .target(name: "SampleSigning", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples"]),
-        .target(name: "SampleIO", dependencies: ["HealthSamples", "SampleSigning", "CZlib"]),
+        .target(name: "SampleIO", dependencies: ["HealthSamples", "CZlib"]),
         .target(name: "HealthSigKit", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples", "SampleSigning", "SampleIO"]),
         .executableTarget(
             name: "healthsig",
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "CMSTests", dependencies: ["CMS", "DER", "CryptoBackend"]),
         .testTarget(name: "HealthSamplesTests", dependencies: ["HealthSamples"]),
         .testTarget(name: "SampleSigningTests", dependencies: ["SampleSigning", "HealthSamples", "CMS", "DER", "CryptoBackend"]),
-        .testTarget(name: "SampleIOTests", dependencies: ["SampleIO", "HealthSamples", "SampleSigning"]),
+        .testTarget(name: "SampleIOTests", dependencies: ["SampleIO", "HealthSamples"]),
         .testTarget(name: "HealthSigKitTests", dependencies: ["HealthSigKit"]),
         .testTarget(name: "healthsigTests", dependencies: ["healthsig"]),
     ],

@@ -8,82 +8,140 @@ import SampleSigning
 /// `healthsig sign`: device readings in, the same samples with their signature added out.
 public enum BatchSigner {
     /// A reading that could not be signed.
-    public struct Problem: Sendable {
+    public struct Problem: Sendable, CustomStringConvertible {
+        /// 1-based line of the reading in the input.
         public let line: Int
+        /// Path of the offending field (`unit`, `objects[0].value`, …); empty when the reading
+        /// as a whole is wrong (e.g. not JSON).
+        public let field: String
+        /// What is wrong, without the location.
         public let reason: String
+
+        /// Creates a problem.
+        public init(line: Int, field: String, reason: String) {
+            self.line = line
+            self.field = field
+            self.reason = reason
+        }
+
+        /// `line 3, unit: invalid unit …` (or `line 3: …` without a field).
+        public var description: String {
+            field.isEmpty ? "line \(line): \(reason)" : "line \(line), \(field): \(reason)"
+        }
     }
 
     /// What a run did.
     public struct Result: Sendable {
+        /// Readings signed (and written, when ``wroteOutput``).
         public var signed = 0
+        /// Readings that could not be signed, in input order.
         public var problems: [Problem] = []
+        /// Whether the output was written.
         public var wroteOutput = false
+        /// One line for standard error.
         public var summary: String {
-            "signed \(signed) sample(s)" + (problems.isEmpty ? "" : ", \(problems.count) invalid")
-                + (wroteOutput ? "" : "; nothing written")
+            if !wroteOutput {
+                return "\(signed) reading(s) valid, \(problems.count) invalid; nothing written"
+            }
+            return "signed \(signed) sample(s)" + (problems.isEmpty ? "" : ", skipped \(problems.count) invalid")
         }
     }
 
     /// Signs every reading of `inputPath` (JSON Lines, or a JSON array, whose output is then a
     /// JSON array of the same elements) into `outputPath`, atomically. With `skipInvalid` false,
-    /// any invalid reading means nothing is written.
+    /// any invalid reading means nothing is written. Key, certificate, passphrase file and input
+    /// are never overwritten.
     public static func run(inputPath: String, outputPath: String, keyPath: String,
                            passphrase: KeyFiles.PassphraseSource, options: CMSSigning.Options,
                            skipInvalid: Bool) throws(ToolError) -> Result {
         let key = try KeyFiles.loadPrivateKey(keyPath, passphrase: passphrase)
-        let signer = SampleSigner(builder: try CMSSigning.builder(options))
+        let builder = try CMSSigning.builder(options)
+        // A certificate that does not belong to the key fails every reading the same way; it
+        // is a usage error, found before any input is read (and before `--skip-invalid` could
+        // turn it into an empty output).
+        do {
+            _ = try builder.sign([0], using: key)
+        } catch {
+            throw .keyMaterial(path: options.certificatePath ?? keyPath, reason: error.description)
+        }
+        let signer = SampleSigner(builder: builder)
         let reader: JSONSampleReader<FileChunkSource>
         do {
             reader = try JSONSampleReader(path: inputPath)
         } catch {
             throw .io(path: inputPath, reason: "\(error)")
         }
-        let output = try OutputFiles.open(outputPath, protecting: [inputPath, keyPath] + (options.certificatePath.map { [$0] } ?? []))
+        let protected = [inputPath, keyPath] + (options.certificatePath.map { [$0] } ?? []) + passphrase.filePaths
+        let output = try OutputFiles.open(outputPath, protecting: protected)
         var result = Result()
         var arrayElements = 0
-        do {
-            while let item = try reader.next() {
+        do throws(ToolError) {
+            while let item = try nextItem(reader, inputPath) {
                 switch item {
                 case .failure(let error):
-                    result.problems.append(Problem(line: error.line, reason: error.description))
+                    result.problems.append(problem(error))
                 case .success(let stored):
+                    let line: String
                     do {
                         let text = try signer.signature(for: stored.sample, using: key)
                         let raw = stored.rawText ?? JSONSampleWriter.line(for: stored.sample)
-                        let line = try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
-                                                              stringValue: text, into: raw)
-                        if reader.format == .jsonArray {
-                            try output.write((arrayElements == 0 ? "[\n" : ",\n") + line)
-                            arrayElements += 1
-                        } else {
-                            try output.write(line + "\n")
-                        }
-                        result.signed += 1
+                        line = try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
+                                                          stringValue: text, into: raw)
                     } catch let error as SampleSigningError {
-                        let field: String
-                        if case .invalidSample(let v) = error { field = v.field + ": " } else { field = "" }
-                        result.problems.append(Problem(line: stored.line, reason: field + error.description))
+                        result.problems.append(problem(error, line: stored.line))
+                        continue
+                    } catch {
+                        result.problems.append(Problem(line: stored.line, field: "", reason: "\(error)"))
+                        continue
                     }
+                    if reader.format == .jsonArray {
+                        try output.write((arrayElements == 0 ? "[\n" : ",\n") + line)
+                        arrayElements += 1
+                    } else {
+                        try output.write(line + "\n")
+                    }
+                    result.signed += 1
                 }
             }
             if reader.format == .jsonArray { try output.write(arrayElements == 0 ? "[]\n" : "\n]\n") }
-        } catch let error as ToolError {
-            output.discard()
-            throw error
         } catch {
             output.discard()
-            throw .io(path: inputPath, reason: "\(error)")
+            throw error
         }
         if !result.problems.isEmpty && !skipInvalid {
             output.discard()
             return result
         }
-        do {
-            try output.commit()
-        } catch {
-            throw .io(path: outputPath, reason: error.description)
-        }
+        try output.commit()
         result.wroteOutput = true
         return result
+    }
+
+    /// The reader's next item; its only errors are I/O errors of the input.
+    static func nextItem(_ reader: JSONSampleReader<FileChunkSource>,
+                         _ path: String) throws(ToolError) -> Result<StoredSample, SampleInputError>? {
+        do {
+            return try reader.next()
+        } catch {
+            throw .io(path: path, reason: "\(error)")
+        }
+    }
+
+    /// A reader error as a problem, its location split off the text.
+    static func problem(_ error: SampleInputError) -> Problem {
+        var reason = ProblemText.removingPrefix(error.field.isEmpty ? "line \(error.line): " : "line \(error.line), \(error.field): ",
+                                                from: error.description)
+        if case .invalidSample(let validation) = error.reason {
+            reason = ProblemText.validationReason(validation)
+        }
+        return Problem(line: error.line, field: error.field, reason: reason)
+    }
+
+    /// A signing error as a problem.
+    static func problem(_ error: SampleSigningError, line: Int) -> Problem {
+        if case .invalidSample(let validation) = error {
+            return Problem(line: line, field: validation.field, reason: ProblemText.validationReason(validation))
+        }
+        return Problem(line: line, field: "", reason: error.description)
     }
 }

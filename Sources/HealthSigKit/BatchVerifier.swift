@@ -8,29 +8,81 @@ import SampleSigning
 public enum BatchVerifier {
     /// Stored forms `verify` reads.
     public enum InputKind: Sendable {
+        /// Our JSON Lines or a JSON array.
         case json
+        /// The Health app's export.xml.
         case healthExport
+        /// A zip archive (the Health app's export.zip).
+        case zipArchive
     }
 
-    /// Sniffs the input: a zip archive or XML is a Health export, anything else JSON.
+    /// Sniffs a file: a zip archive, XML (first visible character `<`), anything else JSON.
     public static func kind(of path: String) throws(ToolError) -> InputKind {
         if path == "-" { return .json }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .io(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
         }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 512)) ?? Data()
-        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .healthExport }
-        let firstVisible = head.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }
-        return firstVisible == UInt8(ascii: "<") ? .healthExport : .json
+        let head = Array((try? handle.read(upToCount: 4096)) ?? Data())
+        return InputSniffer.kind(of: head, atEnd: true) ?? .json
     }
 
-    /// Verifies every sample of `inputPath` against `trust`.
+    /// Verifies every sample of `inputPath` (`-`: standard input, JSON or export.xml) against
+    /// `trust`. Input that cannot be read as samples (a JSON line, an XML syntax error, a
+    /// damaged zip archive) is reported in ``VerificationReport/unreadable``; only I/O errors
+    /// throw.
     public static func run(inputPath: String, trust: TrustSet) throws(ToolError) -> VerificationReport {
         let verifier = SampleVerifier(trust: trust)
+        if inputPath == "-" { return try verifyStandardInput(verifier) }
         switch try kind(of: inputPath) {
-        case .json: return try verifyJSON(inputPath, verifier)
-        case .healthExport: return try verifyExport(inputPath, verifier)
+        case .json:
+            return try verifyJSON(inputPath, verifier) { try JSONSampleReader(path: inputPath) }
+        case .healthExport, .zipArchive:
+            return try verifyExport(inputPath, verifier) { try ExportSampleReader(path: inputPath) }
+        }
+    }
+
+    /// Standard input: the first bytes decide between JSON and export.xml (a zip archive needs
+    /// seeking, so it must be given by path).
+    static func verifyStandardInput(_ verifier: SampleVerifier) throws(ToolError) -> VerificationReport {
+        let path = "standard input"
+        var head: [UInt8] = []
+        let stream: FileChunkSource
+        let kind: InputKind
+        do {
+            stream = try FileChunkSource(path: "-")
+            while true {
+                guard let chunk = try stream.nextChunk() else {
+                    kind = InputSniffer.kind(of: head, atEnd: true) ?? .json
+                    break
+                }
+                head += chunk
+                if let known = InputSniffer.kind(of: head, atEnd: false) {
+                    kind = known
+                    break
+                }
+            }
+        } catch let error as FileReadError {
+            throw ioError(error, path)
+        } catch {
+            throw .io(path: path, reason: "\(error)")
+        }
+        let source = ReplayingChunkSource(head: head, rest: stream)
+        switch kind {
+        case .json:
+            return try verifyJSON(path, verifier) { JSONSampleReader(source: source) }
+        case .healthExport:
+            return try verifyExport(path, verifier) { ExportSampleReader(source: AnyByteChunkSource(source)) }
+        case .zipArchive:
+            throw .usage("a zip archive cannot be read from standard input (it needs seeking): give its path with --in")
+        }
+    }
+
+    /// An I/O error of the input, its path given once.
+    static func ioError(_ error: FileReadError, _ path: String) -> ToolError {
+        switch error {
+        case .cannotOpen(_, _, let message): return .io(path: path, reason: "cannot open: \(message)")
+        case .readFailed(_, _, let message): return .io(path: path, reason: "cannot read: \(message)")
         }
     }
 
@@ -39,25 +91,45 @@ public enum BatchVerifier {
                           startDate: stored.sample.startDate.rfc3339String, verdict: verdict)
     }
 
-    static func verifyJSON(_ path: String, _ verifier: SampleVerifier) throws(ToolError) -> VerificationReport {
+    static func verifyJSON<Source: ByteChunkSource>(
+        _ path: String, _ verifier: SampleVerifier,
+        _ makeReader: () throws -> JSONSampleReader<Source>
+    ) throws(ToolError) -> VerificationReport {
         var report = VerificationReport()
+        let reader: JSONSampleReader<Source>
         do {
-            let reader = try JSONSampleReader(path: path)
-            while let item = try reader.next() {
-                switch item {
-                case .success(let stored):
-                    report.add(entry(stored, verifier.verify(stored.sample, storedForm: .json)))
-                case .failure(let error):
-                    report.addUnreadable(line: error.line, reason: error.description)
-                }
-            }
+            reader = try makeReader()
+        } catch let error as FileReadError {
+            throw ioError(error, path)
         } catch {
             throw .io(path: path, reason: "\(error)")
+        }
+        while true {
+            let item: Result<StoredSample, SampleInputError>?
+            do {
+                item = try reader.next()
+            } catch let error as FileReadError {
+                // The JSON reader reports bad input as items; what it throws is the source's I/O.
+                throw ioError(error, path)
+            } catch {
+                throw .io(path: path, reason: "\(error)")
+            }
+            guard let item else { break }
+            switch item {
+            case .success(let stored):
+                report.add(entry(stored, verifier.verify(stored.sample, storedForm: .json)))
+            case .failure(let error):
+                report.addUnreadable(line: error.line, reason: ProblemText.readerReason(
+                    line: error.line, field: error.field, description: error.description))
+            }
         }
         return report
     }
 
-    static func verifyExport(_ path: String, _ verifier: SampleVerifier) throws(ToolError) -> VerificationReport {
+    static func verifyExport<Source: ByteChunkSource>(
+        _ path: String, _ verifier: SampleVerifier,
+        _ makeReader: () throws -> ExportSampleReader<Source>
+    ) throws(ToolError) -> VerificationReport {
         var report = VerificationReport()
         // Members of a correlation are repeated as top-level Records (a note in Apple's DTD);
         // those unsigned copies are not counted as unsigned samples. Records may come before
@@ -65,7 +137,7 @@ public enum BatchVerifier {
         var memberKeys = Set<String>()
         var unsignedCandidates: [String: Int] = [:]
         do {
-            let reader = try ExportSampleReader(path: path)
+            let reader = try makeReader()
             while let outcome = try reader.next() {
                 switch outcome {
                 case .sample(let stored):
@@ -97,6 +169,16 @@ public enum BatchVerifier {
                     }
                 }
             }
+        } catch let error as FileReadError {
+            throw ioError(error, path)
+        } catch let error as XMLError {
+            // Malformed input, not an I/O failure: what was verified so far is kept and the
+            // run fails (exit 1) with the reason.
+            report.addUnreadable(line: error.line, reason: "XML: " + ProblemText.removingPrefix("line \(error.line): ", from: error.description))
+        } catch let error as ExportXMLError {
+            report.addUnreadable(line: error.line, reason: ProblemText.removingPrefix("line \(error.line): ", from: error.description))
+        } catch let error as ZipError {
+            report.addUnreadable(line: nil, reason: "export.zip: \(error)")
         } catch {
             throw .io(path: path, reason: "\(error)")
         }

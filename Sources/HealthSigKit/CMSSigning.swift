@@ -49,28 +49,35 @@ public enum CMSSigning {
         }
     }
 
-    /// Decodes a signature file: DER as is, base64 text (whitespace ignored), or by sniffing.
-    public static func decodeSignature(_ bytes: [UInt8], form: InputForm, path: String) throws(ToolError) -> [UInt8] {
+    /// Decodes a signature file: DER as is, base64 text (whitespace ignored; PEM armour lines
+    /// such as `-----BEGIN CMS-----` are dropped), or by sniffing (`auto`: a first byte 0x30
+    /// is DER). `nil` when `base64` was asked for and the text is not base64; in `auto` mode
+    /// such bytes are returned unchanged so the DER parser reports where they go wrong.
+    public static func decodeSignature(_ bytes: [UInt8], form: InputForm) -> [UInt8]? {
         switch form {
         case .der:
             return bytes
         case .base64, .auto:
             if form == .auto, bytes.first == 0x30 { return bytes }
-            let text = String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
-            guard let data = Data(base64Encoded: text) else {
-                if form == .auto { return bytes }  // let the verifier report it as malformed DER
-                throw .io(path: path, reason: "not base64 text")
+            let text = String(decoding: bytes, as: UTF8.self)
+            let body = text.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("-----") }.joined()
+            guard let data = Data(base64Encoded: String(body.filter { !$0.isWhitespace })) else {
+                return form == .auto ? bytes : nil
             }
             return Array(data)
         }
     }
 
-    /// Verifies the signature in `inputPath` against the trust paths.
+    /// Verifies the signature in `inputPath` against the trust paths. A signature file that
+    /// is not base64 although `inform` says so is `malformed`, like any other broken input.
     public static func verify(inputPath: String, inform: InputForm, trustPaths: [String],
                               detachedContentPath: String?) throws(ToolError) -> CMSVerdict {
         let trust = try TrustLoader.load(trustPaths)
-        let der = try decodeSignature(try FileAccess.readBytes(inputPath), form: inform, path: inputPath)
+        let raw = try FileAccess.readBytes(inputPath)
         let detached = try detachedContentPath.map { path throws(ToolError) in try FileAccess.readBytes(path) }
+        guard let der = decodeSignature(raw, form: inform) else {
+            return .malformed(reason: "the input is not base64 text", code: "not-base64", offset: nil)
+        }
         return CMSVerifier.verify(der, trust: trust, detachedContent: detached)
     }
 }

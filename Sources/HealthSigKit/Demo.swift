@@ -30,7 +30,7 @@ public enum Demo {
                                           passphrase: .none, options: CMSSigning.Options(), skipInvalid: false)
         out += "2. signed \(signing.signed) readings from \(readings)\n"
         guard signing.problems.isEmpty, signing.wroteOutput else {
-            out += signing.problems.map { "   line \($0.line): \($0.reason)\n" }.joined()
+            out += signing.problems.map { "   \($0)\n" }.joined()
             return Outcome(transcript: out, succeeded: false)
         }
         let signedLines = try FileAccess.readText(signedPath).split(separator: "\n").map(String.init)

@@ -6,37 +6,53 @@ import SampleSigning
 
 /// `healthsig inspect`: shows a signature's CMS structure and its decoded record.
 public enum Inspector {
-    /// Decodes input given as DER, PEM (any `-----BEGIN` block) or base64 text (whitespace ignored).
-    public static func decodeInput(_ bytes: [UInt8]) throws(ToolError) -> [UInt8] {
-        if let first = bytes.first, first == 0x30 { return bytes }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .usage("input is neither DER, PEM nor base64 text")
-        }
+    /// What `inspect` found.
+    public struct Inspection: Sendable {
+        /// The report text.
+        public let text: String
+        /// Why the input is not a well-formed SignedData (not strict DER, not a SignedData);
+        /// `nil` when it is. The command exits 1 when set (malformed input).
+        public let problem: String?
+    }
+
+    /// Decodes input given as DER, PEM (any `-----BEGIN` block) or base64 text (whitespace
+    /// ignored); `nil` when it is none of these.
+    public static func decodeInput(_ bytes: [UInt8]) -> [UInt8]? {
+        // Binary input that parses as DER is taken as is (a SignedData starts 0x30, a bare
+        // record 0x31); anything else must be PEM or base64 text.
+        if (try? DER.parse(bytes)) != nil { return bytes }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
         var body = text
         if text.contains("-----BEGIN") {
-            body = text.split(separator: "\n").filter { !$0.hasPrefix("-----") }.joined()
+            body = text.split(whereSeparator: \.isNewline).filter { !$0.hasPrefix("-----") }.joined()
         }
         let compact = body.filter { !$0.isWhitespace }
-        guard let data = Data(base64Encoded: compact), !data.isEmpty else {
-            throw .usage("input is neither DER, PEM nor base64 text")
-        }
+        guard let data = Data(base64Encoded: compact), !data.isEmpty else { return nil }
         return Array(data)
     }
 
     /// A human report: DER structure, then the SignedData summary, then the decoded record.
     public static func report(for der: [UInt8]) -> String {
+        inspect(der).text
+    }
+
+    /// The report for `der` and whether it is a well-formed SignedData.
+    public static func inspect(_ der: [UInt8]) -> Inspection {
         var out = "== DER structure (\(der.count) bytes) ==\n"
         let root: DERNode
         do {
             root = try DER.parse(der)
         } catch {
-            return out + "not strict DER: \(error)\n"
+            return Inspection(text: out + "not strict DER: \(error)\n", problem: "not strict DER: \(error)")
         }
         out += DERPrettyPrinter.render(root)
         if !out.hasSuffix("\n") { out += "\n" }
 
-        guard let view = try? CMSSignedDataView(derEncoded: der) else {
-            return out + "\n(not a CMS SignedData)\n"
+        let view: CMSSignedDataView
+        do {
+            view = try CMSSignedDataView(derEncoded: der)
+        } catch {
+            return Inspection(text: out + "\n(not a CMS SignedData: \(error))\n", problem: "not a CMS SignedData: \(error)")
         }
         out += "\n== CMS SignedData ==\n"
         out += "version: \(view.version.rawValue)\n"
@@ -56,7 +72,7 @@ public enum Inspector {
             if let time = info.signingTime { out += "  signingTime: \(time)\n" }
             out += "  signature: \(info.signature.count) bytes\n"
         }
-        guard let content = view.content else { return out }
+        guard let content = view.content else { return Inspection(text: out, problem: nil) }
         out += "\n== Signed record ==\n"
         do {
             let record = try SignedRecord(derEncoded: content)
@@ -64,7 +80,7 @@ public enum Inspector {
         } catch {
             out += "content is not a healthsig record: \(error)\n"
         }
-        return out
+        return Inspection(text: out, problem: nil)
     }
 }
 

@@ -11,6 +11,12 @@ public enum KeyFiles {
         case environment(String)
         /// The first line of a file.
         case file(String)
+
+        /// The passphrase file, as a list (empty or one path): an input never to be overwritten.
+        public var filePaths: [String] {
+            if case .file(let path) = self { return [path] }
+            return []
+        }
     }
 
     /// Reads the passphrase, if any.

@@ -1,3 +1,4 @@
+import Foundation
 import SampleIO
 
 /// Writing outputs atomically (temporary file, fsync, rename), never over an input.
@@ -12,12 +13,8 @@ public enum OutputFiles {
         }
     }
 
-    /// Opens an atomic writer for streaming output.
-    public static func open(_ path: String, protecting inputs: [String] = []) throws(ToolError) -> AtomicFileWriter {
-        do {
-            return try AtomicFileWriter(destination: path, protecting: inputs)
-        } catch {
-            throw .io(path: path, reason: error.description)
-        }
+    /// Opens an output that appears complete or not at all, standard output (`-`) included.
+    public static func open(_ path: String, protecting inputs: [String] = []) throws(ToolError) -> StagedOutput {
+        try StagedOutput(destination: path, protecting: inputs)
     }
 }

@@ -41,6 +41,22 @@ public enum TrustLoader {
         return TrustSet(pemItems: items)
     }
 
+    /// The paths themselves plus the files a trust directory contributes: inputs an output
+    /// must never replace (`verify --out` naming a trusted key would destroy the trust anchor).
+    public static func inputFiles(_ paths: [String]) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            files.append(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                  let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
+            for name in names where trustFileExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                files.append((path as NSString).appendingPathComponent(name))
+            }
+        }
+        return files
+    }
+
     static func holdsOnlyPrivateKey(_ path: String) throws(ToolError) -> Bool {
         let text = try FileAccess.readText(path)
         let labels = text.split(separator: "\n").filter { $0.hasPrefix("-----BEGIN ") }

@@ -30,8 +30,9 @@ public struct VerificationReport: Sendable {
     public private(set) var entries: [VerificationEntry] = []
     /// Count per verdict, including `unsigned`.
     public private(set) var counts: [SampleVerdict.Kind: Int] = [:]
-    /// Input lines that could not be read as samples (line number and reason).
-    public private(set) var unreadable: [(line: Int, reason: String)] = []
+    /// Input that could not be read as samples: a line (number and reason), or the input as a
+    /// whole (`line` `nil`, e.g. a damaged zip archive).
+    public private(set) var unreadable: [(line: Int?, reason: String)] = []
 
     public init() {}
 
@@ -41,8 +42,8 @@ public struct VerificationReport: Sendable {
         if entry.verdict.kind != .unsigned { entries.append(entry) }
     }
 
-    /// Records an input item that could not be parsed into a sample.
-    public mutating func addUnreadable(line: Int, reason: String) {
+    /// Records input that could not be parsed into a sample (`line` `nil`: the whole input).
+    public mutating func addUnreadable(line: Int?, reason: String) {
         unreadable.append((line, reason))
     }
 
@@ -96,7 +97,9 @@ public enum ReportFormatter {
             cells += [row[4], row[5]]
             out += cells.joined(separator: "  ") + "\n"
         }
-        for item in report.unreadable { out += "unreadable line \(item.line): \(item.reason)\n" }
+        for item in report.unreadable {
+            out += "unreadable " + (item.line.map { "line \($0)" } ?? "input") + ": \(item.reason)\n"
+        }
         for e in report.entries {
             for note in e.verdict.notes { out += "note #\(e.position): \(note)\n" }
         }
@@ -135,7 +138,11 @@ public enum ReportFormatter {
         for kind in SampleVerdict.Kind.allCases { counts[kind.rawValue] = report.counts[kind, default: 0] }
         var object: [String: Any] = ["counts": counts]
         if !report.unreadable.isEmpty {
-            object["unreadable"] = report.unreadable.map { ["line": $0.line, "reason": $0.reason] }
+            object["unreadable"] = report.unreadable.map { item -> [String: Any] in
+                var entry: [String: Any] = ["reason": item.reason]
+                if let line = item.line { entry["line"] = line }
+                return entry
+            }
         }
         return object
     }

@@ -126,8 +126,15 @@ struct FieldComparator {
                 mismatch(path + "metadata.\(name)", s.displayText, Self.absent)
             case (nil, let t?):
                 mismatch(path + "metadata.\(name)", Self.absent, t.description)
-            case (let s?, let t?):
-                if !metadataEqual(s, t) { mismatch(path + "metadata.\(name)", s.displayText, t.description) }
+            case (let s?, _?):
+                // export.xml may repeat a key within one element (export-xml.md §5): every stored
+                // copy must equal the signed value, or a reader showing another copy is misled.
+                var reported = Set<String>()
+                for entry in stored.entries(forKey: name) where !metadataEqual(s, entry.value) {
+                    if reported.insert(entry.value.description).inserted {
+                        mismatch(path + "metadata.\(name)", s.displayText, entry.value.description)
+                    }
+                }
             }
         }
         for entry in signed.entries where MetadataKey.named(entry.key).map({ !RecordKeys.signedMetadataKeys.contains($0) }) ?? true {

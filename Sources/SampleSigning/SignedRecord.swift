@@ -23,7 +23,8 @@ public struct SignedRecord: Sendable, Hashable {
     public let metadata: RecordDictionary
     /// `o`: correlation objects.
     public let objects: [SignedRecord]
-    /// Keys this implementation does not know (forward compatibility); kept, never fatal.
+    /// Keys this implementation does not know (forward compatibility); kept, never fatal. Unknown
+    /// keys of the device dictionary are listed as `d.<key>`.
     public let unknownKeys: [String]
     /// The whole dictionary as decoded.
     public let dictionary: RecordDictionary
@@ -108,6 +109,8 @@ public struct SignedRecord: Sendable, Hashable {
         unit = try Self.optionalString(dict, RecordKeys.unit, path: path)
         if quantityValue != nil && unit == nil { throw .missingKey(path + RecordKeys.unit) }
 
+        // Unknown keys of the device dictionary are reported as `d.<key>` (forward compatibility).
+        var unknownDeviceKeys: [String] = []
         switch dict[RecordKeys.device] {
         case nil: device = nil
         case .dictionary(let d)?:
@@ -116,6 +119,8 @@ public struct SignedRecord: Sendable, Hashable {
                 device[field: field] = try Self.optionalString(d, key, path: path + "d.")
             }
             self.device = device
+            let known = Set(RecordKeys.deviceKeys.map(\.key))
+            unknownDeviceKeys = d.entries.map(\.key).filter { !known.contains($0) }.map { RecordKeys.device + "." + $0 }
         case .some: throw .wrongType(key: path + RecordKeys.device, expected: "a dictionary")
         }
         switch dict[RecordKeys.metadata] {
@@ -137,8 +142,7 @@ public struct SignedRecord: Sendable, Hashable {
             self.objects = objects
         case .some: throw .wrongType(key: path + RecordKeys.objects, expected: "an array")
         }
-        unknownKeys = dict.entries.map(\.key).filter { !RecordKeys.knownTopLevel.contains($0) }
-
+        unknownKeys = dict.entries.map(\.key).filter { !RecordKeys.knownTopLevel.contains($0) } + unknownDeviceKeys
     }
 
     private static func string(_ dict: RecordDictionary, _ key: String, path: String) throws(RecordError) -> String {

@@ -50,7 +50,7 @@ struct CMSSignCommand: ParsableCommand {
                 signedAttributes: signedAttributes, embedCertificate: embedCert)
             let der = try CMSSigning.sign(contentPath: self.in, keyPath: key, passphrase: passphrase.source, options: options)
             let bytes = outform == .der ? der : Array((Data(der).base64EncodedString() + "\n").utf8)
-            try OutputFiles.write(bytes, to: out, protecting: [self.in, key])
+            try OutputFiles.write(bytes, to: out, protecting: [self.in, key] + (cert.map { [$0] } ?? []) + passphrase.source.filePaths)
         }
     }
 }
@@ -82,7 +82,8 @@ struct CMSVerifyCommand: ParsableCommand {
             printOut("valid signer=\(summary.keyIdentifierHex)\n")
             if let contentOut {
                 try runTool { () throws(ToolError) in
-                    try OutputFiles.write(summary.content, to: contentOut, protecting: [self.in])
+                    try OutputFiles.write(summary.content, to: contentOut,
+                                          protecting: [self.in] + (content.map { [$0] } ?? []) + TrustLoader.inputFiles(trust))
                 }
             }
         default:

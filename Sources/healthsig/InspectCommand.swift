@@ -16,11 +16,17 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = try runTool { () throws(ToolError) in
-            let raw: [UInt8]
-            if let signature { raw = Array(signature.utf8) } else { raw = try FileAccess.readBytes(self.in ?? "-") }
-            return Inspector.report(for: try Inspector.decodeInput(raw))
+        let raw = try runTool { () throws(ToolError) in
+            if let signature { return Array(signature.utf8) }
+            return try FileAccess.readBytes(self.in ?? "-")
         }
-        printOut(report)
+        // Input that is not a signature is malformed input: exit 1, like every command.
+        guard let der = Inspector.decodeInput(raw) else {
+            printOut("malformed: the input is neither DER, PEM nor base64 text\n")
+            throw CommandExit.verificationFailed
+        }
+        let inspection = Inspector.inspect(der)
+        printOut(inspection.text)
+        if inspection.problem != nil { throw CommandExit.verificationFailed }
     }
 }

@@ -29,7 +29,7 @@ struct SignCommand: ParsableCommand {
             return try BatchSigner.run(inputPath: self.in, outputPath: out, keyPath: key,
                                        passphrase: passphrase.source, options: options, skipInvalid: skipInvalid)
         }
-        for problem in result.problems { printError("line \(problem.line): \(problem.reason)") }
+        for problem in result.problems { printError(problem.description) }
         printError(result.summary)
         if !result.wroteOutput || (!result.problems.isEmpty && !skipInvalid) { throw CommandExit.verificationFailed }
     }

@@ -27,7 +27,9 @@ struct VerifyCommand: ParsableCommand {
         }
         let text = ReportFormatter.render(report, format: format)
         if let out {
-            try runTool { () throws(ToolError) in try OutputFiles.write(Array(text.utf8), to: out, protecting: [self.in]) }
+            try runTool { () throws(ToolError) in
+                try OutputFiles.write(Array(text.utf8), to: out, protecting: [self.in] + TrustLoader.inputFiles(trust))
+            }
         } else {
             printOut(text)
         }

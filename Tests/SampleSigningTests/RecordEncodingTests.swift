@@ -181,12 +181,36 @@ struct RecordEncodingTests {
         let expected = ["HKQuantityTypeIdentifierBloodPressureSystolic", "HKQuantityTypeIdentifierBloodPressureDiastolic"]
         #expect(types == (diastolicFirst ? expected.reversed() : expected))
         for object in objects {
-            // Objects carry t, v, u, s, e and no format version.
-            #expect(Set(object.map(\.key)) == ["t", "v", "u", "s", "e"])
+            // Objects carry t, v, u and no format version; their dates equal the correlation's,
+            // so `s` and `e` are inherited, not repeated (docs/FORMAT.md).
+            #expect(Set(object.map(\.key)) == ["t", "v", "u"])
         }
         let values = try objects.map { Fixtures.hex(try Self.value("v", in: $0).content) }
         let systolic = "03 31 32 2e 45 31", diastolic = "03 38 2e 45 31"  // 12.E1, 8.E1
         #expect(values == (diastolicFirst ? [diastolic, systolic] : [systolic, diastolic]))
+    }
+
+    @Test("a correlation object keeps `s`/`e` when they differ from the correlation's")
+    func correlationObjectOwnDates() throws {
+        let sample = Sample.correlation(Correlation(
+            type: .food, startDate: try Fixtures.date("2026-11-21T12:00:00Z"), endDate: try Fixtures.date("2026-11-21T13:00:00Z"),
+            objects: [
+                try Fixtures.quantitySample(.dietaryProtein, "12.5", "g", start: "2026-11-21T12:15:00Z"),
+                try Fixtures.quantitySample(.dietarySugar, "3", "g", start: "2026-11-21T12:00:00Z", end: "2026-11-21T12:30:00Z"),
+                try Fixtures.quantitySample(.dietaryFiber, "2", "g", start: "2026-11-21T12:20:00Z", end: "2026-11-21T13:00:00Z"),
+            ]))
+        let o = try Self.value("o", in: try Self.topLevel(sample))
+        let objects = try o.children.map(Self.entries)
+        try #require(objects.count == 3)
+        #expect(Set(objects[0].map(\.key)) == ["t", "v", "u", "s", "e"])
+        #expect(Self.text(try Self.value("s", in: objects[0])) == "20261121121500Z")
+        #expect(Self.text(try Self.value("e", in: objects[0])) == "20261121121500Z")
+        // Same start as the correlation: only `e` is written.
+        #expect(Set(objects[1].map(\.key)) == ["t", "v", "u", "e"])
+        #expect(Self.text(try Self.value("e", in: objects[1])) == "20261121123000Z")
+        // Same end as the correlation: only `s` is written.
+        #expect(Set(objects[2].map(\.key)) == ["t", "v", "u", "s"])
+        #expect(Self.text(try Self.value("s", in: objects[2])) == "20261121122000Z")
     }
 
     // MARK: - Device and metadata

@@ -196,6 +196,20 @@ struct RoundTripTests {
         try Self.roundTrip(sample)
     }
 
+    @Test("correlation objects with dates of their own, and objects inheriting the correlation's")
+    func objectDates() throws {
+        let sample = Sample.correlation(Correlation(
+            type: .food, startDate: try Fixtures.date("2026-11-21T12:00:00Z"), endDate: try Fixtures.date("2026-11-21T13:00:00Z"),
+            objects: [
+                try Fixtures.quantitySample(.dietaryProtein, "12.5", "g", start: "2026-11-21T12:15:00.5Z"),
+                try Fixtures.quantitySample(.dietarySugar, "3", "g", start: "2026-11-21T12:00:00Z", end: "2026-11-21T13:00:00Z"),
+            ]))
+        let record = try Self.roundTrip(sample)
+        #expect(record.objects[1].startDate == (try Fixtures.date("2026-11-21T12:00:00Z")))
+        #expect(record.objects[1].dictionary[RecordKeys.startDate] == nil)
+        #expect(record.objects[0].dictionary[RecordKeys.startDate] != nil)
+    }
+
     // MARK: - Export form
 
     @Test("samples with whole-second dates verify in export form too")

@@ -293,8 +293,8 @@ enum DERVectorCases {
     ]
 
     static let tlvRules: [Case] = [
-        Case("ANY", nested(50), v(nested(50)), ["EdgeCase"], "50 nested SEQUENCEs"),
-        Case("ANY", nested(51), e(.nestingTooDeep), ["NestingTooDeep"], "51 nested SEQUENCEs"),
+        Case("ANY", nested(50), v(nested(50)), ["EdgeCase", "ImplementationLimit"], "50 nested SEQUENCEs"),
+        Case("ANY", nested(51), e(.nestingTooDeep), ["NestingTooDeep", "ImplementationLimit"], "51 nested SEQUENCEs"),
         Case("ANY", "000100", e(.reservedTag), ["ReservedTag"], "universal tag 0 (end-of-contents)"),
         Case("ANY", "0000", e(.reservedTag), ["ReservedTag"], "a bare end-of-contents marker"),
         Case("ANY", "1f8fffffff7f00", e(.tagTooLarge), ["TagTooLarge"], "a tag number of five base-128 octets"),

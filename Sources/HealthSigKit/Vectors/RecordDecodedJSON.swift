@@ -5,7 +5,10 @@ import SampleSigning
 /// The `decoded` form of a signed record in `records.json`: the record's fields under the JSON
 /// sample format's names (`type`, `value`, `unit`, `startDate`, `endDate`, `device`,
 /// `metadata`, `objects`), dates as UTC RFC 3339 text with the fraction the record holds,
-/// numbers as exact decimals. `fv` is left out (every test is format version 1).
+/// numbers as exact decimals. `fv` is left out (every test is format version 1). A correlation
+/// object shows its dates also when the record leaves them out because they equal the
+/// correlation's (docs/FORMAT.md, `o`): `decoded` gives the record's meaning, `recordDer` its
+/// exact form.
 enum RecordDecodedJSON {
     static let names: [String: String] = [
         RecordKeys.type: "type", RecordKeys.value: "value", RecordKeys.unit: "unit",
@@ -16,8 +19,13 @@ enum RecordDecodedJSON {
     static let deviceNames: [String: String] = Dictionary(uniqueKeysWithValues: RecordKeys.deviceKeys.map { ($0.key, $0.field) })
 
     /// The decoded JSON of a record dictionary (the top level or a correlation object).
-    static func json(_ dictionary: RecordDictionary) -> JSONValue {
+    static func json(_ dictionary: RecordDictionary, inheriting parent: RecordDictionary? = nil) -> JSONValue {
         var object = JSONObject()
+        if let parent {
+            for key in [RecordKeys.startDate, RecordKeys.endDate] where dictionary[key] == nil {
+                if let inherited = parent[key], let name = names[key] { object[name] = value(inherited) }
+            }
+        }
         for entry in dictionary.entries where entry.key != RecordKeys.formatVersion {
             let name = names[entry.key] ?? entry.key
             switch (entry.key, entry.value) {
@@ -27,7 +35,7 @@ enum RecordDecodedJSON {
                 object[name] = .object(fields)
             case (RecordKeys.objects, .array(let items)):
                 object[name] = .array(items.map { item in
-                    if case .dictionary(let d) = item { return json(d) }
+                    if case .dictionary(let d) = item { return json(d, inheriting: dictionary) }
                     return value(item)
                 })
             default:

@@ -1,0 +1,15 @@
+/// Recognising a `verify` input from its first bytes.
+enum InputSniffer {
+    /// Bytes that may precede the first significant one: whitespace and a UTF-8 byte order mark.
+    static func isSkippable(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF || byte == 0xBB || byte == 0xBF
+    }
+
+    /// The kind of input `head` starts, or `nil` when more bytes are needed to tell.
+    static func kind(of head: [UInt8], atEnd: Bool) -> BatchVerifier.InputKind? {
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .zipArchive }
+        if head.count < 4, !atEnd, [0x50, 0x4B, 0x03, 0x04].starts(with: head) { return nil }
+        guard let first = head.first(where: { !isSkippable($0) }) else { return atEnd ? .json : nil }
+        return first == UInt8(ascii: "<") ? .healthExport : .json
+    }
+}
