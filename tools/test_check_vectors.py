@@ -222,11 +222,14 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         xml_off = xml_ok.replace('value="97.88"', 'value="97.9"').replace("09:00:00 +0100", "09:00:01 +0100")
         xml_far = xml_ok.replace('value="97.88"', 'value="97.80"')
         xml_hr = ('<Record type="HKQuantityTypeIdentifierHeartRate" sourceName="x" unit="count/min" '
-                  'device="&lt;&lt;HKDevice: 0x1&gt;, name:Acme HR, manufacturer:Acme, Inc., model:X1&gt;" '
+                  'device="&lt;&lt;HKDevice: 0x1&gt;, name:Acme HR&gt;" '
                   'startDate="2026-11-21 08:00:00 +0000" endDate="2026-11-21 08:00:00 +0000" value="72">'
                   f'<MetadataEntry key="HKDigitalSignature" value="{wrapped}"/></Record>')
+        # a device field the record lacks was added after signing (value with ", " inside)
+        xml_hr_extra = xml_hr.replace("name:Acme HR&gt;", "name:Acme HR, manufacturer:Acme, Inc.&gt;")
         tests = [
             {"stored": hr, "verdict": "valid"},
+            {"storedXML": xml_hr_extra, "verdict": "content-mismatch", "fields": ["device.manufacturer"]},
             {"stored": tampered, "verdict": "content-mismatch", "fields": ["device.name", "value"]},
             {"stored": unsigned, "verdict": "unsigned"},
             {"stored": {**hr, "metadata": {"HKDigitalSignature": "not base64!"}}, "verdict": "malformed"},
@@ -242,7 +245,7 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
              "signature": sig, "result": "valid"}]}])
         rc, out = self.check(d)
         self.assertEqual(rc, 0, out)
-        self.assertEqual(out.strip().splitlines()[-1], "9 passed, 0 failed")
+        self.assertEqual(out.strip().splitlines()[-1], "10 passed, 0 failed")
 
 
 class DERRules(unittest.TestCase):

@@ -91,6 +91,17 @@ public enum DecimalText {
         return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand)
     }
 
+    /// How many decimal places number text shows: `98.0` → 1, `98` → 0, `9.80e1` → 1, `5e-3` → 3.
+    public static func fractionDigits(of text: String) -> Int {
+        // Digits after the point, less a positive exponent (`9.80e1` shows 98.0: one place).
+        let lower = text.lowercased()
+        let mantissa = lower.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false)
+        let fraction = mantissa[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let digits = fraction.count == 2 ? fraction[1].count : 0
+        let exponent = mantissa.count == 2 ? Int(mantissa[1]) ?? 0 : 0
+        return max(0, digits - exponent)
+    }
+
     /// Writes a decimal in plain notation with `.` as separator, e.g. `36.6`, `-0.004`, `120`.
     public static func format(_ value: Decimal) -> String {
         // Decimal's description is locale-independent plain notation.

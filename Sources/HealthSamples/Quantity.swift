@@ -10,11 +10,25 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     public var value: Decimal
     /// The unit the value is in.
     public var unit: HealthUnit
+    /// How many decimal places the value's text showed (`98.0` → 1, `98` → 0, `9.80e1` → 1), when
+    /// it was read from text; `Decimal` itself drops trailing zeros. Verification uses it to
+    /// know how much rounding the stored form may have applied. Not part of equality.
+    public var fractionDigits: Int?
 
     /// Creates a quantity.
-    public init(value: Decimal, unit: HealthUnit) {
+    public init(value: Decimal, unit: HealthUnit, fractionDigits: Int? = nil) {
         self.value = value
         self.unit = unit
+        self.fractionDigits = fractionDigits
+    }
+
+    public static func == (lhs: Quantity, rhs: Quantity) -> Bool {
+        lhs.value == rhs.value && lhs.unit == rhs.unit
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(unit)
     }
 
     /// Reads the "number space unit" form HealthKit uses for quantity metadata values and
@@ -31,6 +45,7 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
         } catch {
             throw .invalidNumber(error)
         }
+        fractionDigits = DecimalText.fractionDigits(of: number)
         do {
             unit = try HealthUnit(unitText)
         } catch {

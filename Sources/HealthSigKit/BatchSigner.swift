@@ -119,7 +119,7 @@ public enum BatchSigner {
 
     /// The reader's next item; its only errors are I/O errors of the input.
     static func nextItem(_ reader: JSONSampleReader<FileChunkSource>,
-                         _ path: String) throws(ToolError) -> Result<StoredSample, SampleInputError>? {
+                         _ path: String) throws(ToolError) -> Swift.Result<StoredSample, SampleInputError>? {
         do {
             return try reader.next()
         } catch {

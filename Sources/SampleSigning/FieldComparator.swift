@@ -58,7 +58,7 @@ struct FieldComparator {
         }
         // Only the rounding of the stored text is forgiven: half a unit in its last decimal
         // place, carried into the signed unit, plus a relative 1e-9 for the conversion itself.
-        let places = max(0, -stored.value.exponent)
+        let places = stored.fractionDigits ?? max(0, -stored.value.exponent)
         let halfStep = 0.5 * pow(10, -Double(places))
         let signedDouble = DecimalText.doubleValue(of: signedValue)
         let tolerance = halfStep * abs(stored.unit.factor / signedUnit.factor) + 1e-9 * abs(signedDouble)
@@ -76,6 +76,9 @@ struct FieldComparator {
         compareMetadata(record.metadata, metadata, path: path)
         for key in record.unknownKeys {
             notes.append("\(path)record key '\(key)' is not known to this verifier (kept, not compared)")
+        }
+        for key in record.unknownDeviceKeys {
+            notes.append("\(path)record key '\(RecordKeys.device).\(key)' is not known to this verifier (kept, not compared)")
         }
     }
 

@@ -23,9 +23,10 @@ public struct SignedRecord: Sendable, Hashable {
     public let metadata: RecordDictionary
     /// `o`: correlation objects.
     public let objects: [SignedRecord]
-    /// Keys this implementation does not know (forward compatibility); kept, never fatal. Unknown
-    /// keys of the device dictionary are listed as `d.<key>`.
+    /// Keys this implementation does not know (forward compatibility); kept, never fatal.
     public let unknownKeys: [String]
+    /// Keys of the `d` dictionary this implementation does not know; kept, never fatal.
+    public let unknownDeviceKeys: [String]
     /// The whole dictionary as decoded.
     public let dictionary: RecordDictionary
 
@@ -49,10 +50,13 @@ public struct SignedRecord: Sendable, Hashable {
         self.dictionary = dict
         if topLevel {
             guard let fv = dict[RecordKeys.formatVersion] else { throw .missingKey(RecordKeys.formatVersion) }
-            guard case .integer(let i) = fv, let v = i.intValue else {
+            guard case .integer(let i) = fv else {
                 throw .wrongType(key: RecordKeys.formatVersion, expected: "INTEGER")
             }
-            guard v == RecordKeys.currentFormatVersion else { throw .unsupportedFormatVersion(i.description) }
+            // Any other INTEGER, however large, is a version this implementation does not know.
+            guard let v = i.intValue, v == RecordKeys.currentFormatVersion else {
+                throw .unsupportedFormatVersion(i.description)
+            }
             formatVersion = v
         } else {
             formatVersion = nil
@@ -109,7 +113,6 @@ public struct SignedRecord: Sendable, Hashable {
         unit = try Self.optionalString(dict, RecordKeys.unit, path: path)
         if quantityValue != nil && unit == nil { throw .missingKey(path + RecordKeys.unit) }
 
-        // Unknown keys of the device dictionary are reported as `d.<key>` (forward compatibility).
         var unknownDeviceKeys: [String] = []
         switch dict[RecordKeys.device] {
         case nil: device = nil
@@ -120,7 +123,7 @@ public struct SignedRecord: Sendable, Hashable {
             }
             self.device = device
             let known = Set(RecordKeys.deviceKeys.map(\.key))
-            unknownDeviceKeys = d.entries.map(\.key).filter { !known.contains($0) }.map { RecordKeys.device + "." + $0 }
+            unknownDeviceKeys = d.entries.map(\.key).filter { !known.contains($0) }
         case .some: throw .wrongType(key: path + RecordKeys.device, expected: "a dictionary")
         }
         switch dict[RecordKeys.metadata] {
@@ -142,7 +145,8 @@ public struct SignedRecord: Sendable, Hashable {
             self.objects = objects
         case .some: throw .wrongType(key: path + RecordKeys.objects, expected: "an array")
         }
-        unknownKeys = dict.entries.map(\.key).filter { !RecordKeys.knownTopLevel.contains($0) } + unknownDeviceKeys
+        unknownKeys = dict.entries.map(\.key).filter { !RecordKeys.knownTopLevel.contains($0) }
+        self.unknownDeviceKeys = unknownDeviceKeys
     }
 
     private static func string(_ dict: RecordDictionary, _ key: String, path: String) throws(RecordError) -> String {

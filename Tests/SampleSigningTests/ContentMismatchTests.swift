@@ -169,6 +169,20 @@ struct ContentMismatchTests {
         Self.expectMismatch(retyped, [Self.mismatch("metadata.HKDeviceSerialNumber", "SN12345", "12345")])
     }
 
+    @Test("a signed metadata key stored twice: every copy must equal the signed value")
+    func repeatedMetadataKey() throws {
+        let sample = try Fixtures.heartRate(metadata: Fixtures.deviceMetadata)
+        let same = try Fixtures.tamper(sample, form: .healthExport) { stored in
+            stored.metadata.append(key: "HKTimeZone", value: .string("Europe/Berlin"))
+        }
+        #expect(same.kind == .valid)
+        let different = try Fixtures.tamper(sample, form: .healthExport) { stored in
+            stored.metadata.append(key: "HKMetadataKeyTimeZone", value: .string("America/New_York"))
+            stored.metadata.append(key: "HKTimeZone", value: .string("America/New_York"))
+        }
+        Self.expectMismatch(different, [Self.mismatch("metadata.HKTimeZone", "Europe/Berlin", "America/New_York")])
+    }
+
     @Test("signed metadata renamed to its SDK spelling still matches")
     func metadataSDKSpelling() throws {
         let verdict = try Fixtures.tamper(try Fixtures.heartRate(metadata: Fixtures.deviceMetadata)) { stored in

@@ -33,7 +33,8 @@ enum Fixtures {
     static func date(_ text: String) throws -> SampleDate { try SampleDate(rfc3339: text) }
 
     static func quantity(_ value: String, _ unit: String) throws -> Quantity {
-        Quantity(value: try DecimalText.parse(value), unit: try HealthUnit(unit))
+        Quantity(value: try DecimalText.parse(value), unit: try HealthUnit(unit),
+                 fractionDigits: DecimalText.fractionDigits(of: value))
     }
 
     /// Every field filled with realistic values: the blood-pressure cuff of the size budget.

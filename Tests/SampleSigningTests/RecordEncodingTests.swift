@@ -85,7 +85,7 @@ struct RecordEncodingTests {
         }
     }
 
-    @Test("heart rate record is byte for byte the hand-written DER, entries in SET OF order")
+    @Test("heart rate record is byte for byte the hand-written DER of docs/FORMAT.md's example (125 bytes)")
     func heartRateExactBytes() throws {
         let date = Self.tlv(0x18, Array("20261121080000Z".utf8))
         // Sorted by encoding: fv (30 07), v (30 0c), u (30 0e), e and s (30 14 … 65 / 73), t (30 26).
@@ -97,12 +97,13 @@ struct RecordEncodingTests {
             + Self.entry("t", Self.tlv(0x0C, Array("HKQuantityTypeIdentifierHeartRate".utf8)))
         let expected = [0x31, UInt8(body.count)] + body
         #expect(body.count == 0x7B)
+        #expect(expected.count == 125)
         let actual = try RecordBuilder.encodedRecord(for: try Fixtures.heartRate())
         #expect(Fixtures.hex(actual) == Fixtures.hex(expected))
     }
 
-    @Test("docs/FORMAT.md example (device name Acme HR): device dictionary and record length")
-    func formatExampleWithDevice() throws {
+    @Test("heart rate with device name Acme HR: the `d` dictionary, and a long-form record length")
+    func heartRateWithDeviceName() throws {
         let sample = try Fixtures.heartRate(device: Device(name: "Acme HR"))
         let bytes = try RecordBuilder.encodedRecord(for: sample)
         let entries = try Self.entries(try DER.parse(bytes))

@@ -65,6 +65,7 @@ struct RoundTripTests {
         #expect(record.endDate == end)
         #expect(record.device == ((device?.isEmpty ?? true) ? nil : device))
         #expect(record.unknownKeys.isEmpty)
+        #expect(record.unknownDeviceKeys.isEmpty)
         for key in RecordKeys.signedMetadataKeys {
             #expect(record.metadata[key.storedName]?.displayText == metadata[key]?.description)
         }

@@ -44,13 +44,9 @@ struct StoredPrecisionTests {
     @Test("signed 36.6 degC stored as 98.0 degF is a mismatch (one decimal shown: 0.05 degF; 0.12 > 0.05)")
     func bodyTemperatureTrailingZero() throws {
         let verdict = try Self.verdict(.bodyTemperature, signed: "36.6", "degC", stored: "98.0", "degF")
-        // Known issue outside SampleSigning: DecimalText.parse (HealthSamples) and the readers'
-        // ExactDecimal (SampleIO) normalise "98.0" to 98, and Foundation's Decimal cannot keep
-        // a trailing fractional zero, so Quantity no longer knows the text showed one decimal.
-        // The comparator then allows half a unit (0.5 degF) and 98 passes.
-        withKnownIssue("Quantity loses the stored text's decimal places: \"98.0\" is compared as \"98\"") {
-            #expect(verdict.kind == .contentMismatch)
-        }
+        // The stored text shows one decimal, so only 0.05 degF of rounding is forgiven even
+        // though Decimal itself normalises 98.0 to 98 (Quantity.fractionDigits keeps it).
+        #expect(verdict.kind == .contentMismatch)
     }
 
     // 5.5 mmol<180.15588000005408>/L = 5.5 × 180.15588000005408 / 10 mg/dL = 99.085734000029744 mg/dL.

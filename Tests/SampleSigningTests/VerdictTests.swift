@@ -178,6 +178,58 @@ struct VerdictTests {
         #expect(Self.recordError(bytes) == .unsupportedFormatVersion("2"))
     }
 
+    /// `entries` written by hand, with the value of `key` replaced by the raw DER `value`.
+    static func replacing(_ key: String, withRawValue value: [UInt8],
+                          in entries: [(String, Fixtures.Value)] = Fixtures.handHeartRateEntries) throws -> [UInt8] {
+        var writer = DERWriter()
+        try writer.appendSetOf { set in
+            for entry in entries where entry.0 != key {
+                set.appendEncoded(try DER.parse(try Fixtures.handRecord([entry])).children[0].encodedBytes)
+            }
+            set.appendConstructed(.sequence) { entry in
+                entry.append(DERUTF8String(key))
+                entry.appendEncoded(value)
+            }
+        }
+        return writer.bytes
+    }
+
+    @Test("malformed: format versions 0, -1 and 2^72 are unsupported, not misread")
+    func otherFormatVersions() throws {
+        let zero = try Fixtures.handRecord(Fixtures.heartRateEntries(replacing: "fv", with: .integer(0)))
+        #expect(Self.recordError(zero) == .unsupportedFormatVersion("0"))
+        let minusOne = try Fixtures.handRecord(Fixtures.heartRateEntries(replacing: "fv", with: .integer(-1)))
+        #expect(Self.recordError(minusOne) == .unsupportedFormatVersion("-1"))
+        let huge = try Self.replacing("fv", withRawValue: [0x02, 0x0A, 0x01, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+        try Self.malformedRecord(huge, code: "unsupported-format-version")
+        #expect(Self.recordError(huge) == .unsupportedFormatVersion("0x01000000000000000000"))
+    }
+
+    @Test("malformed: a REAL special value, or an INTEGER beyond Int, as `v`")
+    func invalidValues() throws {
+        // v = PLUS-INFINITY (X.690 8.5.9: the single content octet 0x40).
+        let infinity = try Self.replacing("v", withRawValue: [0x09, 0x01, 0x40])
+        try Self.malformedRecord(infinity, code: "invalid-value")
+        guard case .invalidValue(key: "v", _)? = Self.recordError(infinity) else {
+            Issue.record("expected invalidValue(v)")
+            return
+        }
+        // A category value of 2^64.
+        let category: [(String, Fixtures.Value)] = [
+            ("fv", .integer(1)), ("t", .string("HKCategoryTypeIdentifierSleepAnalysis")),
+            ("s", .date(Fixtures.morning)), ("e", .date(Fixtures.morning)),
+        ]
+        let large = try Self.replacing("v", withRawValue: [0x02, 0x09, 0x01, 0, 0, 0, 0, 0, 0, 0, 0], in: category)
+        try Self.malformedRecord(large, code: "invalid-value")
+        #expect(Self.recordError(large) == .invalidValue(key: "v", reason: "INTEGER 0x010000000000000000 is out of range"))
+    }
+
+    @Test("malformed: an empty dictionary lacks the format version")
+    func emptyRecord() throws {
+        try Self.malformedRecord([0x31, 0x00], code: "missing-key")
+        #expect(Self.recordError([0x31, 0x00]) == .missingKey("fv"))
+    }
+
     @Test("malformed: format version missing or not an INTEGER")
     func formatVersionMissing() throws {
         let missing = try Fixtures.handRecord(Fixtures.heartRateEntries(replacing: "fv", with: nil))
@@ -293,6 +345,20 @@ struct VerdictTests {
         #expect(verdict.record?.unknownKeys == ["zz"])
         #expect(verdict.notes == ["record key 'zz' is not known to this verifier (kept, not compared)"])
         #expect(verdict.record?.dictionary["zz"] == .string("future field"))
+    }
+
+    @Test("unknown keys of the device dictionary are noted too")
+    func unknownDeviceKeys() throws {
+        let bytes = try Fixtures.handRecord(Fixtures.handHeartRateEntries + [
+            ("d", .dictionary([("nm", .string("Acme HR")), ("bat", .string("87%"))])),
+        ])
+        let stored = Fixtures.storing(signature: try Fixtures.signRecordBytes(bytes),
+                                      on: try Fixtures.heartRate(device: Device(name: "Acme HR")))
+        let verdict = try Fixtures.verify(stored)
+        #expect(verdict.kind == .valid)
+        #expect(verdict.record?.unknownKeys == [])
+        #expect(verdict.record?.unknownDeviceKeys == ["bat"])
+        #expect(verdict.notes == ["record key 'd.bat' is not known to this verifier (kept, not compared)"])
     }
 
     // MARK: - bad-signature / untrusted-signer

@@ -20,6 +20,7 @@ ID_DATA = "1.2.840.113549.1.7.1"
 ID_SIGNED_DATA = "1.2.840.113549.1.7.2"
 ID_CONTENT_TYPE = "1.2.840.113549.1.9.3"
 ID_MESSAGE_DIGEST = "1.2.840.113549.1.9.4"
+ID_SIGNING_TIME = "1.2.840.113549.1.9.5"
 ID_SHA256 = "2.16.840.1.101.3.4.2.1"
 ID_ECDSA_WITH_SHA256 = "1.2.840.10045.4.3.2"
 
@@ -117,9 +118,26 @@ def _check_digest_alg(node: Node, what: str) -> None:
         raise _Fail(UNSUPPORTED, f"{what} {oid} is not SHA-256")
     if params is not None:
         # RFC 5754 section 2: parameters absent (preferred) or NULL accepted.
-        if not params.is_(UNIVERSAL, der.NULL):
-            raise _Fail(MALFORMED, f"{what}: SHA-256 parameters must be absent or NULL")
-        dv.null(params, what + ".parameters")
+        # Other parameters name no algorithm we know: the suite classes this as unsupported.
+        if not params.is_(UNIVERSAL, der.NULL, False) or params.content:
+            raise _Fail(UNSUPPORTED, f"{what}: SHA-256 parameters other than absent or NULL")
+
+
+def _check_signing_time(vals: Node) -> None:
+    """RFC 5652 11.3: one value; UTCTime for 1950-2049, GeneralizedTime otherwise."""
+    import datetime
+    if len(vals.children) != 1:
+        raise _Fail(MALFORMED, "signing-time must have exactly one value (RFC 5652 11.3)")
+    v = vals.children[0]
+    if v.is_(UNIVERSAL, der.UTCTIME):
+        dv.utc_time(v)
+        return
+    if not v.is_(UNIVERSAL, der.GENERALIZEDTIME):
+        raise _Fail(MALFORMED, "signing-time value is neither UTCTime nor GeneralizedTime")
+    t = dv.generalized_time(v)
+    year = (datetime.datetime(1970, 1, 1) + datetime.timedelta(seconds=t.seconds)).year
+    if 1950 <= year <= 2049:
+        raise _Fail(MALFORMED, f"signing-time {year} as GeneralizedTime (RFC 5652 11.3: UTCTime for 1950-2049)")
 
 
 def verify(signature_der: bytes, trust: list[TrustedKey], detached: bytes | None = None) -> CMSResult:
@@ -260,6 +278,8 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
 
     # ---- signed attributes structure (RFC 5652 5.3, 11.1, 11.2)
     attr_digest = None
+    if signed_attrs is None and e_content_type != ID_DATA:
+        raise _Fail(MALFORMED, "signedAttrs absent although eContentType is not id-data (RFC 5652 5.3)")
     if signed_attrs is not None:
         der.check_set_of_order(signed_attrs)
         if not signed_attrs.children:
@@ -273,7 +293,7 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
             der.check_set_of_order(vals)
             if not vals.children:
                 raise _Fail(MALFORMED, f"attribute {a_oid} without values")
-            if a_oid in seen and a_oid in (ID_CONTENT_TYPE, ID_MESSAGE_DIGEST):
+            if a_oid in seen and a_oid in (ID_CONTENT_TYPE, ID_MESSAGE_DIGEST, ID_SIGNING_TIME):
                 raise _Fail(MALFORMED, f"attribute {a_oid} appears twice")
             seen[a_oid] = vals
         if ID_CONTENT_TYPE not in seen or ID_MESSAGE_DIGEST not in seen:
@@ -284,6 +304,8 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
         if dv.oid(ct_vals.children[0], "content-type value") != e_content_type:
             raise _Fail(MALFORMED, "content-type attribute differs from eContentType (RFC 5652 11.1)")
         attr_digest = dv.octet_string(md_vals.children[0], "message-digest value")
+        if ID_SIGNING_TIME in seen:
+            _check_signing_time(seen[ID_SIGNING_TIME])
 
     # ---- algorithms (unsupported after structure)
     digest_oids = set()
@@ -296,7 +318,7 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
     if sig_oid != ID_ECDSA_WITH_SHA256:
         raise _Fail(UNSUPPORTED, f"signatureAlgorithm {sig_oid} is not ecdsa-with-SHA256")
     if sig_params is not None:
-        raise _Fail(MALFORMED, "ecdsa-with-SHA256 parameters must be absent (RFC 5758 3.2)")
+        raise _Fail(UNSUPPORTED, "ecdsa-with-SHA256 with parameters (RFC 5758 3.2: MUST be omitted)")
 
     # ---- signer lookup
     signer = _find_signer(sid_kind, sid_value, trust, embedded)

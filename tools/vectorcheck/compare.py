@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from . import dates, units
 from .dervalues import Instant
-from .record import Record
+from .record import SIGNED_METADATA_KEYS, Record, stored_spelling
 from .stored import CATEGORY_LABELS, Stored, decimal_of
 
 
@@ -46,14 +46,27 @@ def compare(rec: Record, st: Stored, path: str = "") -> tuple[list[str], list[st
                         diffs.append(p("device." + f))
                 elif st.device[f] != v:
                     diffs.append(p("device." + f))
+            # The record holds every device field the sample had when signed (FORMAT.md: "only
+            # the fields that are set"), so a stored field the record lacks was added later.
+            for f in st.device:
+                if f not in rec.device:
+                    diffs.append(p("device." + f))
 
-    for k, v in (rec.metadata or {}).items():
-        if k not in st.metadata or not _same_metadata(v, st.metadata[k], st.source):
+    stored_md: dict[str, object] = {}
+    for k, v in st.metadata.items():
+        stored_md.setdefault(stored_spelling(k), v)
+    signed_md = rec.metadata or {}
+    for k, v in signed_md.items():
+        if k not in stored_md or not _same_metadata(v, stored_md[k], st.source):
+            diffs.append(p("metadata." + k))
+    # likewise a signed-kind metadata key present in the stored sample but not in the record
+    for k in stored_md:
+        if k in SIGNED_METADATA_KEYS and k not in signed_md:
             diffs.append(p("metadata." + k))
 
     if rec.kind == "correlation":
         diffs.extend(_objects(rec, st, path, notes))
-    return diffs, notes
+    return sorted(set(diffs)), notes
 
 
 def _quantity(rec: Record, st: Stored, p, diffs: list[str]) -> None:

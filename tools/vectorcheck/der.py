@@ -24,7 +24,7 @@ _ALWAYS_PRIMITIVE = {1, 2, 3, 4, 5, 6, 7, 9, 10, 12, 13, 14, 18, 19, 20, 21, 22,
 _ALWAYS_CONSTRUCTED = {8, 11, 16, 17, 29}
 _ALWAYS_PRIMITIVE -= _ALWAYS_CONSTRUCTED
 
-MAX_DEPTH = 32
+MAX_DEPTH = 50              # nested constructed elements, the root counting as level 1
 MAX_TAG_OCTETS = 4          # high tag numbers up to 28 bits
 MAX_LENGTH_OCTETS = 4       # lengths up to 2^32-1 (the input bounds them anyway)
 
@@ -129,8 +129,6 @@ def _read_length(data: bytes, pos: int, limit: int) -> tuple[int, int]:
 
 def parse_node(data: bytes, pos: int, limit: int, depth: int = 0) -> Node:
     """Parse one TLV starting at ``pos`` that must end at or before ``limit``."""
-    if depth > MAX_DEPTH:
-        raise DERError("too-deep", pos)
     start = pos
     cls, constructed, number, pos = _read_identifier(data, pos, limit)
     length, pos = _read_length(data, pos, limit)
@@ -145,6 +143,8 @@ def parse_node(data: bytes, pos: int, limit: int, depth: int = 0) -> Node:
         if not constructed and number in _ALWAYS_CONSTRUCTED:
             raise DERError("primitive-constructed-type", start, f"universal {number} must be constructed")
     node = Node(data, cls, constructed, number, start, pos, end)
+    if constructed and depth + 1 > MAX_DEPTH:
+        raise DERError("too-deep", start, f"more than {MAX_DEPTH} nested constructed elements")
     if constructed:
         child_pos = pos
         while child_pos < end:

@@ -68,6 +68,9 @@ def oid(node: Node, what: str = "OBJECT IDENTIFIER", check_tag: bool = True) -> 
             value = 0
     if not fresh:
         raise DERError("truncated-oid", node.end - 1, "last subidentifier not terminated")
+    if any(a >= 1 << 64 for a in arcs[1:]) or arcs[0] >= (1 << 64):
+        # an implementation limit (the suite's too), not a DER rule
+        raise DERError("oid-arc-too-large", node.content_start, "arc beyond 64 bits")
     first = arcs[0]
     if first < 40:
         head = [0, first]
@@ -172,6 +175,9 @@ def generalized_time(node: Node, what: str = "GeneralizedTime", check_tag: bool 
     if not m:
         raise DERError("bad-generalized-time", node.content_start, repr(node.content))
     frac = (m.group(7) or b"").decode()
+    if len(frac) > 9:
+        # an implementation limit (nanoseconds), shared with the suite; not a DER rule
+        raise DERError("bad-generalized-time", node.content_start, "more than 9 fraction digits")
     if frac.endswith("0"):
         raise DERError("bad-generalized-time", node.content_start, "trailing zero in the fraction")
     y, mo, d, h, mi, s = (int(g) for g in m.groups()[:6])
@@ -195,7 +201,10 @@ def utc_time(node: Node, what: str = "UTCTime") -> Instant:
 _NR3 = re.compile(rb"(-?)([1-9](?:\d*[1-9])?)\.E(\+0|-?[1-9]\d*)\Z")
 
 
-def real(node: Node, what: str = "REAL", check_tag: bool = True) -> Decimal:
+SPECIAL_REALS = {0x40: "PLUS-INFINITY", 0x41: "MINUS-INFINITY", 0x42: "NOT-A-NUMBER", 0x43: "-0"}
+
+
+def real(node: Node, what: str = "REAL", check_tag: bool = True, allow_special: bool = False):
     """X.690 8.5 + 11.3: only decimal NR3 in its canonical form, or zero (no content octets).
 
     Canonical (11.3.2): mantissa an integer with no leading or trailing zeros, a full stop, 'E',
@@ -211,7 +220,11 @@ def real(node: Node, what: str = "REAL", check_tag: bool = True) -> Decimal:
     if first & 0x80:
         raise DERError("real-binary-not-allowed", node.content_start)
     if first & 0x40:
-        raise DERError("real-special-value", node.content_start, f"special value {first:#04x}")
+        if len(c) != 1 or first not in SPECIAL_REALS:
+            raise DERError("real-bad-special", node.content_start, f"special value {c.hex()}")
+        if not allow_special:
+            raise DERError("real-special-value", node.content_start, f"special value {first:#04x}")
+        return SPECIAL_REALS[first]
     if first != 0x03:
         raise DERError("real-not-nr3", node.content_start, f"decimal form {first & 0x3F} (DER requires NR3)")
     m = _NR3.match(c[1:])

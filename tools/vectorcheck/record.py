@@ -12,6 +12,12 @@ DEVICE_KEYS = {"nm": "name", "mf": "manufacturer", "md": "model", "hw": "hardwar
                "udi": "udiDeviceIdentifier"}
 SIGNED_METADATA_KEYS = ("HKDeviceSerialNumber", "HKUDIDeviceIdentifier", "HKUDIProductionIdentifier",
                         "HKExternalUUID", "HKTimeZone")
+# SDK constant names of the same keys (HKMetadataKeyTimeZone is stored as HKTimeZone)
+SDK_METADATA_ALIASES = {"HKMetadataKey" + k[2:]: k for k in SIGNED_METADATA_KEYS}
+
+
+def stored_spelling(key: str) -> str:
+    return SDK_METADATA_ALIASES.get(key, key)
 QUANTITY_PREFIX = "HKQuantityTypeIdentifier"
 CATEGORY_PREFIX = "HKCategoryTypeIdentifier"
 CORRELATION_PREFIX = "HKCorrelationTypeIdentifier"
@@ -113,7 +119,7 @@ def decode(content: bytes) -> Record:
     fv = _get(d, "fv", int, "")
     if fv != 1:
         raise RecordError("record-unsupported-version", "fv", str(fv))
-    rec = _typed(d, "", top=True)
+    rec = _typed(d, "", top=True, parent=None)
     rec.fv = fv
     return rec
 
@@ -121,10 +127,14 @@ def decode(content: bytes) -> Record:
 _KIND_KEYS = {"quantity": {"v", "u"}, "category": {"v"}, "correlation": {"o"}}
 
 
-def _typed(d: dict, path: str, top: bool) -> Record:
+def _typed(d: dict, path: str, top: bool, parent: Record | None) -> Record:
     type_id = _get(d, "t", str, path)
-    start = _get(d, "s", dv.Instant, path)
-    end = _get(d, "e", dv.Instant, path)
+    # FORMAT.md: a correlation object omits s/e equal to the correlation's (they are inherited).
+    start = _get(d, "s", dv.Instant, path, required=parent is None)
+    end = _get(d, "e", dv.Instant, path, required=parent is None)
+    if parent is not None:
+        start = parent.start if start is None else start
+        end = parent.end if end is None else end
     kind = kind_of(type_id)
     rec = Record(type_id, kind, start, end)
     if kind == "quantity":
@@ -137,10 +147,10 @@ def _typed(d: dict, path: str, top: bool) -> Record:
             raise RecordError("record-nested-correlation", path)
         objs = _get(d, "o", list, path)
         for i, o in enumerate(objs):
-            p = f"{path}o[{i}]"
+            p = f"{path}.o[{i}]" if path else f"o[{i}]"
             if not isinstance(o, dict):
                 raise RecordError("record-wrong-type", p, "object is not a dictionary")
-            rec.objects.append(_typed(o, p, top=False))
+            rec.objects.append(_typed(o, p, top=False, parent=rec))
     if "d" in d:
         dev = _get(d, "d", dict, path)
         rec.device = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from . import dates, derwriter as w
-from .record import DEVICE_KEYS, SIGNED_METADATA_KEYS, kind_of
+from .record import DEVICE_KEYS, SIGNED_METADATA_KEYS, kind_of, stored_spelling
 from .stored import decimal_of
 
 _DEVICE_FIELDS = {v: k for k, v in DEVICE_KEYS.items()}
@@ -26,15 +26,20 @@ def _metadata_value(key: str, v: object) -> bytes:
     raise BuildError(f"metadata {key}: value {v!r} has no record encoding known to this checker")
 
 
-def _entries(sample: dict, top: bool) -> dict[str, bytes]:
+def _entries(sample: dict, parent: tuple | None) -> dict[str, bytes]:
     t = sample.get("type")
     if not isinstance(t, str):
         raise BuildError("sample has no type")
     e: dict[str, bytes] = {"t": w.utf8(t)}
-    if top:
+    if parent is None:
         e["fv"] = w.integer(1)
-    e["s"] = w.generalized_time(dates.parse_rfc3339(sample["startDate"]))
-    e["e"] = w.generalized_time(dates.parse_rfc3339(sample["endDate"]))
+    start = dates.parse_rfc3339(sample["startDate"])
+    end = dates.parse_rfc3339(sample["endDate"])
+    # a correlation object inherits dates equal to the correlation's (FORMAT.md)
+    if parent is None or start != parent[0]:
+        e["s"] = w.generalized_time(start)
+    if parent is None or end != parent[1]:
+        e["e"] = w.generalized_time(end)
     kind = kind_of(t)
     if kind == "quantity":
         q = sample.get("quantity") if isinstance(sample.get("quantity"), dict) else sample
@@ -49,18 +54,25 @@ def _entries(sample: dict, top: bool) -> dict[str, bytes]:
             raise BuildError("category value is not an integer")
         e["v"] = w.integer(v)
     elif kind == "correlation":
-        e["o"] = w.sequence([w.dictionary(_entries(o, False)) for o in sample.get("objects", [])])
+        e["o"] = w.sequence([w.dictionary(_entries(o, (start, end))) for o in sample.get("objects", [])])
     dev = sample.get("device")
     if isinstance(dev, dict):
         fields = {_DEVICE_FIELDS[k]: w.utf8(v) for k, v in dev.items() if k in _DEVICE_FIELDS and v is not None}
         if fields:
             e["d"] = w.dictionary(fields)
     md = sample.get("metadata") or {}
-    signed = {k: _metadata_value(k, md[k]) for k in SIGNED_METADATA_KEYS if k in md}
+    by_stored = {}
+    for k, v in md.items():
+        sk = stored_spelling(k)
+        if sk in SIGNED_METADATA_KEYS:
+            if sk in by_stored:
+                raise BuildError(f"metadata {sk} given under two spellings")
+            by_stored[sk] = v
+    signed = {k: _metadata_value(k, v) for k, v in by_stored.items()}
     if signed:
         e["m"] = w.dictionary(signed)
     return e
 
 
 def build(sample: dict) -> bytes:
-    return w.dictionary(_entries(sample, True))
+    return w.dictionary(_entries(sample, None))

@@ -48,7 +48,7 @@ struct DERVectors: VectorFamily {
         "UnexpectedTag": "An element with another tag than the type requires.",
         "MissingField": "An EXPLICIT wrapper without the element it must hold.",
         "UnexpectedField": "An EXPLICIT wrapper with more than the one element it must hold.",
-        "ImplementationLimit": "The result depends on a limit this toolkit sets, not on a DER rule: at most 9 fraction digits in GeneralizedTime (nanoseconds), at most 50 nested constructed elements. Another implementation may set other limits and skip these tests.",
+        "ImplementationLimit": "The result depends on a limit this toolkit sets, not on a DER rule: at most 9 fraction digits in GeneralizedTime (nanoseconds), OBJECT IDENTIFIER arcs of at most 64 bits, at most 50 nested constructed elements. Another implementation may set other limits and skip these tests.",
     ]
 
     func groups(_ context: VectorGenerationContext) throws -> [VectorGroupSpec] {

@@ -68,6 +68,10 @@ final class TestKeyStore {
     private func write(_ text: String, to url: URL) throws {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let readme = directory.appendingPathComponent("README.md")
+            if !FileManager.default.fileExists(atPath: readme.path) {
+                try Data(Self.readme.utf8).write(to: readme, options: .atomic)
+            }
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
             throw VectorSuiteError.testKeys("\(url.path): \(error)")
@@ -128,6 +132,25 @@ final class TestKeyStore {
             throw VectorSuiteError.testKeys("\(certificateURL.path): \(error)")
         }
     }
+
+    /// The README written beside the keys.
+    static let readme = """
+        # TEST keys of the conformance vectors
+
+        **These private keys are published on purpose. Never trust them, never use them outside the test suite.**
+
+        They were made once with the `openssl` command by `healthsig vectors generate` and are reused so that
+        regenerating the vectors adds tests signed by the same signers (TestVectors/README.md, "Test keys").
+
+        | files | role |
+        | --- | --- |
+        | `TEST-ONLY-signer-a.*` | trusted as a bare public key (`cms`, `records`, `samples` group `trusted-key`) |
+        | `TEST-ONLY-signer-b.*` | trusted through its self-signed certificate (`cms` group `trusted-certificate`) |
+        | `TEST-ONLY-ca.*` | a CA certificate trusted by `cms` group `trusted-ca` |
+        | `TEST-ONLY-leaf.*` | a device key certified by that CA |
+        | `TEST-ONLY-untrusted.*` | a signer nobody trusts, with a self-signed certificate |
+
+        """
 
     /// A configuration that does not depend on the system's openssl.cnf.
     static let opensslConfig = """

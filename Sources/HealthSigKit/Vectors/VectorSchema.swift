@@ -1,4 +1,227 @@
+import DER
+import SampleIO
+
+/// `vectors.schema.json`: the JSON Schema (draft 2020-12) of every vector file, written by
+/// `VectorSuite.generate` so it always matches what the generator writes. The DER error names
+/// come from `DERError.Code` itself.
 enum VectorSchema {
     static let fileName = "vectors.schema.json"
-    static let text = "{}\n"
+
+    /// The pretty-printed schema (same layout as the vector files).
+    static var text: String {
+        // The source below is valid JSON; parsing it here can only fail if it is edited badly,
+        // which the vector tests catch (the schema file must parse).
+        let value = (try? JSONParser().parse(source)) ?? .null
+        return VectorJSONWriter.prettyPrinted(value)
+    }
+
+    static var derErrorNames: String {
+        DERError.Code.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    }
+
+    static var source: String {
+        #"""
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "$id": "urn:healthsig:test-vectors:format-1",
+          "title": "healthsig conformance vectors, format version 1",
+          "description": "One vector file of TestVectors/ (der.json, cms.json, records.json, samples.json, keys.json). See TestVectors/README.md.",
+          "type": "object",
+          "required": ["family", "formatVersion", "header", "notes", "numberOfTests", "schema", "testGroups"],
+          "additionalProperties": false,
+          "properties": {
+            "family": { "enum": ["der", "cms", "records", "samples", "keys"] },
+            "formatVersion": { "const": 1 },
+            "header": { "type": "array", "items": { "type": "string" } },
+            "notes": {
+              "description": "Flag name -> what the flag means.",
+              "type": "object",
+              "additionalProperties": { "type": "string" }
+            },
+            "numberOfTests": { "type": "integer", "minimum": 1, "description": "The number of tests in all groups." },
+            "schema": { "const": "vectors.schema.json" },
+            "testGroups": { "type": "array", "minItems": 1 }
+          },
+          "allOf": [
+            { "if": { "properties": { "family": { "const": "der" } } },
+              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/derGroup" } } } } },
+            { "if": { "properties": { "family": { "const": "cms" } } },
+              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/cmsGroup" } } } } },
+            { "if": { "properties": { "family": { "const": "records" } } },
+              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/recordsGroup" } } } } },
+            { "if": { "properties": { "family": { "const": "samples" } } },
+              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/samplesGroup" } } } } },
+            { "if": { "properties": { "family": { "const": "keys" } } },
+              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/keysGroup" } } } } }
+          ],
+          "$defs": {
+            "hex": { "type": "string", "pattern": "^([0-9a-f]{2})*$", "description": "Lower-case hex, no separators." },
+            "base64": { "type": "string", "pattern": "^[A-Za-z0-9+/=\\s]*$", "description": "Base64 (RFC 4648); whitespace is ignored." },
+            "flags": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9]+$" }, "uniqueItems": true },
+            "groupName": { "type": "string", "minLength": 1, "description": "Stable group name; new tests are appended to the group of the same name." },
+            "test": {
+              "description": "Members every test has.",
+              "type": "object",
+              "required": ["tcId", "comment", "flags"],
+              "properties": {
+                "tcId": { "type": "integer", "minimum": 1, "description": "Unique within the file; never reused." },
+                "comment": { "type": "string", "minLength": 1, "description": "Unique within the file: the test's stable identity." },
+                "flags": { "$ref": "#/$defs/flags" }
+              }
+            },
+            "trustedKey": {
+              "description": "The trusted signer of a group: its public key and/or certificate (the certificate is trusted when present), its RFC 5280 4.2.1.2 method 1 key identifier, and optionally more trusted PEM texts.",
+              "type": "object",
+              "required": ["keyId"],
+              "anyOf": [ { "required": ["publicKeyPem"] }, { "required": ["certificatePem"] } ],
+              "additionalProperties": false,
+              "properties": {
+                "publicKeyPem": { "type": "string", "pattern": "-----BEGIN PUBLIC KEY-----" },
+                "certificatePem": { "type": "string", "pattern": "-----BEGIN CERTIFICATE-----" },
+                "keyId": { "type": "string", "pattern": "^[0-9a-f]{40}$" },
+                "otherTrustedKeys": { "type": "array", "items": { "type": "string" } }
+              }
+            },
+            "derGroup": {
+              "type": "object",
+              "required": ["name", "type", "tests"],
+              "additionalProperties": false,
+              "properties": {
+                "name": { "$ref": "#/$defs/groupName" },
+                "type": { "$ref": "#/$defs/derType" },
+                "tests": { "type": "array", "items": { "$ref": "#/$defs/derTest" } }
+              }
+            },
+            "derType": {
+              "type": "string",
+              "description": "A universal type name, SEQUENCE OF T, SET OF T, [n] EXPLICIT T, [n] IMPLICIT T (T primitive), or ANY.",
+              "pattern": "^((SEQUENCE OF |SET OF |\\[[0-9]+\\] (EXPLICIT|IMPLICIT) )*)(INTEGER|BOOLEAN|NULL|OBJECT IDENTIFIER|OCTET STRING|BIT STRING|UTF8String|PrintableString|IA5String|UTCTime|GeneralizedTime|REAL|ANY)$"
+            },
+            "derTest": {
+              "$ref": "#/$defs/test",
+              "required": ["type", "der", "result"],
+              "properties": {
+                "type": { "$ref": "#/$defs/derType" },
+                "der": { "$ref": "#/$defs/hex" },
+                "result": { "enum": ["valid", "invalid"] },
+                "value": { "type": "string", "description": "Canonical text of the decoded value (README, DER value text)." },
+                "error": { "enum": [\#(derErrorNames)], "description": "The DER rule broken, as a DERError.Code name." }
+              },
+              "if": { "properties": { "result": { "const": "valid" } } },
+              "then": { "required": ["value"], "not": { "required": ["error"] } },
+              "else": { "required": ["error"], "not": { "required": ["value"] } },
+              "unevaluatedProperties": false
+            },
+            "cmsGroup": {
+              "type": "object",
+              "required": ["name", "key", "tests"],
+              "additionalProperties": false,
+              "properties": {
+                "name": { "$ref": "#/$defs/groupName" },
+                "key": { "$ref": "#/$defs/trustedKey" },
+                "tests": { "type": "array", "items": { "$ref": "#/$defs/cmsTest" } }
+              }
+            },
+            "cmsTest": {
+              "$ref": "#/$defs/test",
+              "required": ["signature", "verdict"],
+              "properties": {
+                "signature": { "$ref": "#/$defs/base64", "description": "DER ContentInfo holding a SignedData." },
+                "detachedContent": { "$ref": "#/$defs/hex", "description": "The content of a detached signature." },
+                "verdict": { "enum": ["valid", "malformed", "bad-signature", "untrusted-signer", "unsupported-algorithm"] }
+              },
+              "unevaluatedProperties": false
+            },
+            "recordsGroup": {
+              "type": "object",
+              "required": ["name", "key", "tests"],
+              "additionalProperties": false,
+              "properties": {
+                "name": { "$ref": "#/$defs/groupName" },
+                "key": { "$ref": "#/$defs/trustedKey" },
+                "tests": { "type": "array", "items": { "$ref": "#/$defs/recordsTest" } }
+              }
+            },
+            "recordsTest": {
+              "$ref": "#/$defs/test",
+              "required": ["sample", "recordDer", "signature", "decoded", "result"],
+              "properties": {
+                "sample": { "type": "object", "description": "A sample object in the JSON sample format, unsigned." },
+                "recordDer": { "$ref": "#/$defs/hex", "description": "The DER record of sample (normative)." },
+                "signature": { "$ref": "#/$defs/base64", "description": "A SignedData by the group's key whose eContent is recordDer." },
+                "decoded": { "$ref": "#/$defs/decodedRecord" },
+                "result": { "const": "valid" }
+              },
+              "unevaluatedProperties": false
+            },
+            "decodedRecord": {
+              "type": "object",
+              "description": "The record's fields under the JSON sample format's names; dates in UTC RFC 3339; objects show inherited dates.",
+              "required": ["type", "startDate", "endDate"],
+              "properties": {
+                "type": { "type": "string" },
+                "value": { "type": "number" },
+                "unit": { "type": "string" },
+                "startDate": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]*[1-9])?Z$" },
+                "endDate": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]*[1-9])?Z$" },
+                "device": { "type": "object", "additionalProperties": { "type": "string" } },
+                "metadata": { "type": "object" },
+                "objects": { "type": "array", "items": { "$ref": "#/$defs/decodedRecord" } }
+              }
+            },
+            "samplesGroup": {
+              "type": "object",
+              "required": ["name", "key", "tests"],
+              "additionalProperties": false,
+              "properties": {
+                "name": { "$ref": "#/$defs/groupName" },
+                "key": { "$ref": "#/$defs/trustedKey" },
+                "tests": { "type": "array", "items": { "$ref": "#/$defs/samplesTest" } }
+              }
+            },
+            "samplesTest": {
+              "$ref": "#/$defs/test",
+              "required": ["storedForm", "verdict", "fields"],
+              "oneOf": [ { "required": ["stored"] }, { "required": ["storedXML"] } ],
+              "properties": {
+                "stored": { "type": "object", "description": "A sample object in the JSON sample format, with metadata.HKDigitalSignature." },
+                "storedXML": { "type": "string", "pattern": "^\\s*<(Record|Correlation)[\\s>]", "description": "One export.xml Record or Correlation element." },
+                "storedForm": { "enum": ["json", "healthExport"], "description": "Which comparison rules of docs/VERIFY.md apply." },
+                "verdict": { "enum": ["valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch"] },
+                "fields": { "type": "array", "items": { "type": "string" }, "description": "Sorted mismatching field paths; empty unless content-mismatch." }
+              },
+              "unevaluatedProperties": false
+            },
+            "keysGroup": {
+              "type": "object",
+              "required": ["name", "tests"],
+              "additionalProperties": false,
+              "properties": {
+                "name": { "$ref": "#/$defs/groupName" },
+                "tests": { "type": "array", "items": { "$ref": "#/$defs/keysTest" } }
+              }
+            },
+            "keysTest": {
+              "$ref": "#/$defs/test",
+              "required": ["format", "result"],
+              "oneOf": [ { "required": ["pem"] }, { "required": ["der"] }, { "required": ["point"] } ],
+              "properties": {
+                "format": { "enum": ["spki-pem", "spki-der", "point", "private-pem", "pkcs8-der", "certificate-pem", "certificate-der", "trust-pem"] },
+                "pem": { "type": "string" },
+                "der": { "$ref": "#/$defs/hex" },
+                "point": { "$ref": "#/$defs/hex", "description": "A SEC 1 elliptic-curve point." },
+                "passphrase": { "type": "string" },
+                "result": { "enum": ["valid", "invalid"] },
+                "keyId": { "type": "string", "pattern": "^[0-9a-f]{40}$" },
+                "error": { "enum": ["invalidKey", "unsupportedKey", "passphraseRequired", "wrongPassphrase", "invalidCertificate", "invalidPEM", "privateKeyNotAllowed"] }
+              },
+              "if": { "properties": { "result": { "const": "valid" } } },
+              "then": { "required": ["keyId"], "not": { "required": ["error"] } },
+              "else": { "required": ["error"], "not": { "required": ["keyId"] } },
+              "unevaluatedProperties": false
+            }
+          }
+        }
+        """#
+    }
 }

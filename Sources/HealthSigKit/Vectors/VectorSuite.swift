@@ -5,7 +5,7 @@ import Foundation
 public enum VectorSuite {
     /// The families in file order.
     static var families: [any VectorFamily] {
-        [DERVectors(), CMSVectors(), RecordVectors(), KeyVectors()]
+        [DERVectors(), CMSVectors(), RecordVectors(), SampleVectors(), KeyVectors()]
     }
 
     /// Creates or extends the vector files in `directory`.

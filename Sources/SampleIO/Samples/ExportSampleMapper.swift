@@ -102,7 +102,8 @@ public struct ExportSampleMapper {
             lastUnit = unit
         }
         let (start, end) = try dates(item, path: path)
-        return QuantitySample(type: type, quantity: Quantity(value: value, unit: unit), startDate: start, endDate: end,
+        return QuantitySample(type: type, quantity: Quantity(value: value, unit: unit, fractionDigits: DecimalText.fractionDigits(of: valueText)),
+                              startDate: start, endDate: end,
                               device: try device(item, path: path), metadata: metadata(item))
     }
 

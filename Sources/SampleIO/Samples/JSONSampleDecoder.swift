@@ -89,10 +89,13 @@ public enum JSONSampleDecoder {
                 } catch {
                     throw fail(join(path, "unit"), .invalidUnit(error))
                 }
-                let amount = try decimal(try required(object, "value", path), path: join(path, "value"))
+                let valueJSON = try required(object, "value", path)
+                let amount = try decimal(valueJSON, path: join(path, "value"))
+                let places: Int? = if case .number(let n) = valueJSON { DecimalText.fractionDigits(of: n.text) } else { nil }
                 let (start, end) = try dates(object, path: path)
                 return .quantity(QuantitySample(uuid: try uuid(object, path: path), type: type,
-                                                quantity: Quantity(value: amount, unit: unit), startDate: start, endDate: end,
+                                                quantity: Quantity(value: amount, unit: unit, fractionDigits: places),
+                                                startDate: start, endDate: end,
                                                 device: try device(object, path: path), metadata: try metadata(object, path: path)))
             }
             if let type = CategoryType.named(identifier) {

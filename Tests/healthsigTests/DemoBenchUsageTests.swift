@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@Suite("healthsig demo, bench and usage errors")
+struct DemoBenchUsageTests {
+    @Test("demo: exit 0, last line starts with `demo:` and names the content-mismatch")
+    func demo() throws {
+        let dir = try TemporaryDirectory()
+        let examples = CLI.packageRoot.appendingPathComponent("examples").path
+        let result = try dir.healthsig(["demo", "--examples", examples])
+        #expect(result.status == 0, "\(result)")
+        let last = try #require(result.lines.last)
+        #expect(last.hasPrefix("demo:"), "\(last)")
+        #expect(last.contains("content-mismatch"))
+        #expect(last.contains("signed 120 mmHg, stored 110 mmHg"))
+        #expect(!result.stdout.contains("PRIVATE KEY"))
+        // The demo works in a temporary directory of its own.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { !$0.hasPrefix(".run-") }.isEmpty)
+    }
+
+    @Test("demo without the examples is an I/O error (exit 2)")
+    func demoWithoutExamples() throws {
+        let dir = try TemporaryDirectory()
+        let result = try dir.healthsig(["demo", "--examples", dir.path("nowhere")])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains("readings.jsonl"))
+    }
+
+    @Test("bench --seconds 0.2: exit 0, four rates and two ratio lines")
+    func bench() throws {
+        let dir = try TemporaryDirectory()
+        let result = try dir.healthsig(["bench", "--seconds", "0.2"])
+        #expect(result.status == 0, "\(result)")
+        let rates = result.lines.filter { $0.range(of: #"\d+/s  \(\d+ ops in [0-9.]+ s\)$"#, options: .regularExpression) != nil }
+        #expect(rates.count == 4, "\(result.stdout)")
+        for name in ["raw OpenSSL ECDSA P-256 sign", "CMS SignedData sign", "raw OpenSSL ECDSA P-256 verify", "CMS SignedData verify"] {
+            #expect(rates.contains { $0.hasPrefix(name) }, "\(name)")
+        }
+        let ratios = result.lines.filter { $0.hasPrefix("ratio ") }
+        #expect(ratios.count == 2)
+        #expect(ratios.allSatisfy { $0.range(of: #": [0-9]+\.[0-9]{3}$"#, options: .regularExpression) != nil }, "\(ratios)")
+    }
+
+    @Test("bench refuses durations and sizes that could hang or exhaust the machine (exit 2)")
+    func benchLimits() throws {
+        let dir = try TemporaryDirectory()
+        for arguments in [["--seconds", "inf"], ["--seconds", "nan"], ["--seconds=-1"], ["--seconds", "0"],
+                          ["--content-bytes=-5"], ["--content-bytes", "100000000000"]] {
+            let result = try dir.healthsig(["bench"] + arguments)
+            #expect(result.status == 2, "\(arguments): \(result)")
+        }
+    }
+
+    @Test("usage errors exit 2 with a message on standard error",
+          arguments: [
+              ["keygen", "--name", "x"],                          // missing --out
+              ["keygen", "--out", "k", "--name", "x", "--bogus"], // unknown option
+              ["sign", "--in", "a.jsonl", "--out", "b.jsonl"],    // missing --key
+              ["verify", "--trust", "k.pem"],                     // missing --in
+              ["cms", "sign", "--key", "k.pem", "--in", "a"],     // missing --out
+              ["cms", "verify", "--trust", "k.pem", "--in", "a", "--inform", "pem"],
+              ["inspect", "--frobnicate"],
+              ["frobnicate"],
+              ["bench", "--seconds", "soon"],
+          ])
+    func usageErrors(arguments: [String]) throws {
+        let dir = try TemporaryDirectory()
+        let result = try dir.healthsig(arguments)
+        #expect(result.status == 2, "\(arguments): \(result)")
+        #expect(result.stderr.hasPrefix("healthsig: "), "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("--help and --version exit 0")
+    func help() throws {
+        let dir = try TemporaryDirectory()
+        let help = try dir.healthsig(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Exit codes"))
+        let verifyHelp = try dir.healthsig(["verify", "--help"])
+        #expect(verifyHelp.status == 0 && verifyHelp.stdout.contains("--require-signed"))
+        let version = try dir.healthsig(["--version"])
+        #expect(version.status == 0 && !version.stdout.isEmpty)
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+@Suite("healthsig sign")
+struct SignCommandTests {
+    /// `line` without the entry `sign` adds: `,"HKDigitalSignature":"…"` inside an existing
+    /// metadata object, or the whole `,"metadata":{"HKDigitalSignature":"…"}` it appended.
+    static func removingSignature(_ line: String) -> String {
+        let patterns = [#","metadata":\{"HKDigitalSignature":"[A-Za-z0-9+/=]*"\}"#, #","HKDigitalSignature":"[A-Za-z0-9+/=]*""#,
+                        #""HKDigitalSignature":"[A-Za-z0-9+/=]*","#]
+        for pattern in patterns {
+            if let range = line.range(of: pattern, options: .regularExpression) {
+                var out = line
+                out.removeSubrange(range)
+                return out
+            }
+        }
+        return line
+    }
+
+    @Test("output lines are the input lines plus the HKDigitalSignature entry, byte for byte, in order")
+    func addsOnlyTheSignature() throws {
+        let ws = try DeviceWorkspace()
+        let input = try Examples.lines()
+        let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "signed.jsonl"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.isEmpty)
+        let output = try ws.directory.text("signed.jsonl")
+        #expect(output.hasSuffix("\n"))
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.count == input.count)
+        for (signed, original) in zip(lines, input) {
+            #expect(signed.contains("\"HKDigitalSignature\":\"MII"))
+            #expect(Self.removingSignature(signed) == original)
+        }
+        // Every signature is a SignedData identified by the key id.
+        for signature in try ws.signatures() {
+            let der = try #require(Data(base64Encoded: signature))
+            #expect(der.range(of: try #require(Data(hexString: ws.keyID))) != nil)
+        }
+    }
+
+    @Test("input order is kept, also for a reordered input with CRLF line ends and blank lines")
+    func orderKept() throws {
+        let ws = try DeviceWorkspace()
+        let input = Array(try Examples.lines().reversed())
+        try ws.directory.write("reordered.jsonl", input.joined(separator: "\r\n\r\n") + "\r\n")
+        let lines = try ws.sign("reordered.jsonl", to: "out.jsonl")
+        #expect(lines.count == input.count)
+        for (signed, original) in zip(lines, input) {
+            #expect(Self.removingSignature(signed) == original)
+        }
+    }
+
+    /// An invalid line in each of three ways, as (name, edit of readings line, line index, field).
+    static let invalidReadings: [(name: String, index: Int, from: String, to: String, field: String)] = [
+        ("bad unit", 2, "\"unit\":\"degC\"", "\"unit\":\"furlong\"", "unit"),
+        ("end before start", 4, "\"endDate\":\"2026-11-21T06:50:00Z\"", "\"endDate\":\"2026-11-21T05:50:00Z\"", "endDate"),
+        ("unknown type", 0, "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierHeartRat", "type"),
+        ("bad member unit", 1, "\"value\":80,\"unit\":\"mmHg\"", "\"value\":80,\"unit\":\"kg\"", "objects[1].unit"),
+    ]
+
+    @Test("an invalid line: exit 1, message with line number and field, nothing written", arguments: invalidReadings.map(\.name))
+    func invalidLineWritesNothing(name: String) throws {
+        let bad = try #require(Self.invalidReadings.first { $0.name == name })
+        let ws = try DeviceWorkspace()
+        var lines = try Examples.lines()
+        #expect(lines[bad.index].contains(bad.from))
+        lines[bad.index] = lines[bad.index].replacingOccurrences(of: bad.from, with: bad.to)
+        try ws.directory.write("bad.jsonl", lines.joined(separator: "\n") + "\n")
+
+        let fresh = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "out.jsonl"])
+        #expect(fresh.status == 1, "\(fresh)")
+        #expect(fresh.stderr.contains("line \(bad.index + 1), \(bad.field):"), "\(fresh.stderr)")
+        #expect(fresh.stderr.contains("nothing written"))
+        #expect(fresh.stdout.isEmpty)
+        #expect(!ws.directory.exists("out.jsonl"))
+        // No temporary file is left behind either.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: ws.directory.url.path).filter { $0.contains("out.jsonl") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+
+        // An existing output stays as it was.
+        try ws.directory.write("existing.jsonl", "previous content\n")
+        let existing = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "existing.jsonl"])
+        #expect(existing.status == 1, "\(existing)")
+        #expect(try ws.directory.text("existing.jsonl") == "previous content\n")
+
+        // Standard output gets nothing either.
+        let piped = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "-"])
+        #expect(piped.status == 1 && piped.stdout.isEmpty, "\(piped)")
+    }
+
+    @Test("--skip-invalid writes the good readings, in order, and lists the bad ones")
+    func skipInvalid() throws {
+        let ws = try DeviceWorkspace()
+        var lines = try Examples.lines()
+        lines[2] = lines[2].replacingOccurrences(of: "\"unit\":\"degC\"", with: "\"unit\":\"furlong\"")
+        lines.insert("{\"type\": not json", at: 5)
+        try ws.directory.write("bad.jsonl", lines.joined(separator: "\n") + "\n")
+        let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "out.jsonl", "--skip-invalid"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr.contains("line 3, unit:"))
+        #expect(result.stderr.contains("line 6:"))
+        let written = try ws.directory.text("out.jsonl").split(separator: "\n").map(String.init)
+        let expected = lines.enumerated().filter { $0.offset != 2 && $0.offset != 5 }.map(\.element)
+        #expect(written.count == expected.count)
+        for (signed, original) in zip(written, expected) {
+            #expect(Self.removingSignature(signed) == original)
+        }
+        let verify = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "out.jsonl", "--require-signed"])
+        #expect(verify.status == 0, "\(verify)")
+    }
+
+    @Test("--out equal to --in (also via another spelling or a hard link) is refused and the input is unchanged")
+    func refusesToOverwriteInput() throws {
+        let ws = try DeviceWorkspace()
+        let before = try ws.directory.read("readings.jsonl")
+        try FileManager.default.linkItem(atPath: ws.directory.path("readings.jsonl"), toPath: ws.directory.path("hardlink.jsonl"))
+        for out in ["readings.jsonl", "./readings.jsonl", ws.directory.path("readings.jsonl"), "hardlink.jsonl"] {
+            let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", out])
+            #expect(result.status == 2, "\(out): \(result)")
+            #expect(result.stderr.contains("input"), "\(result.stderr)")
+            #expect(try ws.directory.read("readings.jsonl") == before)
+        }
+        // The key, the certificate and the passphrase file are inputs too.
+        try ws.directory.write("pass.txt", "unused\n")
+        for victim in [ws.keyPath, ws.certificatePath] {
+            let keyBefore = try ws.directory.read(victim)
+            let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--cert", ws.certificatePath, "--in", "readings.jsonl",
+                                                     "--out", victim])
+            #expect(result.status == 2, "\(result)")
+            #expect(try ws.directory.read(victim) == keyBefore)
+        }
+    }
+
+    @Test("standard input to standard output")
+    func standardStreams() throws {
+        let ws = try DeviceWorkspace()
+        let input = try ws.directory.read("readings.jsonl")
+        let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "-", "--out", "-"], stdin: input)
+        #expect(result.status == 0, "\(result)")
+        let lines = result.lines
+        #expect(lines.count == 7)
+        for (signed, original) in zip(lines, try Examples.lines()) {
+            #expect(Self.removingSignature(signed) == original)
+        }
+        #expect(!result.stderr.contains("MII"))
+        let verify = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "-"], stdin: result.stdoutData)
+        #expect(verify.status == 0, "\(verify)")
+        #expect(verify.stdout.contains("valid=7"))
+    }
+
+    @Test("a JSON array in gives a JSON array out, elements in order")
+    func jsonArray() throws {
+        let ws = try DeviceWorkspace()
+        let input = try Examples.lines()
+        try ws.directory.write("readings.json", "[\n  " + input.joined(separator: ",\n  ") + "\n]\n")
+        let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.json", "--out", "signed.json"])
+        #expect(result.status == 0, "\(result)")
+        let parsed = try JSONSerialization.jsonObject(with: try ws.directory.read("signed.json"))
+        let array = try #require(parsed as? [[String: Any]])
+        #expect(array.count == input.count)
+        for (element, line) in zip(array, input) {
+            let original = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(element["type"] as? String == original["type"] as? String)
+            #expect(element["startDate"] as? String == original["startDate"] as? String)
+            let metadata = try #require(element["metadata"] as? [String: Any])
+            #expect((metadata["HKDigitalSignature"] as? String)?.hasPrefix("MII") == true)
+            var stripped = metadata
+            stripped["HKDigitalSignature"] = nil
+            #expect(NSDictionary(dictionary: stripped).isEqual(to: (original["metadata"] as? [String: Any]) ?? [:]))
+        }
+        let verify = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "signed.json", "--format", "json"])
+        #expect(verify.status == 0, "\(verify)")
+        #expect(try Report.counts(Report.object(verify.stdout))["valid"] == 7)
+    }
+
+    @Test("issuer-serial signatures need --cert; a certificate of another key is refused before anything is written")
+    func certificateChecks() throws {
+        let ws = try DeviceWorkspace()
+        let noCert = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--sid", "issuer-serial", "--in", "readings.jsonl",
+                                                 "--out", "o.jsonl"])
+        #expect(noCert.status == 2, "\(noCert)")
+        #expect(try ws.directory.healthsig(["keygen", "--out", "other", "--name", "o", "--cert"]).status == 0)
+        for extra in [[String](), ["--skip-invalid"]] {
+            let wrongCert = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--cert", "other/o.cert.pem", "--sid", "issuer-serial",
+                                                        "--in", "readings.jsonl", "--out", "o.jsonl"] + extra)
+            #expect(wrongCert.status == 2, "\(wrongCert)")
+            #expect(wrongCert.stderr.contains("other/o.cert.pem"))
+            #expect(!ws.directory.exists("o.jsonl"))
+        }
+        let publicAsKey = try ws.directory.healthsig(["sign", "--key", ws.publicKeyPath, "--in", "readings.jsonl", "--out", "o.jsonl"])
+        #expect(publicAsKey.status == 2, "\(publicAsKey)")
+        let missing = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "nope.jsonl", "--out", "o.jsonl"])
+        #expect(missing.status == 2, "\(missing)")
+        #expect(!ws.directory.exists("o.jsonl"))
+    }
+}
+
+extension Data {
+    /// Bytes from hex text; `nil` for odd length or a non-hex character.
+    init?(hexString: String) {
+        var bytes: [UInt8] = []
+        var iterator = hexString.makeIterator()
+        while let high = iterator.next() {
+            guard let low = iterator.next(), let value = UInt8(String([high, low]), radix: 16) else { return nil }
+            bytes.append(value)
+        }
+        self.init(bytes)
+    }
+}
