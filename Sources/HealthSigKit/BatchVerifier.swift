@@ -160,12 +160,11 @@ public enum BatchVerifier {
                                 reason: "signed \(item.elementName) of type \(item.type ?? "?") is outside the supported sample types (signature \(signature.count) characters)")))
                     }
                 case .invalid(let item, let error):
-                    if signatureEntry(item) != nil {
+                    if let signature = signatureEntry(item) {
                         report.add(VerificationEntry(
                             position: item.position, line: item.line, type: item.type ?? item.elementName,
-                            startDate: item.startDate ?? "", verdict: SampleVerdict(
-                                kind: .malformed, reasonCode: "invalid-stored-sample",
-                                reason: "the stored sample cannot be read: \(error)")))
+                            startDate: item.startDate ?? "", verdict: InvalidStoredSampleVerdict.verdict(
+                                item: item, error: error, signatureText: signature, verifier: verifier)))
                     }
                 }
             }

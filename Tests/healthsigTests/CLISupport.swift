@@ -84,9 +84,9 @@ enum CLI {
         defer {
             for url in [outURL, errURL, inURL] { try? FileManager.default.removeItem(at: url) }
         }
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        FileManager.default.createFile(atPath: inURL.path, contents: stdin ?? Data())
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        try (stdin ?? Data()).write(to: inURL)
         let outHandle = try FileHandle(forWritingTo: outURL)
         let errHandle = try FileHandle(forWritingTo: errURL)
         let inHandle = try FileHandle(forReadingFrom: inURL)

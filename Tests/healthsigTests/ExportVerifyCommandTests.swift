@@ -57,14 +57,22 @@ struct ExportVerifyCommandTests {
             X.bodyMass(s.sig.bodyMass),                                                    // 06:50Z as 01:50 −0500
             X.bloodGlucose(s.sig.bloodGlucose, unit: "mmol&lt;180.15588000005408&gt;/L", value: "5.5",
                            start: "2026-11-21 13:45:00 +0100"),                            // 12:45Z
-            X.heartRate(s.sig.heartRate, start: "2026-11-21 09:01:00 +0100"),              // one minute late
-            X.heartRate(s.sig.heartRate, start: "2026-11-21 09:00:00 +0000"),              // right wall clock, wrong offset
+            X.heartRate(s.sig.heartRate, start: "2026-11-21 09:01:00 +0100", end: "2026-11-21 09:01:00 +0100"), // a minute late
+            X.heartRate(s.sig.heartRate, start: "2026-11-21 09:00:00 +0000", end: "2026-11-21 09:00:00 +0000"), // wrong offset
+            X.heartRate(s.sig.heartRate, start: "2026-11-21 09:00:00 +0100", end: "2026-11-21 08:59:59 +0100"), // end moved
+            X.heartRate(s.sig.heartRate, start: "2026-11-21 09:01:00 +0100"),  // start after end: not even a valid sample
         ])
         let report = try s.verify("dates.xml", xml, expectStatus: 1)
-        #expect(try Setup.verdicts(report) == ["valid", "valid", "valid", "valid", "content-mismatch", "content-mismatch"])
+        #expect(try Setup.verdicts(report) == ["valid", "valid", "valid", "valid",
+                                               "content-mismatch", "content-mismatch", "content-mismatch", "content-mismatch"])
         let late = try Setup.sample(report, 4)
-        #expect(Setup.mismatches(late).map { $0["field"] } == ["startDate"], "\(late)")
-        #expect(Setup.mismatches(try Setup.sample(report, 5)).map { $0["field"] } == ["startDate"])
+        #expect(Setup.mismatches(late) == [["field": "startDate", "signed": "2026-11-21T08:00:00Z", "stored": "2026-11-21T09:01:00+01:00"],
+                                           ["field": "endDate", "signed": "2026-11-21T08:00:00Z", "stored": "2026-11-21T09:01:00+01:00"]],
+                "\(late)")
+        #expect(Setup.mismatches(try Setup.sample(report, 5)).map { $0["field"] } == ["startDate", "endDate"])
+        let invalid = try Setup.sample(report, 7)
+        #expect(invalid["reasonCode"] as? String == "stored-sample-invalid", "\(invalid)")
+        #expect((invalid["signer"] as? [String: Any])?["keyId"] as? String == s.ws.keyID)
         #expect(try Setup.sample(report, 0)["startDate"] as? String == "2026-11-21T09:00:00+01:00")
     }
 
@@ -100,8 +108,10 @@ struct ExportVerifyCommandTests {
         #expect(far["reason"] as? String == "value: signed 5.5 mmol<180.15588000005408>/L, stored 101 mg/dL")
         let sameUnit = try Setup.sample(report, 6)
         #expect(sameUnit["reason"] as? String == "value: signed 5.5 mmol<180.15588000005408>/L, stored 5.6 mmol<180.15588000005408>/L")
-        // A unit of another dimension never matches.
-        #expect(Setup.mismatches(try Setup.sample(report, 7)).first?["field"].map { $0 == "value" || $0 == "unit" } == true)
+        // A unit of another dimension never matches (docs/VERIFY.md: "else mismatch").
+        let wrongDimension = try Setup.sample(report, 7)
+        #expect(Setup.mismatches(wrongDimension) == [["field": "unit", "signed": "5.5 mmol<180.15588000005408>/L", "stored": "99 mg"]],
+                "\(wrongDimension)")
     }
 
     @Test("blood-pressure Correlation signed on the correlation; its repeated top-level Records are not unsigned samples")
@@ -188,13 +198,17 @@ struct ExportVerifyCommandTests {
         #expect(Setup.mismatches(awake).map { $0["field"] } == ["value"], "\(awake)")
     }
 
-    @Test("signed records of unsupported types are malformed; unsigned ones are skipped")
+    @Test("signed records of unsupported types are malformed; unsigned ones and workouts are skipped")
     func unsupportedTypes() throws {
         let s = try Setup()
-        let xml = X.document([X.workout(signature: nil), X.workout(signature: s.sig.heartRate), X.heartRate(s.sig.heartRate)])
-        let report = try s.verify("workout.xml", xml, expectStatus: 1)
+        let xml = X.document([X.workout(signature: nil), X.soundReduction(signature: nil), X.soundReduction(signature: s.sig.heartRate),
+                              X.heartRate(s.sig.heartRate)])
+        let report = try s.verify("unsupported.xml", xml, extra: ["--require-signed"], expectStatus: 1)
         #expect(try Setup.verdicts(report) == ["malformed", "valid"])
-        #expect(try Setup.sample(report, 0)["reasonCode"] as? String == "unsupported-type")
+        let unsupported = try Setup.sample(report, 0)
+        #expect(unsupported["reasonCode"] as? String == "unsupported-type")
+        #expect(unsupported["type"] as? String == "HKQuantityTypeIdentifierEnvironmentalSoundReduction")
+        #expect(try Report.counts(report)["unsigned"] == 0)
     }
 
     @Test("export.zip (deflated and stored, made by Python's zipfile) gives the same verdicts as the XML")
@@ -221,7 +235,8 @@ struct ExportVerifyCommandTests {
         for zip in ["export.zip", "stored.zip"] {
             let report = try s.verifyFile(zip, expectStatus: 1)
             #expect(try Setup.verdicts(report) == ["valid", "valid", "valid", "content-mismatch"], "\(zip)")
-            #expect(try Report.counts(report) == (try Report.counts(fromXML)), "\(zip)")
+            let expectedCounts = try Report.counts(fromXML)
+            #expect(try Report.counts(report) == expectedCounts, "\(zip)")
         }
         // Verifying through standard input works for the XML (a zip needs a path: exit 2).
         let piped = try s.ws.directory.healthsig(["verify", "--trust", s.ws.publicKeyPath, "--in", "-", "--format", "json"],

@@ -243,7 +243,17 @@ enum ExportXMLFixture {
         """
     }
 
-    /// A Workout (outside the sample catalog), optionally carrying a signature.
+    /// An EnvironmentalSoundReduction Record (a type outside the catalog), optionally signed.
+    static func soundReduction(signature: String?) -> String {
+        let entry = signature.map { "\n  <MetadataEntry key=\"HKDigitalSignature\" value=\"\($0)\"/>" } ?? ""
+        return """
+         <Record type="HKQuantityTypeIdentifierEnvironmentalSoundReduction" sourceName="Simon’s AirPods Pro" sourceVersion="6A300" unit="dBASPL" creationDate="2026-11-21 18:00:00 +0100" startDate="2026-11-21 17:59:00 +0100" endDate="2026-11-21 18:00:00 +0100" value="12.5">\(entry)
+         </Record>
+
+        """
+    }
+
+    /// A Workout (not a sample of the catalog), optionally carrying a signature.
     static func workout(signature: String?) -> String {
         let entry = signature.map { "\n  <MetadataEntry key=\"HKDigitalSignature\" value=\"\($0)\"/>" } ?? ""
         return """

@@ -45,11 +45,12 @@ struct KeygenCommandTests {
         let subject = try dir.openssl(["x509", "-in", "keys/cuff.cert.pem", "-noout", "-subject", "-nameopt", "RFC2253"])
         #expect(subject.stdout.contains("CN=Acme Cuff"), "\(subject)")
         // The public key file is the certificate's key.
+        let publicPEM = try dir.text("keys/cuff.pub.pem")
         let fromCert = try dir.openssl(["x509", "-in", "keys/cuff.cert.pem", "-noout", "-pubkey"])
-        #expect(fromCert.stdout == (try dir.text("keys/cuff.pub.pem")))
+        #expect(fromCert.stdout == publicPEM)
         // And openssl reads the private key as an EC P-256 key whose public half matches.
         let pkey = try dir.openssl(["pkey", "-in", "keys/cuff.key.pem", "-pubout"])
-        #expect(pkey.status == 0 && pkey.stdout == (try dir.text("keys/cuff.pub.pem")), "\(pkey)")
+        #expect(pkey.status == 0 && pkey.stdout == publicPEM, "\(pkey)")
     }
 
     @Test("without --cert or --subject no certificate is written")
@@ -95,7 +96,8 @@ struct KeygenCommandTests {
         let opened = try dir.openssl(["pkey", "-in", "k/enc.key.pem", "-passin", "env:HEALTHSIG_TEST_PASS", "-pubout"],
                                      environment: env)
         #expect(opened.status == 0, "\(opened)")
-        #expect(opened.stdout == (try dir.text("k/enc.pub.pem")))
+        let publicPEM = try dir.text("k/enc.pub.pem")
+        #expect(opened.stdout == publicPEM)
         let wrong = try dir.openssl(["pkey", "-in", "k/enc.key.pem", "-passin", "pass:wrong", "-noout"])
         #expect(wrong.status != 0)
 

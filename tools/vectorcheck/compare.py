@@ -51,6 +51,10 @@ def compare(rec: Record, st: Stored, path: str = "") -> tuple[list[str], list[st
             for f in st.device:
                 if f not in rec.device:
                     diffs.append(p("device." + f))
+    elif st.device and st.source != "xml":
+        # VERIFY.md "additions": a device stored on a sample signed without one was added later
+        # (export.xml is exempt: the Health app may attach the phone's own description).
+        diffs.append(p("device"))
 
     stored_md: dict[str, object] = {}
     for k, v in st.metadata.items():

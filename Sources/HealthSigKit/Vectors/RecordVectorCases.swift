@@ -7,12 +7,19 @@ enum RecordVectorCases {
         let flags: [String]
         let sample: String
         let decoded: String
+        /// The record bytes when a document gives them (docs/FORMAT.md's worked example); else
+        /// the record is built from `sample`.
+        var recordDer: String? = nil
     }
+
+    /// docs/FORMAT.md, "Example": heart rate 72 count/min at 2026-11-21T08:00:00Z, no device,
+    /// no metadata, 125 bytes, copied from the hex dump there.
+    static let formatExample = "317b30070c026676020101300c0c017609070337322e452b30300e0c01750c09636f756e742f6d696e30140c0165180f32303236313132313038303030305a30140c0173180f32303236313132313038303030305a30260c01740c21484b5175616e74697479547970654964656e746966696572486561727452617465"
 
     static let acme = #""manufacturer":"Acme Medical Devices Inc.""#
 
     static let all: [Case] = [
-        Case(comment: "heart rate, the example of docs/FORMAT.md", flags: ["Quantity"],
+        Case(comment: "heart rate with a device name", flags: ["Quantity"],
              sample: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z","device":{"name":"Acme HR"}}"#,
              decoded: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z","device":{"name":"Acme HR"}}"#),
         Case(comment: "blood pressure correlation with every device field and offset dates", flags: ["Correlation", "FullDevice", "OffsetDate", "SignedMetadata"],
@@ -66,5 +73,9 @@ enum RecordVectorCases {
         Case(comment: "respiratory rate 16.5 count/min without a device", flags: ["Quantity", "NoDevice"],
              sample: #"{"type":"HKQuantityTypeIdentifierRespiratoryRate","value":16.5,"unit":"count/min","startDate":"2026-11-21T03:00:00Z","endDate":"2026-11-21T03:01:00Z"}"#,
              decoded: #"{"type":"HKQuantityTypeIdentifierRespiratoryRate","value":16.5,"unit":"count/min","startDate":"2026-11-21T03:00:00Z","endDate":"2026-11-21T03:01:00Z"}"#),
+        Case(comment: "heart rate without device or metadata, the worked example of docs/FORMAT.md", flags: ["Quantity", "NoDevice"],
+             sample: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z"}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z"}"#,
+             recordDer: formatExample),
     ]
 }

@@ -29,7 +29,31 @@ enum SampleVectorCases {
     static func number(_ literal: String) -> JSONValue { .decimal(literal) ?? .text(literal) }
 
     static func all(_ m: SampleVectorMaker) -> [VectorCase] {
-        valid(m) + unsigned(m) + malformed(m) + badSignature(m) + untrusted(m) + mismatch(m)
+        valid(m) + unsigned(m) + malformed(m) + badSignature(m) + untrusted(m) + mismatch(m) + precisionAndAdditions(m)
+    }
+
+    // MARK: - added later: stored precision and additions (docs/VERIFY.md)
+
+    static func precisionAndAdditions(_ m: SampleVectorMaker) -> [VectorCase] {
+        [
+            xml("body temperature in export.xml as 98 degF: a whole number forgives 0.5 degF", ["UnitConversion", "UnitTolerance"], "valid") {
+                R.temperatureXML(signature: try m.signature(R.temperature), value: "98")
+            },
+            xml("body temperature in export.xml as 98.0 degF: one decimal place forgives only 0.05 degF", ["UnitConversion", "UnitTolerance"],
+                "content-mismatch", ["value"]) {
+                R.temperatureXML(signature: try m.signature(R.temperature), value: "98.0")
+            },
+            json("body temperature stored as 98.0 degF, signed 36.6 degC", ["UnitConversion", "UnitTolerance"], "content-mismatch", ["value"]) {
+                try m.stored(R.temperature, signature: try m.signature(R.temperature), [("value", number("98.0")), ("unit", .text("degF"))])
+            },
+            json("respiratory rate signed without device, stored with one", ["DeviceAltered", "StoredExtraField"], "content-mismatch", ["device"]) {
+                try m.stored(R.respiratoryRate, signature: try m.signature(R.respiratoryRate),
+                             [("device", try VectorSampleJSON.parse(#"{"name":"iPhone","manufacturer":"Apple Inc."}"#))])
+            },
+            xml("respiratory rate signed without device, export.xml shows the phone's device", ["PhoneDevice"], "valid") {
+                R.respiratoryRateXML(signature: try m.signature(R.respiratoryRate))
+            },
+        ]
     }
 
     // MARK: - valid

@@ -23,6 +23,9 @@ enum SampleVectorReadings {
     }
 
     static let bloodPressure = bloodPressure(120, 80)
+    /// Respiratory rate 16.5 count/min, no device (entered by a phone app).
+    static let respiratoryRate = #"{"type":"HKQuantityTypeIdentifierRespiratoryRate","value":16.5,"unit":"count/min","startDate":"2026-11-21T03:00:00Z","endDate":"2026-11-21T03:01:00Z"}"#
+
     /// Sleep analysis asleepCore (3).
     static let sleep = #"{"type":"HKCategoryTypeIdentifierSleepAnalysis","value":3,"startDate":"2026-11-20T23:10:00Z","endDate":"2026-11-21T06:40:00Z","device":{"name":"Acme Sleep Band",\#(acme),"model":"SB-1"}}"#
     /// A meal: energy and two carbohydrate objects (paired by position among their type).
@@ -104,6 +107,14 @@ enum SampleVectorReadings {
                 record(type: "HKQuantityTypeIdentifierBloodPressureDiastolic", unit: "mmHg", value: diastolic, start: start,
                        end: end, device: nil, metadata: [], indent: "  "),
             ])
+    }
+
+    /// The respiratory rate with the phone's own device description, as the Health app may add it.
+    static func respiratoryRateXML(signature: String) -> String {
+        record(type: "HKQuantityTypeIdentifierRespiratoryRate", unit: "count/min", value: "16.5",
+               start: "2026-11-21 03:00:00 +0000", end: "2026-11-21 03:01:00 +0000",
+               device: "<<HKDevice: 0x283f1c5f0>, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone15,2, software:18.1>",
+               metadata: [("HKDigitalSignature", signature)])
     }
 
     /// The sleep record with its category label.

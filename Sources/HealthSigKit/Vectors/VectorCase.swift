@@ -30,39 +30,3 @@ struct VectorGroupSpec {
     /// The proposed tests.
     let cases: [VectorCase]
 }
-
-/// What a family's checker concluded for one test.
-struct VectorOutcome {
-    /// Empty when the implementation agrees with the test; else one line per disagreement,
-    /// e.g. `expected bad-signature, got valid`.
-    var disagreements: [String] = []
-
-    static let agrees = VectorOutcome()
-
-    static func disagree(_ message: String) -> VectorOutcome { VectorOutcome(disagreements: [message]) }
-
-    /// Records a disagreement when `expected` and `got` differ.
-    mutating func compare(_ what: String?, expected: String, got: String) {
-        guard expected != got else { return }
-        disagreements.append((what.map { "\($0): " } ?? "") + "expected \(expected), got \(got)")
-    }
-}
-
-/// A family of conformance tests: one vector file, its generator and its checker.
-protocol VectorFamily {
-    /// `der`, `cms`, `records`, `samples`, `keys`.
-    var family: String { get }
-    /// Explanation of every flag this family uses.
-    var notes: [String: String] { get }
-    /// Lines describing the file, written as its `header`.
-    var header: [String] { get }
-    /// The groups and tests this implementation proposes.
-    func groups(_ context: VectorGenerationContext) throws -> [VectorGroupSpec]
-    /// Runs one test against this implementation.
-    func evaluate(test: JSONObject, group: JSONObject) -> VectorOutcome
-}
-
-extension VectorFamily {
-    /// `der.json`, …
-    var fileName: String { family + ".json" }
-}

@@ -15,6 +15,7 @@ public enum VectorSuiteError: Error, Sendable, CustomStringConvertible {
     /// A test could not be built (a bug in the generator).
     case generation(family: String, comment: String, reason: String)
 
+    /// One line naming the file or step and what went wrong.
     public var description: String {
         switch self {
         case .unreadableFile(let path, let reason): return "\(path): cannot be read: \(reason)"
