@@ -129,12 +129,7 @@ public enum BatchSigner {
 
     /// A reader error as a problem, its location split off the text.
     static func problem(_ error: SampleInputError) -> Problem {
-        var reason = ProblemText.removingPrefix(error.field.isEmpty ? "line \(error.line): " : "line \(error.line), \(error.field): ",
-                                                from: error.description)
-        if case .invalidSample(let validation) = error.reason {
-            reason = ProblemText.validationReason(validation)
-        }
-        return Problem(line: error.line, field: error.field, reason: reason)
+        Problem(line: error.line, field: error.field, reason: ProblemText.inputReason(error))
     }
 
     /// A signing error as a problem.

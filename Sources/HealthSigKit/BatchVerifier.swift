@@ -74,7 +74,29 @@ public enum BatchVerifier {
         case .healthExport:
             return try verifyExport(path, verifier) { ExportSampleReader(source: AnyByteChunkSource(source)) }
         case .zipArchive:
-            throw .usage("a zip archive cannot be read from standard input (it needs seeking): give its path with --in")
+            // A zip is read from its end (the central directory), so standard input is first
+            // copied to a temporary file, chunk by chunk.
+            let spool = (NSTemporaryDirectory() as NSString).appendingPathComponent("healthsig-stdin-\(UUID().uuidString).zip")
+            defer { try? FileManager.default.removeItem(atPath: spool) }
+            try copy(source, to: spool)
+            return try verifyExport(path, verifier) { try ExportSampleReader(path: spool) }
+        }
+    }
+
+    /// Copies a stream into a new file (mode 0600) at `path`.
+    static func copy(_ source: ReplayingChunkSource, to path: String) throws(ToolError) {
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw .io(path: path, reason: "cannot create a temporary copy of standard input")
+        }
+        defer { try? handle.close() }
+        var source = source
+        do {
+            while let chunk = try source.nextChunk() { try handle.write(contentsOf: chunk) }
+        } catch let error as FileReadError {
+            throw ioError(error, "standard input")
+        } catch {
+            throw .io(path: path, reason: "\(error)")
         }
     }
 
@@ -119,8 +141,7 @@ public enum BatchVerifier {
             case .success(let stored):
                 report.add(entry(stored, verifier.verify(stored.sample, storedForm: .json)))
             case .failure(let error):
-                report.addUnreadable(line: error.line, reason: ProblemText.readerReason(
-                    line: error.line, field: error.field, description: error.description))
+                report.addUnreadable(line: error.line, reason: ProblemText.inputReasonWithField(error))
             }
         }
         return report

@@ -1,4 +1,5 @@
 import CMS
+import DER
 import Foundation
 import HealthSamples
 import SampleIO
@@ -25,15 +26,22 @@ enum InvalidStoredSampleVerdict {
         case .valid(let s):
             summary = s
         case .untrustedSigner(let reason):
-            return SampleVerdict(kind: .untrustedSigner, reasonCode: "cms-untrusted-signer", reason: reason)
+            return SampleVerdict(kind: .untrustedSigner, reasonCode: "cms-untrusted-signer", reason: reason,
+                                 signer: claimedSigner(der))
         case .badSignature(let reason):
-            return SampleVerdict(kind: .badSignature, reasonCode: "cms-bad-signature", reason: reason)
+            return SampleVerdict(kind: .badSignature, reasonCode: "cms-bad-signature", reason: reason,
+                                 signer: claimedSigner(der))
         case .malformed(let reason, let code, let offset):
             return SampleVerdict(kind: .malformed, reasonCode: "cms-\(code)", reason: reason + (offset.map { " (offset \($0))" } ?? ""))
         case .unsupportedAlgorithm(let reason):
             return SampleVerdict(kind: .malformed, reasonCode: "cms-unsupported-algorithm", reason: reason)
         }
         let signer = SignerDescription(keyIdentifier: summary.keyIdentifierHex, certificateSubject: summary.certificateSubject)
+        guard summary.contentType == .idData else {
+            return SampleVerdict(kind: .malformed, reasonCode: "cms-content-type",
+                                 reason: "eContentType is \(summary.contentType), the profile signs id-data records",
+                                 signer: signer)
+        }
         let record: SignedRecord
         do {
             record = try SignedRecord(derEncoded: summary.content)
@@ -43,10 +51,20 @@ enum InvalidStoredSampleVerdict {
         }
         let field = error.field.isEmpty ? "sample" : error.field
         let mismatch = FieldMismatch(field: field, signed: signedText(record, field), stored: storedText(item, field))
-        let problem = ProblemText.readerReason(line: error.line, field: "", description: error.description)
+        let problem = ProblemText.inputReasonWithField(error)
         return SampleVerdict(kind: .contentMismatch, reasonCode: "stored-sample-invalid",
                              reason: "\(mismatch) (the stored sample is not valid: \(problem))",
                              mismatches: [mismatch], signer: signer, record: record)
+    }
+
+    /// The signer a SignedData names, for verdicts where it could not be trusted or verified
+    /// (the same description `SampleVerifier` gives).
+    static func claimedSigner(_ der: [UInt8]) -> SignerDescription? {
+        guard let view = try? CMSSignedDataView(derEncoded: der), let info = view.signerInfos.first else { return nil }
+        if case .subjectKeyIdentifier(let ski) = info.sid {
+            return SignerDescription(keyIdentifier: Hex.encode(ski), certificateSubject: nil)
+        }
+        return SignerDescription(keyIdentifier: info.sid.description, certificateSubject: nil)
     }
 
     /// Splits `objects[1].unit` into member index 1 and `unit`.

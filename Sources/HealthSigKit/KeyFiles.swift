@@ -97,6 +97,11 @@ public enum KeyFiles {
             throw .io(path: path, reason: "already exists; refusing to overwrite a key")
         }
         let secret = try self.passphrase(from: passphrase)
+        // An empty passphrase (variable set but empty, empty file) is almost certainly a
+        // mistake; encrypting with it would only look protected.
+        if let secret, secret.isEmpty {
+            throw .usage("the passphrase is empty; refusing to encrypt the key with it")
+        }
         let key: P256PrivateKey
         let keyPEM: String
         var certPEM: String?

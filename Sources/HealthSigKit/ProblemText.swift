@@ -1,4 +1,5 @@
 import HealthSamples
+import SampleIO
 
 /// Splitting locations off error texts, so a report line names line and field once.
 enum ProblemText {
@@ -13,10 +14,15 @@ enum ProblemText {
         removingPrefix("\(error.typeIdentifier): \(error.field): ", from: error.description)
     }
 
-    /// A reader error's text without its `line N, field: ` prefix, keeping the field:
-    /// `unit: invalid unit …`.
-    static func readerReason(line: Int, field: String, description: String) -> String {
-        let withoutLine = removingPrefix(field.isEmpty ? "line \(line): " : "line \(line), ", from: description)
-        return withoutLine
+    /// What a reader error says is wrong, without line and field: `invalid unit "furlong" …`.
+    static func inputReason(_ error: SampleInputError) -> String {
+        if case .invalidSample(let validation) = error.reason { return validationReason(validation) }
+        return removingPrefix(error.field.isEmpty ? "line \(error.line): " : "line \(error.line), \(error.field): ",
+                              from: error.description)
+    }
+
+    /// A reader error without its line, keeping the field: `unit: invalid unit …`.
+    static func inputReasonWithField(_ error: SampleInputError) -> String {
+        error.field.isEmpty ? inputReason(error) : "\(error.field): \(inputReason(error))"
     }
 }

@@ -9,6 +9,10 @@ struct CMSCommand: ParsableCommand {
         abstract: "Sign or verify arbitrary content as a profile CMS SignedData.",
         subcommands: [CMSSignCommand.self, CMSVerifyCommand.self]
     )
+
+    func run() throws {
+        throw CommandExit.missingSubcommand(Self.self)
+    }
 }
 
 enum SignerIDChoice: String, ExpressibleByArgument, CaseIterable {

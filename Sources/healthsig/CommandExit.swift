@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import HealthSigKit
 
@@ -10,6 +11,11 @@ enum CommandExit: Error {
     case usageOrIO(String)
 
     static func from(_ error: ToolError) -> CommandExit { .usageOrIO(error.description) }
+
+    /// A command group run without its subcommand: a usage error with the group's help.
+    static func missingSubcommand(_ command: any ParsableCommand.Type) -> CommandExit {
+        .usageOrIO("missing subcommand\n\n" + Healthsig.helpMessage(for: command))
+    }
 
     func terminate() -> Never {
         switch self {

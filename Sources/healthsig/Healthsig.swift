@@ -16,6 +16,12 @@ struct Healthsig: ParsableCommand {
             CMSCommand.self, DemoCommand.self, VectorsCommand.self, BenchCommand.self,
         ]
     )
+
+    /// No subcommand is a usage error (exit 2), so a script with an empty command variable
+    /// does not pass as a success; the help goes to standard error.
+    func run() throws {
+        throw CommandExit.missingSubcommand(Healthsig.self)
+    }
 }
 
 @main

@@ -7,6 +7,10 @@ struct VectorsCommand: ParsableCommand {
         abstract: "Generate or run the conformance vectors.",
         subcommands: [VectorsGenerateCommand.self, VectorsCheckCommand.self]
     )
+
+    func run() throws {
+        throw CommandExit.missingSubcommand(Self.self)
+    }
 }
 
 struct VectorsGenerateCommand: ParsableCommand {

@@ -13,15 +13,11 @@ import Testing
 /// because both this verifier (ECDSA-Sig-Value check) and OpenSSL refuse BER.
 @Suite("Wycheproof ecdsa_secp256r1_sha256")
 struct WycheproofTests {
-    /// `../shared/wycheproof/` beside the package (found from this file's path, resolving
-    /// symbolic links, with the checkout's absolute location as a fallback).
+    /// The vendored copy in `Tests/Fixtures/wycheproof/` (found from this file's path).
     static var vectorFile: URL {
-        let name = "shared/wycheproof/ecdsa_secp256r1_sha256_test.json"
-        let packageParent = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let candidates = [packageParent.appendingPathComponent(name), URL(fileURLWithPath: "/work/" + name)]
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
+        URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/wycheproof/ecdsa_secp256r1_sha256_test.json")
     }
 
     @Test func allVectorsGiveTheExpectedVerdict() throws {

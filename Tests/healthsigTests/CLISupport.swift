@@ -18,6 +18,9 @@ struct CommandResult: CustomStringConvertible {
 /// Runs the built `healthsig` executable and other commands (`openssl`, `python3`) as child
 /// processes. Output goes to files, not pipes, so a chatty child can never block on a full pipe.
 enum CLI {
+    /// Longest a single command may run (the slowest, `demo` and `bench`, take about a second).
+    static let timeoutSeconds: Double = 60
+
     /// Problems finding or starting a command.
     struct SetupError: Error, CustomStringConvertible {
         let description: String
@@ -103,7 +106,15 @@ enum CLI {
         process.standardOutput = outHandle
         process.standardError = errHandle
         process.standardInput = inHandle
+        // A command that hangs must fail the test, not the whole run.
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
         try process.run()
+        if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            throw SetupError(description: "\(executable.lastPathComponent) \(arguments) did not finish within \(timeoutSeconds) s")
+        }
         process.waitUntilExit()
         return CommandResult(status: process.terminationStatus,
                              stdoutData: try Data(contentsOf: outURL), stderrData: try Data(contentsOf: errURL))

@@ -62,6 +62,9 @@ struct DemoBenchUsageTests {
               ["inspect", "--frobnicate"],
               ["frobnicate"],
               ["bench", "--seconds", "soon"],
+              [],                                                 // no subcommand
+              ["cms"],
+              ["vectors"],
           ])
     func usageErrors(arguments: [String]) throws {
         let dir = try TemporaryDirectory()

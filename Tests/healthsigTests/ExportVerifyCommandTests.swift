@@ -238,14 +238,13 @@ struct ExportVerifyCommandTests {
             let expectedCounts = try Report.counts(fromXML)
             #expect(try Report.counts(report) == expectedCounts, "\(zip)")
         }
-        // Verifying through standard input works for the XML (a zip needs a path: exit 2).
-        let piped = try s.ws.directory.healthsig(["verify", "--trust", s.ws.publicKeyPath, "--in", "-", "--format", "json"],
-                                                 stdin: try s.ws.directory.read("export.xml"))
-        #expect(piped.status == 1, "\(piped)")
-        #expect(try Setup.verdicts(Report.object(piped.stdout)) == ["valid", "valid", "valid", "content-mismatch"])
-        let pipedZip = try s.ws.directory.healthsig(["verify", "--trust", s.ws.publicKeyPath, "--in", "-"],
-                                                    stdin: try s.ws.directory.read("export.zip"))
-        #expect(pipedZip.status == 2, "\(pipedZip)")
+        // Standard input works for both: the XML streamed, the zip spooled to a temporary file.
+        for file in ["export.xml", "export.zip"] {
+            let piped = try s.ws.directory.healthsig(["verify", "--trust", s.ws.publicKeyPath, "--in", "-", "--format", "json"],
+                                                     stdin: try s.ws.directory.read(file))
+            #expect(piped.status == 1, "\(file): \(piped)")
+            #expect(try Setup.verdicts(Report.object(piped.stdout)) == ["valid", "valid", "valid", "content-mismatch"], "\(file)")
+        }
     }
 
     @Test("a truncated export or a damaged zip is malformed input: exit 1, earlier verdicts kept")

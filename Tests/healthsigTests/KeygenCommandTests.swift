@@ -144,6 +144,13 @@ struct KeygenCommandTests {
         #expect(both.status == 2, "\(both)")
         let missingFile = try dir.healthsig(["keygen", "--out", "k", "--name", "a", "--passphrase-file", "nope.txt"])
         #expect(missingFile.status == 2, "\(missingFile)")
+        let empty = try dir.healthsig(["keygen", "--out", "k", "--name", "a", "--passphrase-env", "HEALTHSIG_EMPTY"],
+                                      environment: ["HEALTHSIG_EMPTY": ""])
+        #expect(empty.status == 2 && empty.stderr.contains("empty"), "\(empty)")
+        try dir.write("empty-pass.txt", "\n")
+        let emptyFile = try dir.healthsig(["keygen", "--out", "k", "--name", "a", "--passphrase-file", "empty-pass.txt"])
+        #expect(emptyFile.status == 2, "\(emptyFile)")
+        #expect(!dir.exists("k/a.key.pem"))
         let badName = try dir.healthsig(["keygen", "--out", "k", "--name", "../escape"])
         #expect(badName.status == 2, "\(badName)")
         #expect(!FileManager.default.fileExists(atPath: dir.url.deletingLastPathComponent().appendingPathComponent("escape.key.pem").path))

@@ -133,6 +133,24 @@ struct SignCommandTests {
         }
     }
 
+    @Test("nothing reaches standard output when a late line is bad, even after more than 64 KiB of signed output")
+    func standardOutputAllOrNothing() throws {
+        let ws = try DeviceWorkspace()
+        let readings = try Examples.lines()
+        var lines: [String] = []
+        for i in 0..<200 { lines.append(readings[i % readings.count]) }
+        lines.append(readings[2].replacingOccurrences(of: "\"unit\":\"degC\"", with: "\"unit\":\"furlong\""))
+        try ws.directory.write("many.jsonl", lines.joined(separator: "\n") + "\n")
+        let failing = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "many.jsonl", "--out", "-"])
+        #expect(failing.status == 1, "\(failing.stderr)")
+        #expect(failing.stdoutData.isEmpty, "\(failing.stdoutData.count) bytes reached standard output")
+        #expect(failing.stderr.contains("line 201, unit:"))
+        let skipping = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "many.jsonl", "--out", "-", "--skip-invalid"])
+        #expect(skipping.status == 0)
+        #expect(skipping.lines.count == 200)
+        #expect(skipping.stdoutData.count > 64 * 1024)
+    }
+
     @Test("standard input to standard output")
     func standardStreams() throws {
         let ws = try DeviceWorkspace()

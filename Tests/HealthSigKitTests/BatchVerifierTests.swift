@@ -1,0 +1,179 @@
+import Foundation
+@testable import HealthSigKit
+import Testing
+
+/// `BatchVerifier` and `ReportFormatter` as a library: input recognition, malformed input kept
+/// apart from I/O errors, and invalid stored items with a signature.
+@Suite("BatchVerifier")
+struct BatchVerifierTests {
+    /// A temporary directory with a device key and the example readings signed with it.
+    final class Fixture {
+        let directory: String
+        let publicKeyPath: String
+        let signatures: [String]
+
+        init() throws {
+            directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("batchverifier-\(UUID().uuidString)")
+            let key = try KeyFiles.generate(directory: directory, name: "device", certificateSubject: nil, days: 1)
+            publicKeyPath = key.publicKeyPath
+            let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let readings = packageRoot.appendingPathComponent("examples/readings.jsonl").path
+            let signedPath = (directory as NSString).appendingPathComponent("signed.jsonl")
+            let result = try BatchSigner.run(inputPath: readings, outputPath: signedPath, keyPath: key.privateKeyPath,
+                                             passphrase: .none, options: CMSSigning.Options(), skipInvalid: false)
+            guard result.wroteOutput, result.signed == 7 else { throw ToolError.usage("signing the examples failed") }
+            signatures = try String(contentsOfFile: signedPath, encoding: .utf8).split(separator: "\n").map { line in
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                return ((object?["metadata"] as? [String: Any])?["HKDigitalSignature"] as? String) ?? ""
+            }
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+
+        func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+
+        @discardableResult
+        func write(_ name: String, _ text: String) throws -> String {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path(name)))
+            return path(name)
+        }
+
+        func verify(_ name: String) throws -> VerificationReport {
+            try BatchVerifier.run(inputPath: path(name), trust: TrustLoader.load([publicKeyPath]))
+        }
+    }
+
+    /// A minimal export.xml around `body` (no DTD; the Version 14 prologue).
+    static func export(_ body: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <HealthData locale="en_US">
+         <ExportDate value="2026-11-22 09:00:00 +0100"/>
+        \(body)</HealthData>
+
+        """
+    }
+
+    /// The signed heart-rate reading (72 count/min at 2026-11-21T08:00:00Z) as an export Record.
+    static func heartRate(_ signature: String, value: String = "72", unit: String = "count/min",
+                          start: String = "2026-11-21 09:00:00 +0100", end: String = "2026-11-21 09:00:00 +0100") -> String {
+        """
+         <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Acme" device="&lt;&lt;HKDevice: 0x1&gt;, name:Acme HR Strap&gt;" unit="\(unit)" startDate="\(start)" endDate="\(end)" value="\(value)">
+          <MetadataEntry key="HKDeviceSerialNumber" value="HR10-000417"/>
+          <MetadataEntry key="HKDigitalSignature" value="\(signature)"/>
+         </Record>
+
+        """
+    }
+
+    @Test("recognises zip, XML (after a byte order mark and whitespace) and JSON by the first bytes")
+    func sniffing() {
+        #expect(InputSniffer.kind(of: [0x50, 0x4B, 0x03, 0x04, 0x14], atEnd: false) == .zipArchive)
+        #expect(InputSniffer.kind(of: Array("\u{FEFF}\n  <?xml".utf8), atEnd: false) == .healthExport)
+        #expect(InputSniffer.kind(of: Array("{\"type\"".utf8), atEnd: false) == .json)
+        #expect(InputSniffer.kind(of: Array("  [".utf8), atEnd: false) == .json)
+        // Too little to tell yet, unless the stream has ended.
+        #expect(InputSniffer.kind(of: [0x50, 0x4B], atEnd: false) == nil)
+        #expect(InputSniffer.kind(of: Array("  \n".utf8), atEnd: false) == nil)
+        #expect(InputSniffer.kind(of: Array("  \n".utf8), atEnd: true) == .json)
+        #expect(InputSniffer.kind(of: [], atEnd: true) == .json)
+    }
+
+    @Test("an XML syntax error keeps the verdicts before it and adds an unreadable entry with its line")
+    func xmlSyntaxError() throws {
+        let fixture = try Fixture()
+        let text = Self.export(Self.heartRate(fixture.signatures[0]) + " <Record type=\"x\" <oops/>\n")
+        try fixture.write("broken.xml", text)
+        let report = try fixture.verify("broken.xml")
+        #expect(report.entries.map(\.verdict.kind) == [.valid])
+        #expect(report.unreadable.count == 1)
+        #expect(report.unreadable.first?.line == 8)
+        #expect(report.unreadable.first?.reason.hasPrefix("XML: ") == true)
+        #expect(!report.passes(requireSigned: false))
+    }
+
+    @Test("a file that is neither a zip archive nor XML nor JSON samples is unreadable, not an I/O error")
+    func damagedZip() throws {
+        let fixture = try Fixture()
+        try Data([0x50, 0x4B, 0x03, 0x04] + Array(repeating: 0x00, count: 60)).write(to: URL(fileURLWithPath: fixture.path("bad.zip")))
+        let report = try fixture.verify("bad.zip")
+        #expect(report.entries.isEmpty)
+        #expect(report.unreadable.count == 1)
+        #expect(report.unreadable.first?.line == nil)
+        #expect(report.unreadable.first?.reason.hasPrefix("export.zip: ") == true)
+        let table = ReportFormatter.render(report, format: .table)
+        #expect(table.contains("unreadable input: export.zip: "))
+        let json = try JSONSerialization.jsonObject(with: Data(ReportFormatter.render(report, format: .json).utf8)) as? [String: Any]
+        let unreadable = (json?["summary"] as? [String: Any])?["unreadable"] as? [[String: Any]]
+        #expect(unreadable?.count == 1)
+        #expect(unreadable?.first?["line"] == nil)
+        #expect(unreadable?.first?["reason"] as? String == report.unreadable.first?.reason)
+    }
+
+    @Test("a missing input is an I/O error naming the path")
+    func missingInput() throws {
+        let fixture = try Fixture()
+        let trust = try TrustLoader.load([fixture.publicKeyPath])
+        let missing = fixture.path("missing.jsonl")
+        #expect {
+            _ = try BatchVerifier.run(inputPath: missing, trust: trust)
+        } throws: { error in
+            guard case ToolError.io(let path, _) = error else { return false }
+            return path == missing
+        }
+    }
+
+    @Test("JSON reader errors name line and field once")
+    func jsonReaderErrors() throws {
+        let fixture = try Fixture()
+        try fixture.write("bad.jsonl", """
+        {"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"furlong","startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z"}
+
+        """)
+        let report = try fixture.verify("bad.jsonl")
+        #expect(report.unreadable.count == 1)
+        let item = try #require(report.unreadable.first)
+        #expect(item.line == 1)
+        #expect(item.reason.hasPrefix("unit: "), "\(item.reason)")
+        #expect(!item.reason.contains("line 1"))
+    }
+
+    @Test("a signed export item that is not a valid sample: content-mismatch on the rejected field when the signature holds")
+    func invalidStoredSample() throws {
+        let fixture = try Fixture()
+        let heartRate = fixture.signatures[0]
+        var tamperedDER = try #require(Data(base64Encoded: heartRate))
+        tamperedDER[tamperedDER.count - 2] ^= 0x01
+        let body = Self.heartRate(heartRate, unit: "kg")                                           // wrong dimension
+            + Self.heartRate(heartRate, start: "2026-11-21 09:00:01 +0100")                         // start after end
+            + Self.heartRate(tamperedDER.base64EncodedString(), unit: "kg")                          // and a bad signature
+            + Self.heartRate("not base64!", unit: "kg")
+            + Self.heartRate(fixture.signatures[1], unit: "kg")                                      // another sample's signature
+        try fixture.write("invalid.xml", Self.export(body))
+        let report = try fixture.verify("invalid.xml")
+        #expect(report.entries.map(\.verdict.kind) == [.contentMismatch, .contentMismatch, .badSignature, .malformed, .contentMismatch])
+        let unit = report.entries[0].verdict
+        #expect(unit.reasonCode == "stored-sample-invalid")
+        #expect(unit.mismatches.map(\.description) == ["unit: signed 72 count/min, stored 72 kg"])
+        #expect(unit.signer != nil)
+        let dates = report.entries[1].verdict
+        #expect(dates.mismatches.first?.field == "endDate")
+        #expect(dates.reason.contains("before start"))
+        #expect(report.entries[2].verdict.signer != nil)
+        #expect(report.entries[3].verdict.reasonCode == "not-base64")
+        // The blood-pressure record's signature on a heart-rate item: the record's own value shows.
+        #expect(report.entries[4].verdict.mismatches.first?.signed == "(absent)")
+    }
+
+    @Test("field paths of correlation members are split into member index and field")
+    func memberPaths() {
+        #expect(InvalidStoredSampleVerdict.split("objects[1].unit") == (1, "unit"))
+        #expect(InvalidStoredSampleVerdict.split("objects[12].startDate") == (12, "startDate"))
+        #expect(InvalidStoredSampleVerdict.split("unit") == (nil, "unit"))
+        #expect(InvalidStoredSampleVerdict.split("objects") == (nil, "objects"))
+        #expect(InvalidStoredSampleVerdict.split("objects[x].unit") == (nil, "objects[x].unit"))
+    }
+}
