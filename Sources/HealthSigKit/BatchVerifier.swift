@@ -16,7 +16,8 @@ public enum BatchVerifier {
         case zipArchive
     }
 
-    /// Sniffs a file: a zip archive, XML (first visible character `<`), anything else JSON.
+    /// Sniffs a file: a zip archive, XML (first visible character `<`), anything else JSON
+    /// (`-` is not sniffed here: standard input cannot be reread; ``run(inputPath:trust:)`` sniffs it).
     public static func kind(of path: String) throws(ToolError) -> InputKind {
         if path == "-" { return .json }
         guard let handle = FileHandle(forReadingAtPath: path) else {
@@ -27,7 +28,7 @@ public enum BatchVerifier {
         return InputSniffer.kind(of: head, atEnd: true) ?? .json
     }
 
-    /// Verifies every sample of `inputPath` (`-`: standard input, JSON or export.xml) against
+    /// Verifies every sample of `inputPath` (`-`: standard input, any of the forms) against
     /// `trust`. Input that cannot be read as samples (a JSON line, an XML syntax error, a
     /// damaged zip archive) is reported in ``VerificationReport/unreadable``; only I/O errors
     /// throw.
@@ -42,8 +43,8 @@ public enum BatchVerifier {
         }
     }
 
-    /// Standard input: the first bytes decide between JSON and export.xml (a zip archive needs
-    /// seeking, so it must be given by path).
+    /// Standard input: the first bytes decide between JSON, export.xml and export.zip (which is
+    /// spooled to a temporary file, since a zip is read from its end).
     static func verifyStandardInput(_ verifier: SampleVerifier) throws(ToolError) -> VerificationReport {
         let path = "standard input"
         var head: [UInt8] = []

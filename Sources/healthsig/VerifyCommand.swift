@@ -11,7 +11,7 @@ struct VerifyCommand: ParsableCommand {
     )
 
     @Option(help: "PEM file of public keys and/or certificates, or a directory of them (repeatable).") var trust: [String]
-    @Option(help: "Stored samples (- for standard input: JSON Lines or JSON).") var `in`: String
+    @Option(help: "Stored samples: JSON Lines, JSON, export.xml or export.zip (- for standard input).") var `in`: String
     @Option(help: "table (default), json or ndjson.") var format: ReportFormatter.Format = .table
     @Option(help: "Write the report here instead of standard output.") var out: String?
     @Flag(help: "Fail when any sample is unsigned.") var requireSigned = false
