@@ -164,7 +164,9 @@ public enum BatchVerifier {
                 switch outcome {
                 case .sample(let stored):
                     let verdict = verifier.verify(stored.sample, storedForm: .healthExport)
-                    report.add(entry(stored, verdict))
+                    var mayBeMemberCopy = false
+                    if case .quantity(let q) = stored.sample { mayBeMemberCopy = isCorrelationMemberType(q.type) }
+                    report.add(entry(stored, verdict), listIfUnsigned: !mayBeMemberCopy)
                     switch stored.sample {
                     case .correlation(let c):
                         for object in c.objects { memberKeys.insert(memberKey(object)) }

@@ -33,13 +33,23 @@ public struct VerificationReport: Sendable {
     /// Input that could not be read as samples: a line (number and reason), or the input as a
     /// whole (`line` `nil`, e.g. a damaged zip archive).
     public private(set) var unreadable: [(line: Int?, reason: String)] = []
+    /// The first `unsignedListLimit` unsigned samples, so a failed `--require-signed` run shows
+    /// where to look without listing millions of export records.
+    public private(set) var unsignedSamples: [VerificationEntry] = []
+    /// How many unsigned samples are listed at most.
+    public static let unsignedListLimit = 20
 
     public init() {}
 
-    /// Records one verdict.
-    public mutating func add(_ entry: VerificationEntry) {
+    /// Records one verdict. `listIfUnsigned` false counts an unsigned sample without listing it
+    /// (used for export.xml records that may turn out to be copies of correlation members).
+    public mutating func add(_ entry: VerificationEntry, listIfUnsigned: Bool = true) {
         counts[entry.verdict.kind, default: 0] += 1
-        if entry.verdict.kind != .unsigned { entries.append(entry) }
+        if entry.verdict.kind != .unsigned {
+            entries.append(entry)
+        } else if listIfUnsigned && unsignedSamples.count < Self.unsignedListLimit {
+            unsignedSamples.append(entry)
+        }
     }
 
     /// Records input that could not be parsed into a sample (`line` `nil`: the whole input).
@@ -103,6 +113,12 @@ public enum ReportFormatter {
         for e in report.entries {
             for note in e.verdict.notes { out += "note #\(e.position): \(note)\n" }
         }
+        for e in report.unsignedSamples {
+            out += "unsigned #\(e.position): \(shortType(e.type)) \(e.startDate)\n"
+        }
+        if report.counts[.unsigned, default: 0] > report.unsignedSamples.count && !report.unsignedSamples.isEmpty {
+            out += "(first \(report.unsignedSamples.count) unsigned samples listed)\n"
+        }
         out += "summary: \(report.countsLine)\n"
         return out
     }
@@ -137,6 +153,9 @@ public enum ReportFormatter {
         var counts: [String: Any] = [:]
         for kind in SampleVerdict.Kind.allCases { counts[kind.rawValue] = report.counts[kind, default: 0] }
         var object: [String: Any] = ["counts": counts]
+        if !report.unsignedSamples.isEmpty {
+            object["unsignedSamples"] = report.unsignedSamples.map { ["position": $0.position, "type": $0.type, "startDate": $0.startDate] as [String: Any] }
+        }
         if !report.unreadable.isEmpty {
             object["unreadable"] = report.unreadable.map { item -> [String: Any] in
                 var entry: [String: Any] = ["reason": item.reason]
