@@ -1,3 +1,5 @@
+import HealthSamples
+
 /// The fields of an `HKDevice` description string, as export.xml writes it in a record's
 /// `device` attribute (after XML decoding):
 ///
@@ -12,45 +14,25 @@
 /// Limits, inherent to the format: a value containing `, model:` (or another known label) would
 /// be cut there; an unknown label added by a future iOS stays inside the preceding value.
 public struct HKDeviceDescription: Sendable, Hashable {
-    /// `name:`.
-    public var name: String?
-    /// `manufacturer:`.
-    public var manufacturer: String?
-    /// `model:`.
-    public var model: String?
-    /// `hardware:` (HKDevice's `hardwareVersion`).
-    public var hardwareVersion: String?
-    /// `firmware:` (HKDevice's `firmwareVersion`; label not seen in real exports).
-    public var firmwareVersion: String?
-    /// `software:` (HKDevice's `softwareVersion`).
-    public var softwareVersion: String?
-    /// `localIdentifier:` (label not seen in real exports).
-    public var localIdentifier: String?
-    /// `UDIDeviceIdentifier:`.
-    public var udiDeviceIdentifier: String?
+    /// The HKDevice fields the string carried (`hardware:` is `hardwareVersion`, `software:`
+    /// `softwareVersion`, `firmware:` `firmwareVersion`, `UDIDeviceIdentifier:`
+    /// `udiDeviceIdentifier`; `firmware` and `localIdentifier` were never seen in a real export).
+    public var device: Device
     /// `creation date:`, e.g. `2025-03-29 12:06:39 +0000`. Not part of `HKDevice`'s public
     /// model, so it is not carried into a sample's device.
     public var creationDate: String?
 
-    /// Creates a description with the given fields.
-    public init(name: String? = nil, manufacturer: String? = nil, model: String? = nil, hardwareVersion: String? = nil,
-                firmwareVersion: String? = nil, softwareVersion: String? = nil, localIdentifier: String? = nil,
-                udiDeviceIdentifier: String? = nil, creationDate: String? = nil) {
-        self.name = name
-        self.manufacturer = manufacturer
-        self.model = model
-        self.hardwareVersion = hardwareVersion
-        self.firmwareVersion = firmwareVersion
-        self.softwareVersion = softwareVersion
-        self.localIdentifier = localIdentifier
-        self.udiDeviceIdentifier = udiDeviceIdentifier
+    /// Creates a description.
+    public init(device: Device = Device(), creationDate: String? = nil) {
+        self.device = device
         self.creationDate = creationDate
     }
 
-    private static let labels: [(label: String, field: WritableKeyPath<HKDeviceDescription, String?> & Sendable)] = [
-        ("name", \.name), ("manufacturer", \.manufacturer), ("model", \.model), ("hardware", \.hardwareVersion),
-        ("firmware", \.firmwareVersion), ("software", \.softwareVersion), ("localIdentifier", \.localIdentifier),
-        ("UDIDeviceIdentifier", \.udiDeviceIdentifier), ("creation date", \.creationDate),
+    /// Label in the string → field name in `Device.fieldNames` (nil: `creation date`).
+    private static let labels: [(label: String, field: String?)] = [
+        ("name", "name"), ("manufacturer", "manufacturer"), ("model", "model"), ("hardware", "hardwareVersion"),
+        ("firmware", "firmwareVersion"), ("software", "softwareVersion"), ("localIdentifier", "localIdentifier"),
+        ("UDIDeviceIdentifier", "udiDeviceIdentifier"), ("creation date", nil),
     ]
 
     /// Parses a device string; `nil` when it does not have the `<<HKDevice: …>…>` shape or
@@ -89,9 +71,11 @@ public struct HKDeviceDescription: Sendable, Hashable {
         for (index, split) in splits.enumerated() {
             let valueStart = split.offset + 2 + labels[split.labelIndex].label.utf8.count + 1
             let valueEnd = index + 1 < splits.count ? splits[index + 1].offset : body.count
-            let field = labels[split.labelIndex].field
-            if result[keyPath: field] == nil {
-                result[keyPath: field] = String(decoding: body[valueStart..<valueEnd], as: UTF8.self)
+            let value = String(decoding: body[valueStart..<valueEnd], as: UTF8.self)
+            if let field = labels[split.labelIndex].field {
+                if result.device[field: field] == nil { result.device[field: field] = value }
+            } else if result.creationDate == nil {
+                result.creationDate = value
             }
         }
         return result

@@ -152,10 +152,7 @@ public struct ExportSampleMapper {
         guard let description = HKDeviceDescription.parse(text) else {
             throw SampleInputError(line: item.line, field: path + "device", reason: .invalidDeviceDescription(text))
         }
-        let device = Device(name: description.name, manufacturer: description.manufacturer, model: description.model,
-                            hardwareVersion: description.hardwareVersion, firmwareVersion: description.firmwareVersion,
-                            softwareVersion: description.softwareVersion, localIdentifier: description.localIdentifier,
-                            udiDeviceIdentifier: description.udiDeviceIdentifier)
+        let device = description.device
         lastDeviceText = text
         lastDevice = device
         return device
