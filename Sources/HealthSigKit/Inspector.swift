@@ -52,6 +52,11 @@ public enum Inspector {
         do {
             view = try CMSSignedDataView(derEncoded: der)
         } catch {
+            // A bare record (e.g. extracted with `openssl cms -verify -out`) is worth decoding too.
+            if let record = try? SignedRecord(derEncoded: der) {
+                return Inspection(text: out + "\n== Signed record (bare, not inside a SignedData) ==\n"
+                    + RecordRenderer.render(record), problem: nil)
+            }
             return Inspection(text: out + "\n(not a CMS SignedData: \(error))\n", problem: "not a CMS SignedData: \(error)")
         }
         out += "\n== CMS SignedData ==\n"

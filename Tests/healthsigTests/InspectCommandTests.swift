@@ -79,4 +79,18 @@ struct InspectCommandTests {
         let both = try ws.directory.healthsig(["inspect", "--in", "x", "--signature", "y"])
         #expect(both.status == 2, "\(both)")
     }
+
+    @Test("a bare record extracted by openssl cms -verify -out is decoded as a record")
+    func bareRecordFromOpenSSL() throws {
+        let (ws, _) = try Self.prepare()
+        let extracted = try ws.directory.openssl(["cms", "-verify", "-inform", "DER", "-in", "sig.der", "-binary",
+                                                  "-noverify", "-certfile", ws.certificatePath, "-out", "record.der"])
+        #expect(extracted.status == 0, "\(extracted)")
+        let result = try ws.directory.healthsig(["inspect", "--in", "record.der"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("== Signed record (bare, not inside a SignedData) =="))
+        #expect(result.stdout.contains("type: HKCorrelationTypeIdentifierBloodPressure"))
+        #expect(result.stdout.contains("value: 120 mmHg"))
+        #expect(!result.stdout.contains("id-signedData"))
+    }
 }
