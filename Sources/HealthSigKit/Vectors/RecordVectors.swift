@@ -21,7 +21,7 @@ struct RecordVectors: VectorFamily {
     let notes: [String: String] = [
         "Quantity": "A quantity sample: v is REAL in canonical NR3, u the unit string as the sample has it.",
         "Category": "A category sample: v is an INTEGER, no u.",
-        "Correlation": "A correlation: o holds its objects in order, each with t, v, u, s, e.",
+        "Correlation": "A correlation: o holds its objects in order, each with t, v, u, and s/e only where they differ from the correlation's (inherited otherwise).",
         "Cumulative": "A cumulative quantity over an interval (start and end differ).",
         "Dietary": "A nutrition sample.",
         "FullDevice": "All eight device fields are set and signed.",
