@@ -189,6 +189,17 @@ public enum BatchVerifier {
                             position: item.position, line: item.line, type: item.type ?? item.elementName,
                             startDate: item.startDate ?? "", verdict: InvalidStoredSampleVerdict.verdict(
                                 item: item, error: error, signatureText: signature, verifier: verifier)))
+                    } else {
+                        // A supported type without a signature is an unsigned sample, valid or
+                        // not: dropping it would let `--require-signed` pass an unsigned export.
+                        let memberType = item.kind == .record
+                            && (item.type.flatMap(QuantityType.named).map(isCorrelationMemberType) ?? false)
+                        report.add(VerificationEntry(
+                            position: item.position, line: item.line, type: item.type ?? item.elementName,
+                            startDate: item.startDate ?? "", verdict: SampleVerdict(
+                                kind: .unsigned, reasonCode: "no-signature",
+                                reason: "the sample has no HKDigitalSignature metadata (and is not a valid sample: \(ProblemText.inputReasonWithField(error)))")),
+                                   listIfUnsigned: !memberType)
                     }
                 }
             }

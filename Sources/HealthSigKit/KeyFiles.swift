@@ -30,9 +30,12 @@ public enum KeyFiles {
             }
             return Array(value.utf8)
         case .file(let path):
-            let text = try FileAccess.readText(path)
-            let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            return Array(firstLine.trimmingCharacters(in: CharacterSet(charactersIn: "\r")).utf8)
+            // Split the bytes, not the String: "\r\n" is one Character, so a String split on
+            // "\n" would keep a CRLF file whole.
+            let bytes = Array(try FileAccess.readText(path).utf8)
+            var firstLine = bytes.prefix { $0 != 0x0A }
+            if firstLine.last == 0x0D { firstLine.removeLast() }
+            return Array(firstLine)
         }
     }
 

@@ -140,7 +140,10 @@ struct FieldComparator {
                 }
             }
         }
-        for entry in signed.entries where MetadataKey.named(entry.key).map({ !RecordKeys.signedMetadataKeys.contains($0) }) ?? true {
+        // Only the exact stored spellings are compared above; any other key (including a signed
+        // key's SDK spelling, which FORMAT.md does not allow in a record) is noted, never dropped.
+        let compared = Set(RecordKeys.signedMetadataKeys.map(\.storedName))
+        for entry in signed.entries where !compared.contains(entry.key) {
             notes.append("\(path)record metadata key '\(entry.key)' is not one this verifier compares")
         }
     }

@@ -55,10 +55,13 @@ public struct SampleVerifier: Sendable {
             return SampleVerdict(kind: .badSignature, reasonCode: "cms-bad-signature", reason: reason,
                                  signer: Self.claimedSigner(der))
         case .malformed(let reason, let code, let offset):
+            // docs/VERIFY.md: every verdict whose SignedData names a signer reports it.
             return SampleVerdict(kind: .malformed, reasonCode: "cms-\(code)",
-                                 reason: reason + (offset.map { " (offset \($0))" } ?? ""))
+                                 reason: reason + (offset.map { " (offset \($0))" } ?? ""),
+                                 signer: Self.claimedSigner(der))
         case .unsupportedAlgorithm(let reason):
-            return SampleVerdict(kind: .malformed, reasonCode: "cms-unsupported-algorithm", reason: reason)
+            return SampleVerdict(kind: .malformed, reasonCode: "cms-unsupported-algorithm", reason: reason,
+                                 signer: Self.claimedSigner(der))
         }
         let signer = SignerDescription(keyIdentifier: summary.keyIdentifierHex,
                                        certificateSubject: summary.certificateSubject)

@@ -7,6 +7,9 @@ public struct ExportXMLError: Error, Sendable, Equatable, CustomStringConvertibl
         /// An item with more `MetadataEntry` or member `Record` children than the reader keeps
         /// (a guard against memory exhaustion; real items have a few dozen at most).
         case tooManyChildren(element: String, limit: Int)
+        /// An item whose attribute text (its own, its metadata entries' and its member records')
+        /// exceeds what the reader keeps (``ExportXMLReader/maximumBytesPerItem``).
+        case itemTooLarge(element: String, limit: Int)
     }
 
     /// What is wrong.
@@ -25,6 +28,7 @@ public struct ExportXMLError: Error, Sendable, Equatable, CustomStringConvertibl
         switch reason {
         case .missingAttribute(let element, let attribute): "line \(line): <\(element)> has no \(attribute) attribute"
         case .tooManyChildren(let element, let limit): "line \(line): <\(element)> has more than \(limit) children"
+        case .itemTooLarge(let element, let limit): "line \(line): <\(element)> holds more than \(limit) bytes of attribute text"
         }
     }
 }

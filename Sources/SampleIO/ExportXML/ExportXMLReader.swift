@@ -11,6 +11,13 @@
 public final class ExportXMLReader<Source: ByteChunkSource> {
     /// Most `MetadataEntry` plus member `Record` children kept for one item.
     public static var maximumChildrenPerItem: Int { 10_000 }
+    /// Default for ``maximumBytesPerItem``: 64 MiB.
+    public static var defaultMaximumBytesPerItem: Int { 64 * 1024 * 1024 }
+
+    /// Most attribute text (names and decoded values, member records included) kept for one
+    /// item. The child count alone does not bound memory: each tag may be 4 MiB, so 10,000
+    /// children could hold 40 GB — and a zip entry of that size deflates to a few megabytes.
+    public let maximumBytesPerItem: Int
 
     private let tokenizer: XMLPullTokenizer<Source>
     /// `HealthData@locale`, e.g. `en_US`, once the root element has been read.
@@ -21,8 +28,15 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
     public private(set) var itemCount = 0
 
     /// Creates a reader over `source` (a file, a zip entry, or bytes in memory).
-    public init(source: Source) {
+    public convenience init(source: Source) {
+        self.init(source: source, maximumBytesPerItem: Self.defaultMaximumBytesPerItem)
+    }
+
+    /// Creates a reader over `source` that keeps at most `maximumBytesPerItem` bytes of
+    /// attribute text per item (at least 1 KiB).
+    public init(source: Source, maximumBytesPerItem: Int) {
         self.tokenizer = XMLPullTokenizer(source: source)
+        self.maximumBytesPerItem = max(1024, maximumBytesPerItem)
     }
 
     /// Whether the DOCTYPE declared entities, which were ignored (never expanded).
@@ -49,11 +63,13 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
                 if elementDepth == 2 {
                     if tokenizer.tagNameIs("Record") {
                         itemCount += 1
-                        return try readItem(kind: .record, selfClosing: selfClosing, position: itemCount)
+                        var budget = maximumBytesPerItem
+                        return try readItem(kind: .record, selfClosing: selfClosing, position: itemCount, budget: &budget)
                     }
                     if tokenizer.tagNameIs("Correlation") {
                         itemCount += 1
-                        return try readItem(kind: .correlation, selfClosing: selfClosing, position: itemCount)
+                        var budget = maximumBytesPerItem
+                        return try readItem(kind: .correlation, selfClosing: selfClosing, position: itemCount, budget: &budget)
                     }
                     if tokenizer.tagNameIs("ExportDate") {
                         exportDate = try tokenizer.attributeValue("value")
@@ -65,8 +81,11 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
     }
 
     /// Reads the item whose start tag was just reported, including its children.
-    private func readItem(kind: ExportXMLItem.Kind, selfClosing: Bool, position: Int) throws -> ExportXMLItem {
-        var item = ExportXMLItem(kind: kind, attributes: try tokenizer.attributes(), line: tokenizer.line, position: position)
+    /// `budget` is what is left of ``maximumBytesPerItem`` for the top-level item.
+    private func readItem(kind: ExportXMLItem.Kind, selfClosing: Bool, position: Int, budget: inout Int) throws -> ExportXMLItem {
+        let attributes = try tokenizer.attributes()
+        var item = ExportXMLItem(kind: kind, attributes: attributes, line: tokenizer.line, position: position)
+        for attribute in attributes { try spend(attribute.name.utf8.count + attribute.value.utf8.count, of: &budget, item) }
         if selfClosing { return item }
         let depth = tokenizer.depth
         while true {
@@ -90,15 +109,25 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
                     guard let value = try tokenizer.attributeValue("value") else {
                         throw ExportXMLError(.missingAttribute(element: "MetadataEntry", attribute: "value"), line: line)
                     }
+                    try spend(key.utf8.count + value.utf8.count, of: &budget, item)
                     item.metadata.append(ExportMetadataEntry(key: key, value: value, line: line))
                     if !childSelfClosing { try tokenizer.skipElement() }
                 } else if kind == .correlation, tokenizer.tagNameIs("Record") {
-                    let member = try readItem(kind: .record, selfClosing: childSelfClosing, position: item.records.count + 1)
+                    let member = try readItem(kind: .record, selfClosing: childSelfClosing, position: item.records.count + 1,
+                                              budget: &budget)
                     item.records.append(member)
                 } else if !childSelfClosing {
                     try tokenizer.skipElement()
                 }
             }
+        }
+    }
+
+    /// Takes `bytes` from `budget`, or throws ``ExportXMLError/Reason/itemTooLarge(element:limit:)``.
+    private func spend(_ bytes: Int, of budget: inout Int, _ item: ExportXMLItem) throws(ExportXMLError) {
+        budget -= bytes
+        guard budget >= 0 else {
+            throw ExportXMLError(.itemTooLarge(element: item.elementName, limit: maximumBytesPerItem), line: item.line)
         }
     }
 }

@@ -62,6 +62,13 @@ public final class ZipEntryChunkSource: ByteChunkSource {
             chunk = try readCompressed()
         }
         if let chunk {
+            // Never hand out more than the central directory declared: a deflate stream that
+            // inflates past it (a zip bomb) is refused before its extra bytes reach the reader.
+            guard UInt64(chunk.count) <= entry.uncompressedSize - produced else {
+                finished = true
+                throw ZipError.sizeMismatch(entry: entry.name, expected: entry.uncompressedSize,
+                                            actual: produced + UInt64(chunk.count))
+            }
             crc.update(chunk)
             produced += UInt64(chunk.count)
             return chunk

@@ -1,0 +1,43 @@
+import CMS
+import DER
+import Foundation
+import HealthSamples
+import SampleSigning
+import Testing
+
+/// Second-reader findings on `SampleVerifier` / `FieldComparator` (docs/VERIFY.md).
+@Suite("Review: sample verification")
+struct ReviewVerifierTests {
+    /// A record whose `m` spells a signed key the SDK way (`HKMetadataKeyTimeZone`) is not
+    /// conforming (docs/FORMAT.md: stored spellings). The value is not compared, so the verdict
+    /// must at least say so in its notes (FORMAT.md: unknown keys are "listed in a verdict's
+    /// notes"), instead of silently dropping a signed value.
+    @Test("record metadata under a signed key's SDK spelling is noted, not silently ignored")
+    func sdkSpelledRecordMetadataKeyIsNoted() throws {
+        var entries = Fixtures.handHeartRateEntries
+        entries.append(("m", .dictionary([("HKMetadataKeyTimeZone", .string("Europe/Paris"))])))
+        let text = try Fixtures.signRecordBytes(try Fixtures.handRecord(entries))
+        let stored = Fixtures.storing(signature: text, on: try Fixtures.heartRate())
+        let verdict = try Fixtures.verify(stored)
+        #expect(verdict.kind == .valid)
+        #expect(verdict.notes == ["record metadata key 'HKMetadataKeyTimeZone' is not one this verifier compares"])
+    }
+
+    /// docs/VERIFY.md: "Every verdict whose SignedData names a signer reports it". An
+    /// unsupported algorithm (here ecdsa-with-SHA256 with NULL parameters, RFC 5758 3.2) leaves
+    /// the SignedData readable, so the verdict names the claimed signer.
+    @Test("unsupported-algorithm verdict still names the signer the SignedData claims")
+    func unsupportedAlgorithmNamesSigner() throws {
+        let signed = try Fixtures.signed(try Fixtures.heartRate())
+        let der = try Fixtures.signatureDER(signed)
+        let contentInfo = try ContentInfo(derNode: DER.parse(der))
+        var signedData = try SignedData(derNode: contentInfo.content.node)
+        signedData.signerInfos[0].signatureAlgorithm = AlgorithmIdentifier(
+            algorithm: .ecdsaWithSHA256, parameters: try DERAny(encoded: [0x05, 0x00]))
+        let altered = ContentInfo.encode(signedData: signedData)
+        let verdict = try Fixtures.verifier().verify(signed, signatureDER: altered)
+        #expect(verdict.kind == .malformed)
+        #expect(verdict.reasonCode == "cms-unsupported-algorithm")
+        #expect(verdict.signer?.keyIdentifier == Fixtures.compactHex(try Fixtures.deviceKey().publicKey.keyIdentifier))
+    }
+}
