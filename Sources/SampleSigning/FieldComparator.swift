@@ -61,7 +61,13 @@ struct FieldComparator {
         let places = stored.fractionDigits ?? max(0, -stored.value.exponent)
         let halfStep = 0.5 * pow(10, -Double(places))
         let signedDouble = DecimalText.doubleValue(of: signedValue)
-        let tolerance = halfStep * abs(stored.unit.factor / signedUnit.factor) + 1e-9 * abs(signedDouble)
+        let storedRounding = halfStep * abs(stored.unit.factor / signedUnit.factor)
+        // A stored unit far coarser than the reading (72 count/min stored as "0 count/ms")
+        // would forgive any value, so the rounding forgiven is capped at the larger of half the
+        // signed value's own last place (at most 0.5) and 1% of it.
+        let signedHalfStep = 0.5 * pow(10, Double(min(0, signedValue.exponent)))
+        let cap = max(signedHalfStep, 0.01 * abs(signedDouble))
+        let tolerance = min(storedRounding, cap) + 1e-9 * abs(signedDouble)
         if abs(converted - signedDouble) > tolerance {
             mismatch(path + "value", signedText, stored.description)
         }

@@ -91,6 +91,43 @@ struct StoredPrecisionTests {
         #expect(try Self.verdict(.bodyMass, signed: "72.5", "kg", stored: "72501", "g").kind == .contentMismatch)
     }
 
+    // MARK: - A far coarser stored unit: the forgiven rounding is capped
+
+    // Without the cap, "0 count/ms" would forgive 0.5 count/ms = 30,000 count/min.
+    @Test("signed 72 count/min stored in count/ms", arguments: [
+        ("0", false),  // rounding 30,000 count/min, capped at max(0.5, 0.72) = 0.72; |0 − 72| = 72
+        ("0.001", false),  // 60 count/min; rounding 30 count/min capped at 0.72; 12 > 0.72
+        ("0.0012", true),  // 72 count/min exactly
+        ("0.00121", false),  // 72.6 count/min; rounding 0.3 count/min (under the cap); 0.6 > 0.3
+    ] as [(String, Bool)])
+    func heartRateInCountPerMillisecond(stored: String, valid: Bool) throws {
+        for form in [StoredForm.healthExport, .json] {
+            let verdict = try Self.verdict(.heartRate, signed: "72", "count/min", stored: stored, "count/ms", form: form)
+            if valid {
+                #expect(verdict.kind == .valid, "\(stored) count/ms (\(form)): \(verdict.reason)")
+            } else {
+                #expect(verdict.mismatches == [FieldMismatch(field: "value", signed: "72 count/min", stored: "\(stored) count/ms")],
+                        "\(stored) count/ms (\(form))")
+            }
+        }
+    }
+
+    @Test("signed 0.35 g of fat stored as 0 kg: the cap is half the signed last place, 0.005 g")
+    func smallMassInKilograms() throws {
+        #expect(try Self.verdict(.dietaryFatTotal, signed: "0.35", "g", stored: "0", "kg").kind == .contentMismatch)
+        // 0.00035 kg is the same mass.
+        #expect(try Self.verdict(.dietaryFatTotal, signed: "0.35", "g", stored: "0.00035", "kg").kind == .valid)
+    }
+
+    @Test("signed 5.5 mmol/L stored as 0.1 g/dL: within 1% of the reading (0.055 mmol/L)")
+    func glucoseWithinOnePercent() throws {
+        // 0.1 g/dL = 5.5506 mmol/L; rounding 0.05 g/dL = 2.78 mmol/L capped at 0.055; 0.0506 ≤ 0.055.
+        #expect(try Self.verdict(.bloodGlucose, signed: "5.5", "mmol<180.15588000005408>/L", stored: "0.1", "g/dL").kind == .valid)
+        // 0.2 g/dL = 11.1 mmol/L.
+        #expect(try Self.verdict(.bloodGlucose, signed: "5.5", "mmol<180.15588000005408>/L", stored: "0.2", "g/dL").kind
+            == .contentMismatch)
+    }
+
     // MARK: - Same unit: exact decimal equality
 
     @Test("same unit requires exact decimal equality", arguments: [

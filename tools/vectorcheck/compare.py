@@ -96,7 +96,12 @@ def _quantity(rec: Record, st: Stored, p, diffs: list[str]) -> None:
     converted = units.convert(v, su, ru)
     exponent = stored_value.as_tuple().exponent
     half = Fraction(1, 2) * Fraction(10) ** exponent
-    tolerance = abs(units.convert(v + half, su, ru) - converted) + abs(Fraction(rec.value)) * Fraction(1, 10**9)
+    rounding = abs(units.convert(v + half, su, ru) - converted)
+    # docs/VERIFY.md: the rounding forgiven is capped at max(half the signed value's own last
+    # place, at most 0.5; 1% of the signed value), so a far coarser stored unit forgives nothing more.
+    signed_exponent = min(0, decimal_of(rec.value).as_tuple().exponent)
+    cap = max(Fraction(1, 2) * Fraction(10) ** signed_exponent, abs(Fraction(rec.value)) / 100)
+    tolerance = min(rounding, cap) + abs(Fraction(rec.value)) * Fraction(1, 10**9)
     if abs(converted - Fraction(rec.value)) > tolerance:
         diffs.append(p("value"))
 

@@ -53,6 +53,25 @@ enum SampleVectorCases {
             xml("respiratory rate signed without device, export.xml shows the phone's device", ["PhoneDevice"], "valid") {
                 R.respiratoryRateXML(signature: try m.signature(R.respiratoryRate))
             },
+            json("heart rate 72 count/min stored as 0 count/ms: the coarse unit forgives at most 0.72 count/min",
+                 ["UnitConversion", "UnitToleranceCap"], "content-mismatch", ["value"]) {
+                try m.stored(R.heartRate, signature: try m.signature(R.heartRate), [("value", number("0")), ("unit", .text("count/ms"))])
+            },
+            json("heart rate 72 count/min stored as 0.001 count/ms (60 count/min)", ["UnitConversion", "UnitToleranceCap"],
+                 "content-mismatch", ["value"]) {
+                try m.stored(R.heartRate, signature: try m.signature(R.heartRate), [("value", number("0.001")), ("unit", .text("count/ms"))])
+            },
+            json("heart rate 72 count/min stored as 0.0012 count/ms: the same rate", ["UnitConversion"], "valid") {
+                try m.stored(R.heartRate, signature: try m.signature(R.heartRate), [("value", number("0.0012")), ("unit", .text("count/ms"))])
+            },
+            xml("blood glucose 5.5 mmol/L in export.xml as 0 g/dL: the coarse unit forgives at most 0.055 mmol/L",
+                ["UnitConversion", "UnitToleranceCap"], "content-mismatch", ["value"]) {
+                R.glucoseXML(signature: try m.signature(R.glucose), value: "0", unit: "g/dL")
+            },
+            xml("blood glucose 5.5 mmol/L in export.xml as 0.1 g/dL (5.5506 mmol/L): within 1% of the reading",
+                ["UnitConversion", "UnitToleranceCap"], "valid") {
+                R.glucoseXML(signature: try m.signature(R.glucose), value: "0.1", unit: "g/dL")
+            },
         ]
     }
 
