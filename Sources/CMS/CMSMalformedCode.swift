@@ -25,6 +25,9 @@ public enum CMSMalformedCode: String, Sendable, CaseIterable {
     case invalidAttributeValue
     /// The content-type attribute differs from eContentType (RFC 5652 11.1).
     case contentTypeMismatch
+    /// A content-type, message-digest or signing-time attribute among the unsigned attributes,
+    /// where RFC 5652 11.1–11.3 forbid each of them.
+    case unsignedAttributeNotAllowed
     /// The structure could not be decoded for a reason other than a DER rule.
     case invalidStructure
 }

@@ -32,7 +32,8 @@ import Foundation
 ///    SHA-256 of the signed attributes re-tagged from the received bytes (`A0` → `31`,
 ///    RFC 5652 5.4) or, without attributes, over SHA-256(content).
 ///
-/// CRLs (`crls [1]`) and unsigned attributes are parsed strictly but otherwise ignored: the
+/// CRLs (`crls [1]`) and unsigned attributes are parsed strictly but otherwise ignored (except
+/// that content-type, message-digest and signing-time may not be unsigned, RFC 5652 11): the
 /// profile has none and this toolkit does not check revocation. A directly trusted certificate
 /// is trusted for its key regardless of its validity period.
 public enum CMSVerifier {
@@ -128,6 +129,15 @@ public enum CMSVerifier {
             throw .malformed(.signedAttributesRequired,
                              "eContentType \(eContentType) is not id-data, "
                                  + "so signed attributes are required (RFC 5652 5.3)")
+        }
+
+        // RFC 5652 11.1–11.3: these three MUST NOT be unsigned attributes. Accepting them would
+        // let a reader that looks for them anywhere be fooled by attributes nobody signed.
+        for (type, name) in [(DERObjectIdentifier.idContentType, "content-type"), (.idMessageDigest, "message-digest"),
+                             (.idSigningTime, "signing-time")]
+            where signerInfo.unsignedAttrs?.contains(where: { $0.attrType == type }) ?? false {
+            throw .malformed(.unsignedAttributeNotAllowed,
+                             "the \(name) attribute is among the unsigned attributes; RFC 5652 11 allows it only signed")
         }
 
         // 10. Signer.

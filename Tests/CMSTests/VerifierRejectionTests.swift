@@ -284,6 +284,28 @@ struct VerifierRejectionTests {
         #expect(verdict.summary?.signingTime == Date(timeIntervalSince1970: 1_740_787_200))
     }
 
+    @Test("content-type, message-digest and signing-time may not be unsigned attributes (RFC 5652 11)", arguments: [
+        DERObjectIdentifier.idContentType, .idMessageDigest, .idSigningTime,
+    ])
+    func signedOnlyAttributesRefusedWhenUnsigned(type: DERObjectIdentifier) throws {
+        let values: [DERObjectIdentifier: [UInt8]] = [
+            .idContentType: contentTypeValue, .idMessageDigest: digestValue,
+            .idSigningTime: DER.encode(try UTCTime(year: 2025, month: 3, day: 1, hour: 0, minute: 0, second: 0)),
+        ]
+        let unsigned = try attribute(type, [values[type]!])
+        // Without and with signed attributes: the unsigned copy is refused either way.
+        for attributes in [nil, try Handmade.standardAttributes(content: content)] as [[Attribute]?] {
+            let der = try Handmade.der(content: content, key: key, attributes: attributes) {
+                $0.signerInfos[0].unsignedAttrs = [unsigned]
+            }
+            expectMalformed(verify(der), .unsignedAttributeNotAllowed)
+        }
+        // Any other unsigned attribute is ignored.
+        let other = try attribute(try DERObjectIdentifier(dotted: "1.2.840.113549.1.9.6"), [DER.encode(DERInteger(1))])
+        let der = try Handmade.der(content: content, key: key) { $0.signerInfos[0].unsignedAttrs = [other] }
+        #expect(verify(der).summary != nil)
+    }
+
     @Test func signedAttributesMustBeInDEROrder() throws {
         let attributes = try Handmade.standardAttributes(content: content)
         let der = try Handmade.der(content: content, key: key, attributes: attributes)

@@ -307,7 +307,15 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
         if ID_SIGNING_TIME in seen:
             _check_signing_time(seen[ID_SIGNING_TIME])
 
-    # ---- algorithms (unsupported after structure)
+    # ---- RFC 5652 11.1-11.3: content-type, message-digest, signing-time never unsigned
+    if tail:
+        for a in tail[0].children:
+            der.expect(a, UNIVERSAL, der.SEQUENCE, True, "Attribute")
+            ak = der.children_count(a, 2, 2, "Attribute")
+            a_oid = dv.oid(ak[0], "Attribute.attrType")
+            if a_oid in (ID_CONTENT_TYPE, ID_MESSAGE_DIGEST, ID_SIGNING_TIME):
+                raise _Fail(MALFORMED, f"attribute {a_oid} among the unsigned attributes (RFC 5652 11)")
+
     digest_oids = set()
     for n in digest_algs.children:
         o, _ = _alg(n, "digestAlgorithms[]")

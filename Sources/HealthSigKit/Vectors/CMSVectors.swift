@@ -51,6 +51,7 @@ struct CMSVectors: VectorFamily {
         "UnsortedSet": "Signed attributes not in DER SET OF order (X.690 11.6); the signature covers the unsorted bytes.",
         "SignedAttrsTag": "The signature covers the attributes with their [0] tag instead of the SET tag (RFC 5652 5.4).",
         "SignedAttributesRequired": "eContentType is not id-data but signed attributes are absent (RFC 5652 5.3).",
+        "UnsignedAttributeNotAllowed": "A content-type, message-digest or signing-time attribute among the unsigned attributes (RFC 5652 11.1-11.3: MUST NOT be unsigned).",
         "NotSignedData": "ContentInfo.contentType is not id-signedData.",
         "BER": "A BER form DER forbids: indefinite length, non-minimal length, constructed OCTET STRING.",
         "TrailingData": "Octets after the ContentInfo, or an extra element inside SignedData.",
@@ -401,6 +402,19 @@ struct CMSVectors: VectorFamily {
                 var b = try withAttributes()
                 b.signedAttributes? += [CMSVectorBuilder.signingTimeAttribute(
                     try GeneralizedTime(year: 2026, month: 11, day: 21, hour: 8, minute: 0, second: 5))]
+                return b
+            },
+            test("content-type as an unsigned attribute", ["UnsignedAttributeNotAllowed"], "malformed") {
+                var b = try a(); b.unsignedAttributes = [CMSVectorBuilder.contentTypeAttribute()]; return b
+            },
+            test("message-digest as an unsigned attribute beside signed attributes", ["UnsignedAttributeNotAllowed", "SignedAttributes"],
+                 "malformed") {
+                var b = try withAttributes(); b.unsignedAttributes = [CMSVectorBuilder.messageDigestAttribute(content)]; return b
+            },
+            test("signing-time as an unsigned attribute", ["UnsignedAttributeNotAllowed", "SigningTime"], "malformed") {
+                var b = try a()
+                b.unsignedAttributes = [CMSVectorBuilder.signingTimeAttribute(
+                    try UTCTime(year: 2026, month: 11, day: 21, hour: 8, minute: 0, second: 5))]
                 return b
             },
             test("eContentType id-ct-TSTInfo without signed attributes", ["SignedAttributesRequired", "OtherContentType"], "malformed") {
