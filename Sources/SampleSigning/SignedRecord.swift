@@ -78,7 +78,8 @@ public struct SignedRecord: Sendable, Hashable {
         var categoryValue: Int?
         switch dict[RecordKeys.value] {
         case .real(let r)?:
-            guard let d = r.decimalValue else {
+            // Minus zero is an X.690 special value (0x43), not a decimal: FORMAT.md allows only NR3.
+            guard r.specialValue == nil, let d = r.decimalValue else {
                 throw .invalidValue(key: path + RecordKeys.value, reason: "REAL \(r) is not a finite decimal")
             }
             quantityValue = d

@@ -214,6 +214,9 @@ struct VerdictTests {
             Issue.record("expected invalidValue(v)")
             return
         }
+        // v = minus zero (0x43): a special value, not one of FORMAT.md's NR3 decimals.
+        let minusZero = try Self.replacing("v", withRawValue: [0x09, 0x01, 0x43])
+        try Self.malformedRecord(minusZero, code: "invalid-value")
         // A category value of 2^64.
         let category: [(String, Fixtures.Value)] = [
             ("fv", .integer(1)), ("t", .string("HKCategoryTypeIdentifierSleepAnalysis")),

@@ -228,6 +228,10 @@ enum SampleVectorCases {
                 }
                 return try m.stored(R.heartRate, signature: try m.cms(writer.bytes))
             },
+            json("record value is the REAL special value minus zero (0x43), not a decimal", ["NotARecord"], "malformed") {
+                let minusZero = try DERReal(derNode: try DER.parse([0x09, 0x01, 0x43]), withTag: .real)
+                return try m.stored(R.heartRate, signature: try m.cms(try record { $0[RecordKeys.value] = .real(minusZero) }))
+            },
             json("eContentType id-ct-TSTInfo with signed attributes over the record", ["NotARecord"], "malformed") {
                 let content = try m.record(R.heartRate)
                 return try m.stored(R.heartRate, signature: try m.cms(content) {
