@@ -80,6 +80,10 @@ struct BatchVerifierTests {
         #expect(InputSniffer.kind(of: Array("  \n".utf8), atEnd: false) == nil)
         #expect(InputSniffer.kind(of: Array("  \n".utf8), atEnd: true) == .json)
         #expect(InputSniffer.kind(of: [], atEnd: true) == .json)
+        // Whitespace alone is not read forever: past the bound the input is taken for JSON.
+        let blank = [UInt8](repeating: 0x20, count: InputSniffer.maximumLeadingWhitespace)
+        #expect(InputSniffer.kind(of: blank, atEnd: false) == nil)
+        #expect(InputSniffer.kind(of: blank + [0x0A], atEnd: false) == .json)
     }
 
     @Test("an XML syntax error keeps the verdicts before it and adds an unreadable entry with its line")

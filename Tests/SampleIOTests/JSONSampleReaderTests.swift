@@ -14,6 +14,22 @@ struct JSONSampleReaderTests {
         return (reader.format, results)
     }
 
+    @Test("more leading whitespace than the detection bound is read as JSON Lines, line by line")
+    func longLeadingWhitespace() throws {
+        // Blank lines beyond the bound, then an array opener: the layout is already decided,
+        // so `[` is a JSON Lines line (invalid) rather than an array held whole.
+        let lines = JSONSampleReader<MemoryChunkSource>.maximumLeadingWhitespace / 1024 + 256
+        let blankLines = String(repeating: String(repeating: " ", count: 1023) + "\n", count: lines)
+        let (format, results) = try readAll(blankLines + "[" + SampleJSONFixtures.heartRate + "]\n")
+        #expect(format == .jsonLines)
+        #expect(results.count == 1)
+        if case .failure(let error) = results.first {
+            #expect(error.line == lines + 1)
+        } else {
+            Issue.record("expected the `[` line to fail as a JSON Lines line")
+        }
+    }
+
     @Test func jsonLinesWithBlankLinesCRLFAndErrorsPerLine() throws {
         let text = "\u{FEFF}\(SampleJSONFixtures.heartRate)\r\n\r\n  \n\(SampleJSONFixtures.sleep)\r\n{\"type\":1}\n{broken\n\(SampleJSONFixtures.bloodPressure)"
         for chunkSize in [1, 7, 64 * 1024] {

@@ -21,7 +21,8 @@ public enum JSONSampleFormat: String, Sendable, Hashable {
 /// items (`--skip-invalid`) or stop at the first.
 ///
 /// The layout is detected from the first byte that is not whitespace: `[` means a JSON array,
-/// anything else JSON Lines. A UTF-8 byte order mark at the very start is skipped.
+/// anything else JSON Lines (so is input whose first ``maximumLeadingWhitespace`` bytes are all
+/// whitespace). A UTF-8 byte order mark at the very start is skipped.
 ///
 /// - JSON Lines are streamed: memory holds one line (at most ``maximumLineLength`` bytes; a
 ///   longer line is skipped without being stored and reported as
@@ -35,6 +36,9 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
     public static var defaultMaximumLineLength: Int { 16 * 1024 * 1024 }
     /// Largest accepted JSON array file: 256 MiB.
     public static var maximumArrayFileSize: Int { 256 * 1024 * 1024 }
+    /// Most whitespace read while looking for the first byte that tells the layout: 4 MiB.
+    /// Beyond it the input is read as JSON Lines, so whitespace alone cannot fill memory.
+    public static var maximumLeadingWhitespace: Int { 4 * 1024 * 1024 }
 
     /// The detected layout, once the first item has been requested.
     public private(set) var format: JSONSampleFormat?
@@ -82,8 +86,14 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
 
     // MARK: - Layout detection
 
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     private func detectFormat() throws {
         var skippedBOM = false
+        // Bytes before `scanned` are known whitespace, so each chunk is scanned once.
+        var scanned = 0
         while true {
             if !skippedBOM, pending.count - pendingStart >= 3 || sourceEnded {
                 skippedBOM = true
@@ -93,13 +103,16 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
                 }
             }
             if skippedBOM {
-                var index = pendingStart
-                while index < pending.count, [0x20, 0x09, 0x0A, 0x0D].contains(pending[index]) { index += 1 }
+                var index = max(pendingStart, scanned)
+                while index < pending.count, Self.isWhitespace(pending[index]) { index += 1 }
+                scanned = index
                 if index < pending.count {
                     format = pending[index] == UInt8(ascii: "[") ? .jsonArray : .jsonLines
                     break
                 }
-                if sourceEnded {
+                // Nothing but whitespace so far: at the end, or past what any real file has,
+                // settle for JSON Lines, whose reader holds one (bounded) line at a time.
+                if sourceEnded || pending.count - pendingStart > Self.maximumLeadingWhitespace {
                     format = .jsonLines
                     return
                 }
