@@ -55,11 +55,7 @@ public struct TrustSet: Sendable {
     /// Trusts a bare public key, findable by its computed key identifier.
     public mutating func add(_ publicKey: P256PublicKey) {
         publicKeys.append(publicKey)
-        let signer = TrustedSigner(publicKey: publicKey, certificate: nil)
-        // A certificate for the same key wins: it also gives the subject.
-        if byKeyIdentifier[publicKey.keyIdentifier] == nil {
-            byKeyIdentifier[publicKey.keyIdentifier] = signer
-        }
+        offer(TrustedSigner(publicKey: publicKey, certificate: nil), as: publicKey.keyIdentifier)
     }
 
     /// Trusts a certificate: as a trust anchor for chains and, when its key is P-256, as a signer
@@ -70,16 +66,25 @@ public struct TrustSet: Sendable {
         certificateEncodings.insert(certificate.derEncoded)
         guard let key = certificate.publicKey else { return }
         let signer = TrustedSigner(publicKey: key, certificate: certificate)
-        if let ski = certificate.subjectKeyIdentifier, byKeyIdentifier[ski]?.certificate == nil {
-            byKeyIdentifier[ski] = signer
-        }
-        if byKeyIdentifier[key.keyIdentifier]?.certificate == nil {
-            byKeyIdentifier[key.keyIdentifier] = signer
-        }
+        offer(signer, as: key.keyIdentifier)
+        if let ski = certificate.subjectKeyIdentifier { offer(signer, as: ski) }
         if let issuerAndSerial = try? IssuerAndSerialNumber(certificate: certificate) {
             let key = DER.encode(issuerAndSerial)
             if byIssuerAndSerialNumber[key] == nil { byIssuerAndSerialNumber[key] = signer }
         }
+    }
+
+    /// Files `signer` under `keyIdentifier` unless a better entry holds it. The ranking: a key
+    /// whose computed identifier this is beats a certificate that merely claims it in its
+    /// subjectKeyIdentifier extension (that value is the issuer's choice, and may collide); for
+    /// the same key a certificate beats a bare key (it also gives the subject); otherwise the
+    /// first added stays.
+    private mutating func offer(_ signer: TrustedSigner, as keyIdentifier: [UInt8]) {
+        func rank(_ entry: TrustedSigner) -> Int {
+            (entry.publicKey.keyIdentifier == keyIdentifier ? 2 : 0) + (entry.certificate != nil ? 1 : 0)
+        }
+        if let existing = byKeyIdentifier[keyIdentifier], rank(existing) >= rank(signer) { return }
+        byKeyIdentifier[keyIdentifier] = signer
     }
 
     /// The trusted signer whose key identifier (SKI extension or computed) is `keyIdentifier`.

@@ -59,7 +59,8 @@ public enum TrustLoader {
 
     static func holdsOnlyPrivateKey(_ path: String) throws(ToolError) -> Bool {
         let text = try FileAccess.readText(path)
-        let labels = text.split(separator: "\n").filter { $0.hasPrefix("-----BEGIN ") }
+        // `isNewline`, not "\n": a CRLF pair is one Character, which "\n" would not split.
+        let labels = text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("-----BEGIN ") }
         return !labels.isEmpty && labels.allSatisfy { $0.contains("PRIVATE KEY") }
     }
 

@@ -44,6 +44,26 @@ struct TrustTests {
         #expect(CMSVerifier.verify(der, trust: TrustSet(publicKeys: [key.publicKey])).name == "untrusted-signer")
     }
 
+    @Test("a certificate whose SKI extension claims a trusted bare key's identifier does not displace that key")
+    func collidingSKIExtension() throws {
+        let trustedKey = try Fixtures.key()
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try OpenSSLCommand.succeed(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", "k.pem"],
+                                   in: workspace)
+        try OpenSSLCommand.succeed(["req", "-new", "-x509", "-key", "k.pem", "-subj", "/CN=Claims another key", "-days", "5",
+                                    "-addext", "subjectKeyIdentifier=" + Hex.encode(trustedKey.publicKey.keyIdentifier),
+                                    "-out", "c.pem"], in: workspace)
+        let claimant = try Certificate(pem: try workspace.readText("c.pem"))
+        #expect(claimant.subjectKeyIdentifier == trustedKey.publicKey.keyIdentifier)
+        let der = try SignedDataBuilder().sign(Array("reading".utf8), using: trustedKey)
+        for trust in [TrustSet(publicKeys: [trustedKey.publicKey], certificates: [claimant]),
+                      TrustSet(pemItems: [.certificate(claimant), .publicKey(trustedKey.publicKey)])] {
+            #expect(trust.signer(forKeyIdentifier: trustedKey.publicKey.keyIdentifier)?.publicKey == trustedKey.publicKey)
+            #expect(CMSVerifier.verify(der, trust: trust).isValid)
+        }
+    }
+
     @Test func trustSetFromPEMBundle() throws {
         let key = try Fixtures.key()
         let other = try Fixtures.key()

@@ -1,0 +1,45 @@
+import CryptoBackend
+import Foundation
+@testable import HealthSigKit
+import Testing
+
+/// Trust directories skip files that hold only private keys (keygen writes NAME.key.pem beside
+/// NAME.pub.pem), whatever their line ends; a file mixing a private key with public material
+/// is refused, never silently skipped.
+@Suite("Trust loader")
+struct TrustLoaderTests {
+    private static func crlf(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\r\n") }
+
+    private static func directory(_ files: [String: String]) throws -> String {
+        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("trust-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        for (name, text) in files {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: (path as NSString).appendingPathComponent(name)))
+        }
+        return path
+    }
+
+    @Test("a CRLF file holding only a private key is skipped; the public key beside it is trusted")
+    func privateOnlyCRLFFileSkipped() throws {
+        let key = try P256PrivateKey.generate()
+        let path = try Self.directory(["device.key.pem": Self.crlf(try key.pkcs8PEM()),
+                                       "device.pub.pem": Self.crlf(key.publicKey.pemString)])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let trust = try TrustLoader.load([path])
+        #expect(trust.publicKeys == [key.publicKey])
+    }
+
+    @Test("a CRLF file mixing a private key with a public key is refused, as with LF", arguments: [false, true])
+    func mixedFileRefused(crlf: Bool) throws {
+        let key = try P256PrivateKey.generate()
+        let mixed = try key.pkcs8PEM() + key.publicKey.pemString
+        let path = try Self.directory(["mixed.pem": crlf ? Self.crlf(mixed) : mixed])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect {
+            _ = try TrustLoader.load([path])
+        } throws: { error in
+            guard case ToolError.keyMaterial(let file, _) = error else { return false }
+            return file.hasSuffix("mixed.pem")
+        }
+    }
+}
