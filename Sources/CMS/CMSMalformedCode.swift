@@ -28,6 +28,8 @@ public enum CMSMalformedCode: String, Sendable, CaseIterable {
     /// A content-type, message-digest or signing-time attribute among the unsigned attributes,
     /// where RFC 5652 11.1–11.3 forbid each of them.
     case unsignedAttributeNotAllowed
+    /// A countersignature attribute among the signed attributes, where RFC 5652 11.4 forbids it.
+    case signedAttributeNotAllowed
     /// The structure could not be decoded for a reason other than a DER rule.
     case invalidStructure
 }

@@ -22,6 +22,10 @@ extension DERObjectIdentifier {
     /// `{ iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 5 }`.
     public static let idSigningTime: DERObjectIdentifier = "1.2.840.113549.1.9.5"
 
+    /// `id-countersignature` attribute (RFC 5652 11.4):
+    /// `{ iso(1) member-body(2) us(840) rsadsi(113549) pkcs(1) pkcs9(9) 6 }`.
+    public static let idCountersignature: DERObjectIdentifier = "1.2.840.113549.1.9.6"
+
     /// `id-sha256` (RFC 5754 2.2):
     /// `{ joint-iso-itu-t(2) country(16) us(840) organization(1) gov(101) csor(3) nistalgorithm(4) hashalgs(2) 1 }`.
     public static let idSHA256: DERObjectIdentifier = "2.16.840.1.101.3.4.2.1"

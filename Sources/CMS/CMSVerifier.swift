@@ -22,7 +22,8 @@ import Foundation
 ///    (else `badSignature`);
 /// 9. signed attributes, when present: exactly one content-type equal to eContentType, exactly
 ///    one message-digest, at most one signing-time, each with a single value of its type
-///    (RFC 5652 11.1–11.3); absent signed attributes need eContentType id-data (RFC 5652 5.3);
+///    (RFC 5652 11.1–11.3), and no countersignature (RFC 5652 11.4); absent signed attributes
+///    need eContentType id-data (RFC 5652 5.3);
 /// 10. the signer key from the trust set by sid; failing that, an embedded certificate matching
 ///    the sid that is itself trusted, whose public key is a trusted key, or that chains to a
 ///    trusted certificate (OpenSSL path validation at `at`, default now) — else
@@ -138,6 +139,13 @@ public enum CMSVerifier {
             where signerInfo.unsignedAttrs?.contains(where: { $0.attrType == type }) ?? false {
             throw .malformed(.unsignedAttributeNotAllowed,
                              "the \(name) attribute is among the unsigned attributes; RFC 5652 11 allows it only signed")
+        }
+
+        // RFC 5652 11.4: "The countersignature attribute MUST be an unsigned attribute; it MUST
+        // NOT be a signed attribute".
+        if let signedAttrs = signerInfo.signedAttrs, !signedAttrs.attributes(ofType: .idCountersignature).isEmpty {
+            throw .malformed(.signedAttributeNotAllowed,
+                             "the countersignature attribute is among the signed attributes; RFC 5652 11.4 allows it only unsigned")
         }
 
         // 10. Signer.

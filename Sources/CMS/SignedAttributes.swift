@@ -32,7 +32,8 @@ public struct SignedAttributes: DERParseable, DERSerializable, Hashable, Sendabl
         encodedBytes = writer.bytes[...]
     }
 
-    /// Decodes `[0] IMPLICIT SET OF Attribute`, requiring DER order and at least one attribute.
+    /// Decodes `[0] IMPLICIT SET OF Attribute`, requiring DER order, at least one attribute and
+    /// DER content octets in every value (`DER.checkPrimitiveContents`).
     public init(derNode: DERNode) throws {
         let elements = try DER.setOf(derNode, tag: SignedAttributes.tag, "signedAttrs")
         guard !elements.isEmpty else {
@@ -40,6 +41,10 @@ public struct SignedAttributes: DERParseable, DERSerializable, Hashable, Sendabl
                            "signedAttrs must hold at least one attribute (RFC 5652 5.3)")
         }
         attributes = try elements.map { try Attribute(derNode: $0) }
+        // RFC 5652 5.3: "SignedAttributes MUST be DER encoded". The signature is checked over the
+        // received bytes, so they must be DER throughout, also inside attribute values that
+        // are otherwise opaque (a BER `01 01 01` TRUE would be hashed as is).
+        try DER.checkPrimitiveContents(derNode)
         encodedBytes = derNode.encodedBytes
     }
 

@@ -80,15 +80,41 @@ public struct SignedData: DERParseable, DERSerializable, Hashable, Sendable {
                 .map { try AlgorithmIdentifier(derNode: $0) }
             let encap = try EncapsulatedContentInfo(derNode: fields.read(.sequence, "encapContentInfo"))
             let certificates = try fields.readOptional(SignedData.certificatesTag).map { node in
-                try DER.setOf(node, tag: SignedData.certificatesTag, "certificates").map { try DERAny(derNode: $0) }
+                try DER.setOf(node, tag: SignedData.certificatesTag, "certificates").map { element in
+                    try SignedData.expectChoice(element, in: SignedData.certificateChoiceTags, "CertificateChoices")
+                    return try DERAny(derNode: element)
+                }
             }
             let crls = try fields.readOptional(SignedData.crlsTag).map { node in
-                try DER.setOf(node, tag: SignedData.crlsTag, "crls").map { try DERAny(derNode: $0) }
+                try DER.setOf(node, tag: SignedData.crlsTag, "crls").map { element in
+                    try SignedData.expectChoice(element, in: SignedData.revocationInfoChoiceTags, "RevocationInfoChoice")
+                    return try DERAny(derNode: element)
+                }
             }
             let signerInfos = try DER.setOf(fields.read(.set, "signerInfos"), "signerInfos")
                 .map { try SignerInfo(derNode: $0) }
             return SignedData(version: version, digestAlgorithms: digestAlgorithms, encapContentInfo: encap,
                               certificates: certificates, crls: crls, signerInfos: signerInfos)
+        }
+    }
+
+    /// The alternatives of `CertificateChoices` (RFC 5652 10.2.2): certificate (a SEQUENCE),
+    /// extendedCertificate [0], v1AttrCert [1], v2AttrCert [2] and other [3], each IMPLICIT on a
+    /// SEQUENCE and so constructed.
+    static let certificateChoiceTags: Set<DERTag> = [
+        .sequence, .contextSpecific(0, constructed: true), .contextSpecific(1, constructed: true),
+        .contextSpecific(2, constructed: true), .contextSpecific(3, constructed: true),
+    ]
+
+    /// The alternatives of `RevocationInfoChoice` (RFC 5652 10.2.1): crl (a CertificateList
+    /// SEQUENCE) and other [1] IMPLICIT OtherRevocationInfoFormat (constructed).
+    static let revocationInfoChoiceTags: Set<DERTag> = [.sequence, .contextSpecific(1, constructed: true)]
+
+    /// Refuses an element of a CHOICE-typed SET OF whose tag names none of the alternatives,
+    /// so the version rules of RFC 5652 5.1 see every entry for what it is.
+    private static func expectChoice(_ node: DERNode, in tags: Set<DERTag>, _ what: String) throws(DERError) {
+        guard tags.contains(node.tag) else {
+            throw DERError(.unexpectedTag, at: node.offset, "\(node.tag) is not one of the \(what) alternatives (RFC 5652 10.2)")
         }
     }
 

@@ -26,7 +26,8 @@ public struct DERError: Error, Hashable, Sendable, CustomStringConvertible {
         /// More nested constructed elements than `DER.maximumDepth`.
         case nestingTooDeep
         /// A primitive-only universal type (INTEGER, OCTET STRING, strings, times…) in constructed
-        /// form, or SEQUENCE/SET in primitive form (X.690 10.2).
+        /// form, or SEQUENCE/SET (or EXTERNAL, EMBEDDED PDV, CHARACTER STRING) in primitive form
+        /// (X.690 10.2, 8.9.1, 8.11.1).
         case invalidConstructedFlag
         /// The element has a different tag than the schema requires.
         case unexpectedTag

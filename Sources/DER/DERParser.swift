@@ -50,12 +50,13 @@ public enum DER {
         cursor += length
 
         if tag.tagClass == .universal {
-            // X.690 10.2: DER uses the primitive form for these types; SEQUENCE and SET are
-            // constructed by definition (X.690 8.9.1, 8.11.1).
+            // X.690 10.2: DER uses the primitive form for strings, and the other simple types
+            // are primitive in every encoding; SEQUENCE, SET and the types defined as one of
+            // them are constructed by definition (X.690 8.9.1, 8.11.1, 8.18.1).
             if tag.isConstructed && DERTag.primitiveOnlyUniversalNumbers.contains(tag.number) {
                 throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the primitive form in DER")
             }
-            if !tag.isConstructed && (tag.number == 16 || tag.number == 17) {
+            if !tag.isConstructed && DERTag.constructedOnlyUniversalNumbers.contains(tag.number) {
                 throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the constructed form")
             }
         }

@@ -58,11 +58,20 @@ public struct DERTag: Hashable, Sendable, CustomStringConvertible {
     /// Universal tag 24, `generalizedTime`.
     public static let generalizedTime = DERTag(.universal, number: 24, constructed: false)
 
-    /// Universal types that X.690 10.2 requires in primitive form under DER
-    /// (BOOLEAN … GeneralizedTime and the other string types).
+    /// Universal types whose encoding is always primitive: BOOLEAN, INTEGER, NULL, OBJECT
+    /// IDENTIFIER, REAL, ENUMERATED, RELATIVE-OID, OID-IRI and RELATIVE-OID-IRI (X.690 8.2,
+    /// 8.3, 8.5, 8.8, 8.19–8.22), and the types DER 10.2 keeps primitive: BIT STRING, OCTET
+    /// STRING and every restricted character string type, which includes ObjectDescriptor (7,
+    /// a GraphicString), UTCTime and GeneralizedTime (23, 24, VisibleString) and the
+    /// VisibleString-based TIME, DATE, TIME-OF-DAY, DATE-TIME and DURATION (14, 31–34).
     static let primitiveOnlyUniversalNumbers: Set<UInt32> = [
-        1, 2, 3, 4, 5, 6, 9, 10, 12, 13, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 30,
+        1, 2, 3, 4, 5, 6, 7, 9, 10, 12, 13, 14, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 30,
+        31, 32, 33, 34, 35, 36,
     ]
+
+    /// Universal types whose encoding is always constructed: EXTERNAL, EMBEDDED PDV, SEQUENCE,
+    /// SET and CHARACTER STRING, all SEQUENCE or SET types (X.690 8.9.1, 8.11.1, 8.18.1, 8.24).
+    static let constructedOnlyUniversalNumbers: Set<UInt32> = [8, 11, 16, 17, 29]
 
     /// The identifier octets for this tag (low-tag or minimal high-tag-number form).
     public var encoded: [UInt8] {

@@ -17,7 +17,7 @@ public enum BatchVerifier {
     }
 
     /// Sniffs a file: a zip archive, XML (first visible character `<`), anything else JSON
-    /// (`-` is not sniffed here: standard input cannot be reread; ``run(inputPath:trust:)`` sniffs it).
+    /// (`-` and pipes are not sniffed here: they cannot be reread; ``run(inputPath:trust:)`` sniffs them).
     public static func kind(of path: String) throws(ToolError) -> InputKind {
         if path == "-" { return .json }
         guard let handle = FileHandle(forReadingAtPath: path) else {
@@ -34,7 +34,10 @@ public enum BatchVerifier {
     /// throw.
     public static func run(inputPath: String, trust: TrustSet) throws(ToolError) -> VerificationReport {
         let verifier = SampleVerifier(trust: trust)
-        if inputPath == "-" { return try verifyStandardInput(verifier) }
+        if inputPath == "-" { return try verifyStream("-", displayName: "standard input", verifier) }
+        // A pipe (`--in <(unzip -p export.zip)`, a named FIFO, /dev/stdin) can be read only
+        // once: sniffing it and then reopening it would lose the sniffed bytes or block forever.
+        if isStream(inputPath) { return try verifyStream(inputPath, displayName: inputPath, verifier) }
         switch try kind(of: inputPath) {
         case .json:
             return try verifyJSON(inputPath, verifier) { try JSONSampleReader(path: inputPath) }
@@ -43,15 +46,25 @@ public enum BatchVerifier {
         }
     }
 
-    /// Standard input: the first bytes decide between JSON, export.xml and export.zip (which is
-    /// spooled to a temporary file, since a zip is read from its end).
-    static func verifyStandardInput(_ verifier: SampleVerifier) throws(ToolError) -> VerificationReport {
-        let path = "standard input"
+    /// Whether `path` exists and is neither a regular file nor a directory (a pipe, FIFO or
+    /// character device), so that it must be read in one pass.
+    static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type != S_IFREG && type != S_IFDIR
+    }
+
+    /// Standard input or another stream read once: the first bytes decide between JSON,
+    /// export.xml and export.zip (which is spooled to a temporary file, since a zip is read
+    /// from its end).
+    static func verifyStream(_ streamPath: String, displayName path: String,
+                             _ verifier: SampleVerifier) throws(ToolError) -> VerificationReport {
         var head: [UInt8] = []
         let stream: FileChunkSource
         let kind: InputKind
         do {
-            stream = try FileChunkSource(path: "-")
+            stream = try FileChunkSource(path: streamPath)
             while true {
                 guard let chunk = try stream.nextChunk() else {
                     kind = InputSniffer.kind(of: head, atEnd: true) ?? .json
@@ -79,23 +92,23 @@ public enum BatchVerifier {
             // copied to a temporary file, chunk by chunk.
             let spool = (NSTemporaryDirectory() as NSString).appendingPathComponent("healthsig-stdin-\(UUID().uuidString).zip")
             defer { try? FileManager.default.removeItem(atPath: spool) }
-            try copy(source, to: spool)
+            try copy(source, to: spool, from: path)
             return try verifyExport(path, verifier) { try ExportSampleReader(path: spool) }
         }
     }
 
     /// Copies a stream into a new file (mode 0600) at `path`.
-    static func copy(_ source: ReplayingChunkSource, to path: String) throws(ToolError) {
+    static func copy(_ source: ReplayingChunkSource, to path: String, from input: String) throws(ToolError) {
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
               let handle = FileHandle(forWritingAtPath: path) else {
-            throw .io(path: path, reason: "cannot create a temporary copy of standard input")
+            throw .io(path: path, reason: "cannot create a temporary copy of \(input)")
         }
         defer { try? handle.close() }
         var source = source
         do {
             while let chunk = try source.nextChunk() { try handle.write(contentsOf: chunk) }
         } catch let error as FileReadError {
-            throw ioError(error, "standard input")
+            throw ioError(error, input)
         } catch {
             throw .io(path: path, reason: "\(error)")
         }

@@ -45,6 +45,12 @@ public enum Inspector {
         } catch {
             return Inspection(text: out + "not strict DER: \(error)\n", problem: "not strict DER: \(error)")
         }
+        // The structure dump shows every value; for a key file given by mistake that would be
+        // the private key itself, and key material is never printed.
+        if let kind = privateKeyKind(root) {
+            let problem = "the input is a private key (\(kind)); inspect shows signatures and records and never prints key material"
+            return Inspection(text: "refusing to show: " + problem + "\n", problem: problem)
+        }
         out += DERPrettyPrinter.render(root)
         if !out.hasSuffix("\n") { out += "\n" }
 
@@ -86,6 +92,23 @@ public enum Inspector {
             out += "content is not a healthsig record: \(error)\n"
         }
         return Inspection(text: out, problem: nil)
+    }
+}
+
+extension Inspector {
+    /// The kind of private key `root` is shaped like, or `nil`: PKCS#8 PrivateKeyInfo /
+    /// OneAsymmetricKey (RFC 5958: INTEGER, AlgorithmIdentifier, OCTET STRING, …),
+    /// EncryptedPrivateKeyInfo (AlgorithmIdentifier, OCTET STRING) or SEC1 ECPrivateKey
+    /// (RFC 5915: INTEGER 1, OCTET STRING, …); also a bare run of INTEGERs (PKCS#1 RSA, DSA).
+    /// Neither a SignedData (OID, [0]) nor a record (a SET) has any of these shapes.
+    static func privateKeyKind(_ root: DERNode) -> String? {
+        guard root.tag == .sequence else { return nil }
+        let tags = root.children.map(\.tag)
+        if tags.starts(with: [.integer, .sequence, .octetString]) { return "PKCS#8" }
+        if tags == [.sequence, .octetString] { return "encrypted PKCS#8" }
+        if tags.starts(with: [.integer, .octetString]) { return "SEC1 EC private key" }
+        if tags.count >= 6, tags.allSatisfy({ $0 == .integer }) { return "RSA or DSA private key" }
+        return nil
     }
 }
 

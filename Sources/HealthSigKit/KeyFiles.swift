@@ -117,9 +117,19 @@ public enum KeyFiles {
         } catch {
             throw .keyMaterial(path: base, reason: "\(error)")
         }
-        try OutputFiles.write(Array(keyPEM.utf8), to: keyPath, permissions: 0o600)
-        try OutputFiles.write(Array(key.publicKey.pemString.utf8), to: pubPath)
-        if let certPEM { try OutputFiles.write(Array(certPEM.utf8), to: certPath) }
+        // All or nothing: a key pair half written (a private key without its public key, say)
+        // would be refused by the next keygen with the same name yet be unusable.
+        var written: [String] = []
+        do {
+            try OutputFiles.write(Array(keyPEM.utf8), to: keyPath, permissions: 0o600)
+            written.append(keyPath)
+            try OutputFiles.write(Array(key.publicKey.pemString.utf8), to: pubPath)
+            written.append(pubPath)
+            if let certPEM { try OutputFiles.write(Array(certPEM.utf8), to: certPath) }
+        } catch {
+            for path in written { try? FileManager.default.removeItem(atPath: path) }
+            throw error
+        }
         return GeneratedKey(privateKeyPath: keyPath, publicKeyPath: pubPath,
                             certificatePath: certPEM == nil ? nil : certPath,
                             keyIdentifierHex: Hex.encode(key.publicKey.keyIdentifier))

@@ -83,13 +83,18 @@ struct CMSVerifyCommand: ParsableCommand {
         }
         switch outcome {
         case .valid(let summary):
-            printOut("valid signer=\(summary.keyIdentifierHex)\n")
-            if let contentOut {
+            // A file is written before the verdict line, so a run that cannot write it (exit 2)
+            // never also prints `valid`; on standard output the line comes first, then the content.
+            let writeContent = { () throws(CommandExit) in
+                guard let contentOut else { return }
                 try runTool { () throws(ToolError) in
                     try OutputFiles.write(summary.content, to: contentOut,
                                           protecting: [self.in] + (content.map { [$0] } ?? []) + TrustLoader.inputFiles(trust))
                 }
             }
+            if contentOut != "-" { try writeContent() }
+            printOut("valid signer=\(summary.keyIdentifierHex)\n")
+            if contentOut == "-" { try writeContent() }
         default:
             printOut("\(outcome.name): \(outcome.reason)\n")
             throw CommandExit.verificationFailed

@@ -94,6 +94,40 @@ struct VerifierRejectionTests {
         expectMalformed(CMSVerifier.verify(bad, trust: certificateTrust), .invalidVersion, reasonContains: "requires v3")
     }
 
+    @Test("RFC 5652 5.1: other certificates or CRLs need v5, v2 attribute certificates v4, v1 ones v3", arguments: [
+        ("certificates", "A3 00", 5), ("crls", "A1 00", 5), ("certificates", "A2 00", 4), ("certificates", "A1 00", 3),
+    ])
+    func signedDataVersionFollowsCertificateAndCRLChoices(field: String, element: String, required: Int) throws {
+        let certificate = try Fixtures.selfSigned(key)
+        let sid = SignerIdentifier.issuerAndSerialNumber(try IssuerAndSerialNumber(certificate: certificate))
+        let certificateTrust = TrustSet(certificates: [certificate])
+        let entry = try DERAny(encoded: element.split(separator: " ").map { UInt8($0, radix: 16)! })
+        // issuerAndSerialNumber with id-data would be v1 without the entry.
+        for version in [1, 3, 4, 5] {
+            let der = try Handmade.der(content: content, key: key, sid: sid) {
+                if field == "certificates" { $0.certificates = [entry] } else { $0.crls = [entry] }
+                $0.version = CMSVersion(rawValue: version)
+            }
+            let verdict = CMSVerifier.verify(der, trust: certificateTrust)
+            if version == required {
+                #expect(verdict.isValid, "v\(version): \(verdict)")
+            } else {
+                expectMalformed(verdict, .invalidVersion, reasonContains: "requires v\(required)")
+            }
+        }
+    }
+
+    @Test("certificates and crls entries must be one of their CHOICE alternatives (RFC 5652 10.2.1, 10.2.2)",
+          arguments: [("certificates", "02 01 00"), ("certificates", "83 00"), ("certificates", "A4 00"),
+                      ("crls", "04 00"), ("crls", "A0 00"), ("crls", "81 00")])
+    func certificateAndCRLChoicesAreChecked(field: String, element: String) throws {
+        let entry = try DERAny(encoded: element.split(separator: " ").map { UInt8($0, radix: 16)! })
+        let der = try Handmade.der(content: content, key: key) {
+            if field == "certificates" { $0.certificates = [entry] } else { $0.crls = [entry] }
+        }
+        expectDERMalformed(verify(der), .unexpectedTag)
+    }
+
     @Test(arguments: [0, 1, 2, 4])
     func signerInfoVersionMustBeThreeWithSubjectKeyIdentifier(version: Int) throws {
         let der = try Handmade.der(content: content, key: key) { $0.signerInfos[0].version = CMSVersion(rawValue: version) }
@@ -304,6 +338,33 @@ struct VerifierRejectionTests {
         let other = try attribute(try DERObjectIdentifier(dotted: "1.2.840.113549.1.9.6"), [DER.encode(DERInteger(1))])
         let der = try Handmade.der(content: content, key: key) { $0.signerInfos[0].unsignedAttrs = [other] }
         #expect(verify(der).summary != nil)
+    }
+
+    @Test("a countersignature may not be a signed attribute (RFC 5652 11.4)")
+    func countersignatureMustNotBeSigned() throws {
+        var attributes = try Handmade.standardAttributes(content: content)
+        attributes.append(try attribute(.idCountersignature, [[0x30, 0x00]]))
+        expectMalformed(verify(try Handmade.der(content: content, key: key, attributes: attributes)),
+                        .signedAttributeNotAllowed, reasonContains: "countersignature")
+    }
+
+    @Test("signed attributes must be DER inside opaque values too (RFC 5652 5.3)", arguments: [
+        ("01 01 01", DERError.Code.invalidBoolean),  // BER TRUE
+        ("02 02 00 05", .nonMinimalInteger),
+        ("03 02 07 81", .invalidBitString),  // an unused bit set
+        ("30 03 06 01 80", .invalidObjectIdentifier),  // nested: a subidentifier starting 0x80
+        ("17 0B 32 35 30 33 30 31 30 30 30 30 5A", .invalidTime),  // UTCTime without seconds
+    ])
+    func signedAttributeValuesMustBeDER(value: String, code: DERError.Code) throws {
+        let bytes = value.split(separator: " ").map { UInt8($0, radix: 16)! }
+        var attributes = try Handmade.standardAttributes(content: content)
+        attributes.append(try attribute("1.2.3.4", [bytes]))
+        expectDERMalformed(verify(try Handmade.der(content: content, key: key, attributes: attributes)), code)
+        // The same value as an unsigned attribute is not hashed and is ignored.
+        let unsigned = try Handmade.der(content: content, key: key) {
+            $0.signerInfos[0].unsignedAttrs = [try attribute("1.2.3.4", [bytes])]
+        }
+        #expect(verify(unsigned).isValid)
     }
 
     @Test func signedAttributesMustBeInDEROrder() throws {

@@ -124,3 +124,29 @@ struct SchemaReaderTests {
         expectDERError(.missingField) { _ = try reader.read() }
     }
 }
+
+@Suite("Content checks of opaque values")
+struct PrimitiveContentCheckTests {
+    @Test("checkPrimitiveContents finds non-DER primitives at any depth", arguments: [
+        ("30 03 01 01 01", DERError.Code.invalidBoolean),
+        ("31 06 30 04 02 02 00 05", .nonMinimalInteger),
+        ("30 04 03 02 07 81", .invalidBitString),
+        ("30 03 05 01 00", .invalidNull),
+        ("A0 04 06 02 2A 80", .invalidObjectIdentifier),
+        ("30 0F 18 0D 32 30 32 35 30 33 30 31 30 30 30 30 5A", .invalidTime),
+        ("30 0D 17 0B 32 35 30 33 30 31 30 30 30 30 5A", .invalidTime),
+        ("30 04 0A 02 FF 80", .nonMinimalInteger),
+    ])
+    func findsNonDERPrimitives(hex: String, code: DERError.Code) throws {
+        let node = try DER.parse(hexBytes(hex))
+        expectDERError(code) { try DER.checkPrimitiveContents(node) }
+    }
+
+    /// Includes a PrintableString `*` and a UTF8String `FF`: alphabets are not encoding rules.
+    @Test("checkPrimitiveContents accepts DER values and leaves other types alone")
+    func acceptsDER() throws {
+        let node = try DER.parse(hexBytes(
+            "30 1D 01 01 FF 02 01 05 03 02 07 80 05 00 06 03 2A 03 04 80 01 09 13 01 2A 0C 01 FF 04 01 00"))
+        try DER.checkPrimitiveContents(node)
+    }
+}

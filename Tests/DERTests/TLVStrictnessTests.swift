@@ -114,6 +114,29 @@ struct TLVStrictnessTests {
         }
     }
 
+    @Test("constructed ObjectDescriptor, TIME, DATE…DURATION and OID-IRI types are refused (X.690 10.2, 8.21, 8.22)")
+    func otherPrimitiveOnlyTypesConstructed() {
+        // 27: ObjectDescriptor (a GraphicString); 2E: TIME; 3F 1F…3F 24: DATE, TIME-OF-DAY,
+        // DATE-TIME, DURATION, OID-IRI, RELATIVE-OID-IRI.
+        for hex in ["27 00", "2E 00", "3F 1F 00", "3F 20 00", "3F 21 00", "3F 22 00", "3F 23 00", "3F 24 00"] {
+            expectDERError(.invalidConstructedFlag, "\(hex)") { _ = try DER.parse(hexBytes(hex)) }
+        }
+        // Their primitive forms pass the TLV reader.
+        for hex in ["07 00", "0E 00", "1F 1F 00", "1F 24 00"] {
+            #expect(throws: Never.self, "\(hex)") { _ = try DER.parse(hexBytes(hex)) }
+        }
+    }
+
+    @Test("primitive EXTERNAL, EMBEDDED PDV and CHARACTER STRING are refused: they are SEQUENCE types")
+    func primitiveSequenceTypes() {
+        for hex in ["08 00", "0B 00", "1D 00"] {
+            expectDERError(.invalidConstructedFlag, "\(hex)") { _ = try DER.parse(hexBytes(hex)) }
+        }
+        for hex in ["28 00", "2B 00", "3D 00"] {
+            #expect(throws: Never.self, "\(hex)") { _ = try DER.parse(hexBytes(hex)) }
+        }
+    }
+
     @Test("primitive SEQUENCE (10 00) and primitive SET (11 00) are refused")
     func primitiveSequence() {
         expectDERError(.invalidConstructedFlag) { _ = try DER.parse(hexBytes("10 00")) }

@@ -53,6 +53,24 @@ struct KeygenCommandTests {
         #expect(pkey.status == 0 && pkey.stdout == publicPEM, "\(pkey)")
     }
 
+    @Test("a failure writing the certificate leaves no key files behind (all or nothing)")
+    func allOrNothing() throws {
+        let dir = try TemporaryDirectory()
+        // Outputs go through a temporary `.NAME.<ext>.tmp-XXXXXX` beside them. With a 235-byte
+        // name those are 255 bytes (the file-name limit) for the key and public key, but 256
+        // for the certificate, so only the third write fails.
+        let name = String(repeating: "n", count: 235)
+        let result = try dir.healthsig(["keygen", "--out", "k", "--name", name, "--subject", "CN=Test"])
+        #expect(result.status == 2, "\(result)")
+        #expect(result.stderr.contains(".cert.pem"), "the failure is the certificate's: \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path("k")).isEmpty)
+        // One byte shorter, everything fits.
+        let shorter = String(repeating: "n", count: 234)
+        #expect(try dir.healthsig(["keygen", "--out", "k", "--name", shorter, "--subject", "CN=Test"]).status == 0)
+        #expect(dir.exists("k/\(shorter).cert.pem"))
+    }
+
     @Test("without --cert or --subject no certificate is written")
     func noCertificate() throws {
         let dir = try TemporaryDirectory()

@@ -5,15 +5,16 @@ import SampleIO
 enum VectorFileIO {
     /// The top-level object of the file at `url`.
     static func load(_ url: URL) throws -> JSONObject {
-        let bytes: Data
+        let bytes: [UInt8]
         do {
-            bytes = try Data(contentsOf: url)
+            bytes = try FileAccess.readBytes(url.path)
         } catch {
-            throw VectorSuiteError.unreadableFile(path: url.path, reason: "\(error.localizedDescription)")
+            if case .io(_, let reason) = error { throw VectorSuiteError.unreadableFile(path: url.path, reason: reason) }
+            throw VectorSuiteError.unreadableFile(path: url.path, reason: error.description)
         }
         let value: JSONValue
         do {
-            value = try JSONParser().parse(Array(bytes))
+            value = try JSONParser().parse(bytes)
         } catch {
             throw VectorSuiteError.unreadableFile(path: url.path, reason: "\(error)")
         }

@@ -49,6 +49,13 @@ public enum VectorSuite {
     /// - Throws: `VectorSuiteError` when a file is missing, unreadable or not in the vector
     ///   format, or when the files hold no test at all.
     public static func check(directory: String) throws -> VectorCheckReport {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw VectorSuiteError.unreadableFile(path: directory, reason: "no such directory")
+        }
+        guard isDirectory.boolValue else {
+            throw VectorSuiteError.unreadableFile(path: directory, reason: "not a directory (give the vector directory)")
+        }
         let root = URL(fileURLWithPath: directory, isDirectory: true)
         var report = VectorCheckReport()
         for family in families {

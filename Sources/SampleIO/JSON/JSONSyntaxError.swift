@@ -68,7 +68,8 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
         "line \(line), column \(column): \(reasonText)"
     }
 
-    private var reasonText: String {
+    /// What is wrong, without the location: `expected ':' but found 'x'`.
+    public var reasonText: String {
         switch reason {
         case .unexpectedEndOfInput(let expected): "unexpected end of input, expected \(Self.describe(expected))"
         case .unexpectedByte(let byte, let expected):

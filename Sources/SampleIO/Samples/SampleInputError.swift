@@ -57,7 +57,7 @@ public struct SampleInputError: Error, Sendable, Hashable, CustomStringConvertib
     public var description: String {
         let location = field.isEmpty ? "line \(line)" : "line \(line), \(field)"
         let text: String = switch reason {
-        case .invalidJSON(let error): "invalid JSON (column \(error.column)): \(error)"
+        case .invalidJSON(let error): "invalid JSON at column \(error.column): \(error.reasonText)"
         case .lineTooLong(let limit): "line longer than \(limit) bytes"
         case .fileTooLarge(let limit): "JSON file larger than \(limit) bytes (use JSON Lines)"
         case .missingField: "missing field"
