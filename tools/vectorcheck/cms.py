@@ -21,6 +21,7 @@ ID_SIGNED_DATA = "1.2.840.113549.1.7.2"
 ID_CONTENT_TYPE = "1.2.840.113549.1.9.3"
 ID_MESSAGE_DIGEST = "1.2.840.113549.1.9.4"
 ID_SIGNING_TIME = "1.2.840.113549.1.9.5"
+ID_COUNTERSIGNATURE = "1.2.840.113549.1.9.6"
 ID_SHA256 = "2.16.840.1.101.3.4.2.1"
 ID_ECDSA_WITH_SHA256 = "1.2.840.10045.4.3.2"
 
@@ -213,10 +214,14 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
                     embedded.append((c, x509.load_der_x509_certificate(c.raw)))
                 except ValueError as e:
                     raise _Fail(MALFORMED, f"embedded certificate does not parse: {e}")
-            elif c.cls == CONTEXT and c.number in (0, 1, 2, 3):
+            elif c.cls == CONTEXT and c.number in (0, 1, 2, 3) and c.constructed:
                 other_cert_types.add(c.number)
             else:
                 raise _Fail(MALFORMED, f"unknown CertificateChoices {c.tag_name()}")
+    # RFC 5652 10.2.1: RevocationInfoChoice is a CertificateList SEQUENCE or other [1] (constructed).
+    for c in (crls.children if crls is not None else []):
+        if not (c.is_(UNIVERSAL, der.SEQUENCE, True) or c.is_(CONTEXT, 1, True)):
+            raise _Fail(MALFORMED, f"unknown RevocationInfoChoice {c.tag_name()}")
     other_crl = crls is not None and any(c.is_(CONTEXT, 1) for c in crls.children)
 
     # ---- SignerInfo (RFC 5652 5.3)
@@ -296,6 +301,11 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
             if a_oid in seen and a_oid in (ID_CONTENT_TYPE, ID_MESSAGE_DIGEST, ID_SIGNING_TIME):
                 raise _Fail(MALFORMED, f"attribute {a_oid} appears twice")
             seen[a_oid] = vals
+        # RFC 5652 5.3: signed attributes are DER throughout, values of unknown attributes too.
+        dv.check_contents(signed_attrs)
+        # RFC 5652 11.4: a countersignature MUST NOT be a signed attribute.
+        if ID_COUNTERSIGNATURE in seen:
+            raise _Fail(MALFORMED, "countersignature among the signed attributes (RFC 5652 11.4)")
         if ID_CONTENT_TYPE not in seen or ID_MESSAGE_DIGEST not in seen:
             raise _Fail(MALFORMED, "signedAttrs lack content-type or message-digest (RFC 5652 5.3)")
         ct_vals, md_vals = seen[ID_CONTENT_TYPE], seen[ID_MESSAGE_DIGEST]

@@ -234,3 +234,30 @@ def real(node: Node, what: str = "REAL", check_tag: bool = True, allow_special: 
     if exp == "+0":
         exp = "0"
     return Decimal(f"{sign}{mant}E{exp}")
+
+
+def check_contents(node: Node) -> None:
+    """X.690 content rules of every universal primitive in the tree under ``node`` whose type has a
+    single DER form (BOOLEAN, INTEGER, ENUMERATED, BIT STRING, NULL, OID, UTCTime, GeneralizedTime).
+
+    For open types never decoded by a schema, such as CMS attribute values, which RFC 5652 5.3
+    requires to be DER because they are hashed as received."""
+    if node.constructed:
+        for child in node.children:
+            check_contents(child)
+        return
+    if node.cls != der.UNIVERSAL:
+        return
+    checks = {
+        der.BOOLEAN: lambda n: boolean(n, check_tag=False),
+        der.INTEGER: lambda n: integer(n, check_tag=False),
+        der.ENUMERATED: lambda n: integer_content(n.content, n.content_start),
+        der.BIT_STRING: bit_string,
+        der.NULL: null,
+        der.OID: lambda n: oid(n, check_tag=False),
+        der.UTCTIME: utc_time,
+        der.GENERALIZEDTIME: lambda n: generalized_time(n, check_tag=False),
+    }
+    check = checks.get(node.number)
+    if check is not None:
+        check(node)

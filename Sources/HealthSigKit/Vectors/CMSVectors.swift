@@ -51,6 +51,9 @@ struct CMSVectors: VectorFamily {
         "UnsortedSet": "Signed attributes not in DER SET OF order (X.690 11.6); the signature covers the unsorted bytes.",
         "SignedAttrsTag": "The signature covers the attributes with their [0] tag instead of the SET tag (RFC 5652 5.4).",
         "SignedAttributesRequired": "eContentType is not id-data but signed attributes are absent (RFC 5652 5.3).",
+        "AttributeValueNotDER": "An attribute value inside signedAttrs is BER, not DER (RFC 5652 5.3: SignedAttributes MUST be DER encoded, values included).",
+        "SignedCountersignature": "A countersignature attribute among the signed attributes (RFC 5652 11.4: MUST NOT be a signed attribute).",
+        "CertificateChoice": "An element of certificates that is none of the CertificateChoices alternatives (RFC 5652 10.2.2).",
         "UnsignedAttributeNotAllowed": "A content-type, message-digest or signing-time attribute among the unsigned attributes (RFC 5652 11.1-11.3: MUST NOT be unsigned).",
         "NotSignedData": "ContentInfo.contentType is not id-signedData.",
         "BER": "A BER form DER forbids: indefinite length, non-minimal length, constructed OCTET STRING.",
@@ -403,6 +406,26 @@ struct CMSVectors: VectorFamily {
                 b.signedAttributes? += [CMSVectorBuilder.signingTimeAttribute(
                     try GeneralizedTime(year: 2026, month: 11, day: 21, hour: 8, minute: 0, second: 5))]
                 return b
+            },
+            test("signed attributes with an additional attribute whose value is a BER BOOLEAN (01 01 01)",
+                 ["SignedAttributes", "OtherAttribute", "AttributeValueNotDER"], "malformed") {
+                var b = try withAttributes()
+                b.signedAttributes? += [CMSVectorBuilder.attribute("1.2.840.113549.1.9.16.2.4", [[0x01, 0x01, 0x01]])]
+                return b
+            },
+            test("signed attributes with an additional attribute whose value is a non-minimal INTEGER",
+                 ["SignedAttributes", "OtherAttribute", "AttributeValueNotDER"], "malformed") {
+                var b = try withAttributes()
+                b.signedAttributes? += [CMSVectorBuilder.attribute("1.2.840.113549.1.9.16.2.4", [[0x02, 0x02, 0x00, 0x05]])]
+                return b
+            },
+            test("countersignature as a signed attribute", ["SignedAttributes", "SignedCountersignature"], "malformed") {
+                var b = try withAttributes()
+                b.signedAttributes? += [CMSVectorBuilder.attribute("1.2.840.113549.1.9.6", [DER.encode(DEROctetString([1, 2, 3]))])]
+                return b
+            },
+            test("certificates holding an INTEGER, none of the CertificateChoices", ["CertificateChoice"], "malformed") {
+                var b = try a(); b.certificates = [DER.encode(DERInteger(1))]; return b
             },
             test("content-type as an unsigned attribute", ["UnsignedAttributeNotAllowed"], "malformed") {
                 var b = try a(); b.unsignedAttributes = [CMSVectorBuilder.contentTypeAttribute()]; return b
