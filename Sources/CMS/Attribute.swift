@@ -10,6 +10,9 @@ import DER
 /// AttributeValue ::= ANY
 /// ```
 ///
+/// At least one value is required: RFC 5912's module (the maintained ASN.1 of RFC 5652) writes
+/// `attrValues SET SIZE(1..MAX) OF`, and an attribute without a value says nothing.
+///
 /// Values are kept as received (`DERAny`); the verifier interprets the ones it knows
 /// (content-type, message-digest, signing-time, RFC 5652 11.1–11.3).
 public struct Attribute: DERParseable, DERSerializable, Hashable, Sendable, CustomStringConvertible {
@@ -28,7 +31,11 @@ public struct Attribute: DERParseable, DERSerializable, Hashable, Sendable, Cust
     public init(derNode: DERNode) throws {
         self = try DER.sequence(derNode, "Attribute") { fields in
             let attrType = try DERObjectIdentifier(derNode: fields.read(.objectIdentifier, "attrType"))
-            let values = try DER.setOf(fields.read(.set, "attrValues"), "attrValues").map { try DERAny(derNode: $0) }
+            let set = try fields.read(.set, "attrValues")
+            let values = try DER.setOf(set, "attrValues").map { try DERAny(derNode: $0) }
+            guard !values.isEmpty else {
+                throw DERError(.invalidValue, at: set.offset, "attribute \(attrType) has no values (RFC 5912: SIZE(1..MAX))")
+            }
             return Attribute(attrType: attrType, attrValues: values)
         }
     }

@@ -367,6 +367,15 @@ struct VerifierRejectionTests {
         #expect(verify(unsigned).isValid)
     }
 
+    @Test("an attribute without values is refused, signed or unsigned (RFC 5912: SIZE(1..MAX))")
+    func attributeNeedsAValue() throws {
+        let empty = Attribute(attrType: try DERObjectIdentifier(dotted: "1.2.840.113549.1.9.16.2.4"), attrValues: [])
+        let signed = try Handmade.standardAttributes(content: content) + [empty]
+        expectDERMalformed(verify(try Handmade.der(content: content, key: key, attributes: signed)), .invalidValue)
+        let der = try Handmade.der(content: content, key: key) { $0.signerInfos[0].unsignedAttrs = [empty] }
+        expectDERMalformed(verify(der), .invalidValue)
+    }
+
     @Test func signedAttributesMustBeInDEROrder() throws {
         let attributes = try Handmade.standardAttributes(content: content)
         let der = try Handmade.der(content: content, key: key, attributes: attributes)

@@ -323,6 +323,10 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
             der.expect(a, UNIVERSAL, der.SEQUENCE, True, "Attribute")
             ak = der.children_count(a, 2, 2, "Attribute")
             a_oid = dv.oid(ak[0], "Attribute.attrType")
+            vals = der.expect(ak[1], UNIVERSAL, der.SET, True, "Attribute.attrValues")
+            der.check_set_of_order(vals)
+            if not vals.children:
+                raise _Fail(MALFORMED, f"unsigned attribute {a_oid} without values (RFC 5912: SIZE(1..MAX))")
             if a_oid in (ID_CONTENT_TYPE, ID_MESSAGE_DIGEST, ID_SIGNING_TIME):
                 raise _Fail(MALFORMED, f"attribute {a_oid} among the unsigned attributes (RFC 5652 11)")
 

@@ -52,6 +52,7 @@ struct CMSVectors: VectorFamily {
         "SignedAttrsTag": "The signature covers the attributes with their [0] tag instead of the SET tag (RFC 5652 5.4).",
         "SignedAttributesRequired": "eContentType is not id-data but signed attributes are absent (RFC 5652 5.3).",
         "AttributeValueNotDER": "An attribute value inside signedAttrs is BER, not DER (RFC 5652 5.3: SignedAttributes MUST be DER encoded, values included).",
+        "EmptyAttributeValues": "An attribute whose attrValues SET is empty (RFC 5912: SET SIZE(1..MAX) OF AttributeValue).",
         "SignedCountersignature": "A countersignature attribute among the signed attributes (RFC 5652 11.4: MUST NOT be a signed attribute).",
         "CertificateChoice": "An element of certificates that is none of the CertificateChoices alternatives (RFC 5652 10.2.2).",
         "UnsignedAttributeNotAllowed": "A content-type, message-digest or signing-time attribute among the unsigned attributes (RFC 5652 11.1-11.3: MUST NOT be unsigned).",
@@ -418,6 +419,14 @@ struct CMSVectors: VectorFamily {
                 var b = try withAttributes()
                 b.signedAttributes? += [CMSVectorBuilder.attribute("1.2.840.113549.1.9.16.2.4", [[0x02, 0x02, 0x00, 0x05]])]
                 return b
+            },
+            test("signed attributes with an additional attribute without values", ["SignedAttributes", "EmptyAttributeValues"], "malformed") {
+                var b = try withAttributes()
+                b.signedAttributes? += [CMSVectorBuilder.attribute("1.2.840.113549.1.9.16.2.4", [])]
+                return b
+            },
+            test("an unsigned attribute without values", ["EmptyAttributeValues"], "malformed") {
+                var b = try a(); b.unsignedAttributes = [CMSVectorBuilder.attribute("1.2.840.113549.1.9.16.2.4", [])]; return b
             },
             test("countersignature as a signed attribute", ["SignedAttributes", "SignedCountersignature"], "malformed") {
                 var b = try withAttributes()
