@@ -144,6 +144,7 @@ enum DistinguishedNameParser {
             }
             let next = characters[index + 1]
             if hexEscapes, index + 2 < characters.endIndex,
+               next.isASCII, characters[index + 2].isASCII,
                let high = next.hexDigitValue, let low = characters[index + 2].hexDigitValue {
                 bytes.append(UInt8(high * 16 + low))
                 index += 3
@@ -164,8 +165,15 @@ enum DistinguishedNameParser {
         var slice = characters
         while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
         while let last = slice.last, last == " " || last == "\t" {
-            let beforeLast = slice.index(before: slice.endIndex)
-            if beforeLast > slice.startIndex, slice[beforeLast - 1] == "\\" { break }
+            // The space is escaped when an odd number of backslashes precede it (`\\ ` is an
+            // escaped backslash, then a plain space).
+            var backslashes = 0
+            var index = slice.index(before: slice.endIndex)
+            while index > slice.startIndex, slice[index - 1] == "\\" {
+                backslashes += 1
+                index -= 1
+            }
+            if backslashes % 2 == 1 { break }
             slice = slice.dropLast()
         }
         return slice
