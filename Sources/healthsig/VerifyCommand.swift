@@ -33,6 +33,11 @@ struct VerifyCommand: ParsableCommand {
         } else {
             printOut(text)
         }
+        // An empty input passes (nothing failed), but a CI job that verifies a file its firmware
+        // failed to fill should hear about it.
+        if report.counts.values.reduce(0, +) == 0 && report.unreadable.isEmpty {
+            printError("healthsig: warning: \(self.in == "-" ? "standard input" : self.in) holds no samples")
+        }
         if !report.passes(requireSigned: requireSigned) { throw CommandExit.verificationFailed }
     }
 }

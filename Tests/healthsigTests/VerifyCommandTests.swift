@@ -30,6 +30,21 @@ struct VerifyCommandTests {
         return line.replacingCharacters(in: range, with: "\"HKDigitalSignature\":\"\(try change(old))\"")
     }
 
+    @Test("an empty input passes (nothing failed), with a warning on standard error")
+    func emptyInput() throws {
+        let ws = try DeviceWorkspace()
+        try ws.directory.write("empty.jsonl", "")
+        for extra in [[], ["--require-signed"]] {
+            let result = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "empty.jsonl"] + extra)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("warning: empty.jsonl holds no samples"), "\(result)")
+            #expect(result.lines.last == "summary: valid=0 unsigned=0 malformed=0 bad-signature=0 untrusted-signer=0 content-mismatch=0")
+        }
+        try ws.sign()
+        let signed = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "signed.jsonl"])
+        #expect(!signed.stderr.contains("warning"), "\(signed)")
+    }
+
     @Test("all valid: exit 0, every format")
     func allValid() throws {
         let ws = try DeviceWorkspace()
