@@ -88,11 +88,6 @@ public enum KeyFiles {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
             throw .usage("--name must be a plain file name, not '\(name)'")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .io(path: directory, reason: FileAccess.reason(error))
-        }
         let base = (directory as NSString).appendingPathComponent(name)
         let keyPath = base + ".key.pem", pubPath = base + ".pub.pem", certPath = base + ".cert.pem"
         for path in [keyPath, pubPath] + (certificateSubject == nil ? [] : [certPath])
@@ -116,6 +111,12 @@ public enum KeyFiles {
             }
         } catch {
             throw .keyMaterial(path: base, reason: "\(error)")
+        }
+        // Created only now, so a refused subject, lifetime or passphrase leaves no trace.
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: directory, reason: FileAccess.reason(error))
         }
         // All or nothing: a key pair half written (a private key without its public key, say)
         // would be refused by the next keygen with the same name yet be unusable.

@@ -25,6 +25,11 @@ public enum TrustLoader {
                 }
                 for name in names where trustFileExtensions.contains((name as NSString).pathExtension.lowercased()) {
                     let file = (path as NSString).appendingPathComponent(name)
+                    // Only files are trust files (a subdirectory named `old.pem` is not read).
+                    var entryIsDirectory: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: file, isDirectory: &entryIsDirectory), entryIsDirectory.boolValue {
+                        continue
+                    }
                     // `keygen` writes NAME.key.pem beside NAME.pub.pem; a directory of device keys
                     // may therefore hold private keys. They are skipped, never trusted or read
                     // further. A private key in a file named explicitly is still an error.

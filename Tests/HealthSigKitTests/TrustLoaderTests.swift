@@ -29,6 +29,16 @@ struct TrustLoaderTests {
         #expect(trust.publicKeys == [key.publicKey])
     }
 
+    @Test("a subdirectory with a trust-file name is not read")
+    func subdirectorySkipped() throws {
+        let key = try P256PrivateKey.generate()
+        let path = try Self.directory(["device.pub.pem": key.publicKey.pemString])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try FileManager.default.createDirectory(atPath: (path as NSString).appendingPathComponent("old.pem"),
+                                                withIntermediateDirectories: false)
+        #expect(try TrustLoader.load([path]).publicKeys == [key.publicKey])
+    }
+
     @Test("a CRLF file mixing a private key with a public key is refused, as with LF", arguments: [false, true])
     func mixedFileRefused(crlf: Bool) throws {
         let key = try P256PrivateKey.generate()

@@ -169,6 +169,10 @@ struct KeygenCommandTests {
         let emptyFile = try dir.healthsig(["keygen", "--out", "k", "--name", "a", "--passphrase-file", "empty-pass.txt"])
         #expect(emptyFile.status == 2, "\(emptyFile)")
         #expect(!dir.exists("k/a.key.pem"))
+        let badSubject = try dir.healthsig(["keygen", "--out", "k", "--name", "a", "--subject", "not a name"])
+        #expect(badSubject.status == 2, "\(badSubject)")
+        // Not even the output directory is created by a refused run.
+        #expect(!dir.exists("k"))
         let badName = try dir.healthsig(["keygen", "--out", "k", "--name", "../escape"])
         #expect(badName.status == 2, "\(badName)")
         #expect(!FileManager.default.fileExists(atPath: dir.url.deletingLastPathComponent().appendingPathComponent("escape.key.pem").path))
