@@ -13,8 +13,9 @@
 /// ```
 ///
 /// A symbol is a unit (`g`, `L`, `mmHg`, `count` …), optionally preceded by a metric prefix
-/// (`p n mc µ m c d da h k M G T`) on the units HealthKit lets take one (g, m, L, Pa, s, J, cal, S,
-/// W, K, mol). `mol<M>` is a mass: one mole weighs M grams, so `mmol<180.15588000005408>/L`
+/// (`f p n mc µ μ m c d da h k M G T`) on the units that take one here (g, m, L, Pa, s, J, cal,
+/// S, W, mol; not K, degC, degF, count or the customary units). `mol<M>` is a mass: one mole
+/// weighs M grams, so `mmol<180.15588000005408>/L`
 /// converts to `mg/dL` exactly as HealthKit converts it.
 ///
 /// Each unit carries its ``dimension`` and a linear ``factor`` to SI base units (kg, m, s, K, S);

@@ -33,20 +33,24 @@ enum RecordCoding {
     static func decodeDictionary(_ node: DERNode) throws -> RecordDictionary {
         // SET OF order checked by DER.setOf; unique keys are a record rule checked below, since
         // two entries with one key but different values have different encodings.
+        // Keys are tracked in a set: a hostile record with many entries must not cost a
+        // quadratic key search (the dictionary's subscript is a linear scan).
         let elements = try DER.setOf(node, "Dictionary")
-        var dict = RecordDictionary()
+        var entries: [RecordDictionary.Entry] = []
+        entries.reserveCapacity(elements.count)
+        var seenKeys = Set<String>()
         for element in elements {
             let entry = try DER.sequence(element, "Entry") { fields in
                 let key = try DERUTF8String(derNode: try fields.read(.utf8String, "Entry.key")).value
                 let value = try decodeValue(try fields.read("Entry.value"))
                 return RecordDictionary.Entry(key: key, value: value)
             }
-            guard dict[entry.key] == nil else {
+            guard seenKeys.insert(entry.key).inserted else {
                 throw RecordError.duplicateKey(entry.key, offset: element.offset)
             }
-            dict[entry.key] = entry.value
+            entries.append(entry)
         }
-        return dict
+        return RecordDictionary(uniqueEntries: entries)
     }
 
     static func decodeValue(_ node: DERNode) throws -> RecordValue {

@@ -46,6 +46,12 @@ public struct RecordDictionary: Hashable, Sendable {
     /// Creates an empty dictionary.
     public init() {}
 
+    /// Creates a dictionary from entries whose keys the caller has already checked to be
+    /// unique (the record decoder), without the per-entry key search of the subscript.
+    init(uniqueEntries: [Entry]) {
+        entries = uniqueEntries
+    }
+
     /// The value stored under `key`.
     public subscript(key: String) -> RecordValue? {
         get { entries.first { $0.key == key }?.value }

@@ -55,7 +55,7 @@ public struct SignedRecord: Sendable, Hashable {
             }
             // Any other INTEGER, however large, is a version this implementation does not know.
             guard let v = i.intValue, v == RecordKeys.currentFormatVersion else {
-                throw .unsupportedFormatVersion(i.description)
+                throw .unsupportedFormatVersion(Self.abbreviated(i.description))
             }
             formatVersion = v
         } else {
@@ -80,12 +80,12 @@ public struct SignedRecord: Sendable, Hashable {
         case .real(let r)?:
             // Minus zero is an X.690 special value (0x43), not a decimal: FORMAT.md allows only NR3.
             guard r.specialValue == nil, let d = r.decimalValue else {
-                throw .invalidValue(key: path + RecordKeys.value, reason: "REAL \(r) is not a finite decimal")
+                throw .invalidValue(key: path + RecordKeys.value, reason: "REAL \(Self.abbreviated(r.description)) is not a finite decimal")
             }
             quantityValue = d
         case .integer(let i)?:
             guard let v = i.intValue else {
-                throw .invalidValue(key: path + RecordKeys.value, reason: "INTEGER \(i) is out of range")
+                throw .invalidValue(key: path + RecordKeys.value, reason: "INTEGER \(Self.abbreviated(i.description)) is out of range")
             }
             categoryValue = v
         case nil: break
@@ -148,6 +148,16 @@ public struct SignedRecord: Sendable, Hashable {
         }
         unknownKeys = dict.entries.map(\.key).filter { !RecordKeys.knownTopLevel.contains($0) }
         self.unknownDeviceKeys = unknownDeviceKeys
+    }
+
+    /// Longest value text quoted in an error; a hostile record's REAL or INTEGER can have
+    /// hundreds of thousands of digits, which would otherwise land in every report line.
+    static let maximumQuotedValueLength = 64
+
+    /// `text`, or its first ``maximumQuotedValueLength`` characters and `… (N characters)`.
+    static func abbreviated(_ text: String) -> String {
+        guard text.count > maximumQuotedValueLength else { return text }
+        return String(text.prefix(maximumQuotedValueLength)) + "… (\(text.count) characters)"
     }
 
     private static func string(_ dict: RecordDictionary, _ key: String, path: String) throws(RecordError) -> String {

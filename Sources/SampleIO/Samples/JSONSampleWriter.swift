@@ -5,7 +5,8 @@ import HealthSamples
 /// sample, keys in a fixed order (`type`, `uuid`, `value`, `unit`, `startDate`, `endDate`,
 /// `objects`, `device`, `metadata`), absent optional fields left out.
 ///
-/// Values: quantities as their exact decimal text (`36.6`), dates as RFC 3339 in their own
+/// Values: quantities as their exact decimal text (`36.6`; `1e-128` for the rare value whose plain
+/// notation would exceed the reader's length limit), dates as RFC 3339 in their own
 /// offset (fractional seconds only when the date has them), device fields in HKDevice order.
 /// Metadata values keep their JSON kind where JSON has one (string, number, boolean); a date
 /// value is written as its RFC 3339 string and a quantity as `"value unit"` text, so those two
@@ -82,6 +83,35 @@ public enum JSONSampleWriter {
 
     /// A decimal as a JSON number; `NaN` (which valid samples never hold) becomes `null`.
     private static func number(_ value: Decimal) -> JSONValue {
-        JSONNumber(value).map(JSONValue.number) ?? .null
+        guard !value.isNaN, let number = JSONNumber(text: numberText(value)) else { return .null }
+        return .number(number)
+    }
+
+    /// Plain notation (`36.6`, `-0.004`, `120`), or `digits e exponent` (`1e-128`) when the plain
+    /// form would be longer than ``HealthSamples/DecimalText/maximumLength``, so that every value
+    /// the reader accepts is written as text the reader accepts again (1e-128 is 130 characters
+    /// in plain notation).
+    static func numberText(_ value: Decimal) -> String {
+        let plain = DecimalText.format(value)
+        guard plain.utf8.count > DecimalText.maximumLength else { return plain }
+        var negative = false
+        var digits: [Character] = []
+        var exponent = 0
+        var afterPoint = false
+        for character in plain {
+            switch character {
+            case "-": negative = true
+            case ".": afterPoint = true
+            default:
+                if !(digits.isEmpty && character == "0") { digits.append(character) }
+                if afterPoint { exponent -= 1 }
+            }
+        }
+        while digits.count > 1, digits.last == "0" {
+            digits.removeLast()
+            exponent += 1
+        }
+        guard !digits.isEmpty else { return "0" }
+        return (negative ? "-" : "") + String(digits) + "e" + String(exponent)
     }
 }
