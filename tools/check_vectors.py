@@ -16,6 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from vectorcheck.families import run_file  # noqa: E402
 
+REQUIRED_FILES = ("der.json", "cms.json", "records.json", "samples.json", "keys.json")
+
 
 def main(argv: list[str]) -> int:
     if len(argv) > 2 or (len(argv) == 2 and argv[1] in ("-h", "--help")):
@@ -26,6 +28,11 @@ def main(argv: list[str]) -> int:
         print(f"not a directory: {directory}", file=sys.stderr)
         return 2
     passed = failed = 0
+    # README "Running them": a missing file is an error, never a pass.
+    for name in REQUIRED_FILES:
+        if not (directory / name).is_file():
+            print(f"{name}: missing")
+            failed += 1
     for path in sorted(directory.glob("*.json")):
         if path.name == "vectors.schema.json":
             continue

@@ -106,15 +106,27 @@ def b64(b: bytes) -> str:
     return base64.b64encode(b).decode()
 
 
+COMMITTED = TOOLS.parent / "TestVectors"
+FAMILIES = ("der", "cms", "records", "samples", "keys")
+
+
 def write_vectors(path: Path, family: str, groups: list[dict]) -> None:
     n = 0
     for g in groups:
         for t in g["tests"]:
             n += 1
             t.setdefault("tcId", n)
+            t.setdefault("comment", f"test {n}")
             t.setdefault("flags", [])
     path.write_text(json.dumps({"family": family, "formatVersion": 1, "numberOfTests": n,
                                 "notes": {}, "testGroups": groups}, indent=1))
+
+
+def complete(directory: Path) -> None:
+    """Every family file must be present (a missing one fails): the committed files fill the gaps."""
+    for family in FAMILIES:
+        if not (directory / f"{family}.json").exists():
+            shutil.copy(COMMITTED / f"{family}.json", directory / f"{family}.json")
 
 
 class CheckerOnOpenSSLOutput(unittest.TestCase):
@@ -175,6 +187,7 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         if wrong_verdict:
             tests[0]["verdict"] = "bad-signature"
         write_vectors(directory / "cms.json", "cms", [{"key": fx.group_key(with_cert=True), "tests": tests}])
+        complete(directory)
 
     def test_cms_vectors_from_openssl(self):
         d = self.tmp / "cms_ok"
@@ -183,7 +196,7 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         rc, out = self.check(d)
         self.assertEqual(rc, 0, out)
         self.assertIn("cms.json: 12 passed, 0 failed", out)
-        self.assertEqual(out.strip().splitlines()[-1], "12 passed, 0 failed")
+        self.assertRegex(out.strip().splitlines()[-1], r"^\d+ passed, 0 failed$")
 
     def test_disagreement_is_reported(self):
         d = self.tmp / "cms_bad"
@@ -192,14 +205,61 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         rc, out = self.check(d)
         self.assertEqual(rc, 1)
         self.assertIn("tcId 1: expected bad-signature, got valid", out)
-        self.assertEqual(out.strip().splitlines()[-1], "11 passed, 1 failed")
+        self.assertIn("cms.json: 11 passed, 1 failed", out)
+        self.assertRegex(out.strip().splitlines()[-1], r"^\d+ passed, 1 failed$")
 
     def test_empty_directory_fails(self):
         d = self.tmp / "empty"
         d.mkdir()
         rc, out = self.check(d)
         self.assertEqual(rc, 1)
-        self.assertEqual(out.strip(), "0 passed, 0 failed")
+        self.assertIn("cms.json: missing", out)
+        self.assertEqual(out.strip().splitlines()[-1], "0 passed, 5 failed")
+
+    def test_embedded_certificate_needs_a_ca_issuer(self):
+        fx, d = self.fx, self.tmp / "nonca"
+        d.mkdir()
+        ee_key, ee_cert = d / "ee.key", d / "ee.pem"     # trusted, but an end entity (CA:FALSE)
+        run("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", "/CN=ee",
+            "-addext", "basicConstraints=critical,CA:FALSE", "-days", "30", "-keyout", str(ee_key), "-out", str(ee_cert))
+        leaf_key, leaf_csr, leaf_cert = d / "leaf.key", d / "leaf.csr", d / "leaf.pem"
+        run("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", "/CN=leaf",
+            "-keyout", str(leaf_key), "-out", str(leaf_csr))
+        run("x509", "-req", "-in", str(leaf_csr), "-CA", str(ee_cert), "-CAkey", str(ee_key), "-set_serial", "9",
+            "-days", "30", "-out", str(leaf_cert))
+        sig = fx.sign(b"record", "-nodetach", key=leaf_key, cert=leaf_cert)
+        pub = run("x509", "-in", str(ee_cert), "-pubkey", "-noout").decode()
+        from vectorcheck import cms
+        tk = cms.trusted_key_from_pem(pub, ee_cert.read_text())
+        self.assertEqual(cms.verify(sig, [tk]).verdict, cms.UNTRUSTED)
+
+    def test_missing_or_empty_file_fails(self):
+        d = self.tmp / "partial"
+        shutil.copytree(COMMITTED, d)
+        (d / "keys.json").unlink()
+        doc = json.loads((d / "records.json").read_text())
+        doc["testGroups"], doc["numberOfTests"] = [], 0
+        (d / "records.json").write_text(json.dumps(doc))
+        rc, out = self.check(d)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("keys.json: missing", out)
+        self.assertIn("records.json: 0 passed, 1 failed", out)
+
+    def test_incomplete_tests_fail(self):
+        d = self.tmp / "incomplete"
+        shutil.copytree(COMMITTED, d)
+        records = json.loads((d / "records.json").read_text())
+        del records["testGroups"][0]["tests"][0]["signature"]       # an unchecked claim is no pass
+        (d / "records.json").write_text(json.dumps(records))
+        samples = json.loads((d / "samples.json").read_text())
+        samples["testGroups"][0]["tests"][0]["flags"].append("NoSuchFlag")
+        samples["testGroups"][0]["tests"][1]["comment"] = samples["testGroups"][0]["tests"][2]["comment"]
+        (d / "samples.json").write_text(json.dumps(samples))
+        rc, out = self.check(d)
+        self.assertEqual(rc, 1, out)
+        self.assertIn("test lacks ['signature']", out)
+        self.assertIn("flags not explained in notes: ['NoSuchFlag']", out)
+        self.assertIn("expected unique comments", out)
 
     def test_samples_and_records(self):
         fx = self.fx
@@ -238,14 +298,22 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
             {"storedXML": xml_far, "verdict": "content-mismatch", "fields": ["value"]},
             {"storedXML": xml_hr, "verdict": "valid"},
         ]
+        for t in tests:
+            t["storedForm"] = "healthExport" if "storedXML" in t else "json"
         key = fx.group_key(with_cert=True)
         write_vectors(d / "samples.json", "samples", [{"key": key, "tests": tests}])
+        decoded = {"type": "HKQuantityTypeIdentifierHeartRate", "value": 72, "unit": "count/min",
+                   "startDate": "2026-11-21T08:00:00Z", "endDate": "2026-11-21T08:00:00Z",
+                   "device": {"name": "Acme HR"}}
         write_vectors(d / "records.json", "records", [{"key": key, "tests": [
             {"sample": {k: v for k, v in hr.items() if k != "metadata"}, "recordDer": HR_RECORD.hex(),
-             "signature": sig, "result": "valid"}]}])
+             "signature": sig, "decoded": decoded, "result": "valid"}]}])
+        complete(d)
         rc, out = self.check(d)
         self.assertEqual(rc, 0, out)
-        self.assertEqual(out.strip().splitlines()[-1], "10 passed, 0 failed")
+        self.assertIn("samples.json: 9 passed, 0 failed", out)
+        self.assertIn("records.json: 1 passed, 0 failed", out)
+        self.assertRegex(out.strip().splitlines()[-1], r"^\d+ passed, 0 failed$")
 
 
 class DERRules(unittest.TestCase):

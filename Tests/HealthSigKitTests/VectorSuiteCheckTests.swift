@@ -149,4 +149,29 @@ struct VectorSuiteCheckTests {
         try VectorTestSupport.writeObject(object, to: url)
         #expect(throws: VectorSuiteError.self) { try VectorSuite.check(directory: copy.path) }
     }
+    @Test("a claim left out of a test, an unexplained flag and a reused comment are failures")
+    func incompleteTestsAreDetected() throws {
+        let copy = try VectorTestSupport.copyOfCommitted()
+        defer { VectorTestSupport.remove(copy) }
+        func edit(_ name: String, _ old: String, _ new: String) throws {
+            let url = copy.appendingPathComponent(name)
+            var text = try String(contentsOf: url, encoding: .utf8)
+            let range = try #require(text.range(of: old))
+            text.replaceSubrange(range, with: new)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        // records tcId 1 loses its signature; der's BigInteger note goes (tcIds 8, 9, 10);
+        // der tcId 2 takes tcId 1's comment.
+        try edit("records.json", "\"signature\" :", "\"signatureRemoved\" :")
+        try edit("der.json", "\"BigInteger\" :", "\"BigIntegerRemoved\" :")
+        try edit("der.json", "\"comment\" : \"INTEGER: 127, the largest one-octet value\"", "\"comment\" : \"INTEGER: zero\"")
+
+        let report = try VectorSuite.check(directory: copy.path)
+        #expect(report.failed == 5, "\(report.failures)")
+        #expect(report.failures.contains { $0.hasPrefix("records.json tcId 1: the test lacks signature") })
+        #expect(report.failures.contains { $0.hasPrefix("der.json tcId 2: comment 'INTEGER: zero' is used twice") })
+        for id in [8, 9, 10] {
+            #expect(report.failures.contains { $0.hasPrefix("der.json tcId \(id): flags not explained in notes: BigInteger") })
+        }
+    }
 }

@@ -365,9 +365,17 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
 
 def _find_signer(kind: str, value, trust: list[TrustedKey],
                  embedded: list[tuple[Node, x509.Certificate]]) -> TrustedKey:
+    # A key identifier computed from a trusted key (RFC 5280 4.2.1.2 method 1) names that key; a
+    # certificate's subjectKeyIdentifier extension is only what its issuer wrote, so it counts
+    # only when no trusted key has that computed identifier.
+    if kind == "ski":
+        for tk in trust:
+            if value == tk.key_id:
+                return tk
+        for tk in trust:
+            if tk.cert_ski is not None and value == tk.cert_ski:
+                return tk
     for tk in trust:
-        if kind == "ski" and (value == tk.key_id or (tk.cert_ski is not None and value == tk.cert_ski)):
-            return tk
         if kind == "ias" and tk.certificate is not None and (tk.cert_issuer_der, tk.cert_serial) == value:
             return tk
     # An embedded certificate counts only when a trusted certificate issued it.
@@ -380,12 +388,60 @@ def _find_signer(kind: str, value, trust: list[TrustedKey],
                   (kind == "ias" and (ek.cert_issuer_der, ek.cert_serial) == value)
         if not matches:
             continue
+        if not _valid_now(cert):
+            continue
         for tk in trust:
             if tk.certificate is None or tk.cert_subject_der != ek.cert_issuer_der:
                 continue
-            try:
-                cert.verify_directly_issued_by(tk.certificate)
-            except (ValueError, TypeError, InvalidSignature):
+            if not _may_issue(tk.certificate):
+                continue
+            if not _signed_by(cert, tk.certificate):
                 continue
             return ek
     raise _Fail(UNTRUSTED, "the signer is not in the trust set")
+
+
+def _signed_by(cert: x509.Certificate, issuer: x509.Certificate) -> bool:
+    """The certificate's signature verifies with the issuer's P-256 key over its TBSCertificate.
+
+    Written out rather than ``verify_directly_issued_by`` so that the checker also runs with the
+    older ``cryptography`` a distribution packages (Debian 12: 38.0, which lacks it)."""
+    key = issuer.public_key()
+    if not isinstance(key, ec.EllipticCurvePublicKey) or cert.signature_hash_algorithm is None:
+        return False
+    try:
+        key.verify(cert.signature, cert.tbs_certificate_bytes, ec.ECDSA(cert.signature_hash_algorithm))
+    except (InvalidSignature, ValueError, TypeError):
+        return False
+    return True
+
+
+def _valid_now(cert: x509.Certificate) -> bool:
+    """RFC 5280 6.1.3 (a)(2): the certificate is within its validity period now."""
+    import datetime
+    now = datetime.datetime.now(datetime.timezone.utc)
+    # ``not_valid_*_utc`` appeared in cryptography 42; older versions give naive UTC datetimes.
+    before = getattr(cert, "not_valid_before_utc", None) or cert.not_valid_before.replace(tzinfo=datetime.timezone.utc)
+    after = getattr(cert, "not_valid_after_utc", None) or cert.not_valid_after.replace(tzinfo=datetime.timezone.utc)
+    return before <= now <= after
+
+
+def _may_issue(issuer: x509.Certificate) -> bool:
+    """RFC 5280 4.2.1.9 / 4.2.1.3: an issuer of another certificate is a CA (basicConstraints
+    cA TRUE; a v1 certificate has no extensions and is taken as a trust anchor as it is), whose
+    keyUsage, when present, allows keyCertSign; and it is within its validity period."""
+    if not _valid_now(issuer):
+        return False
+    if issuer.version == x509.Version.v1:
+        return True
+    try:
+        if not issuer.extensions.get_extension_for_class(x509.BasicConstraints).value.ca:
+            return False
+    except x509.ExtensionNotFound:
+        return False
+    try:
+        if not issuer.extensions.get_extension_for_class(x509.KeyUsage).value.key_cert_sign:
+            return False
+    except x509.ExtensionNotFound:
+        pass
+    return True

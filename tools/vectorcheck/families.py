@@ -50,7 +50,10 @@ def _trust_entry(entry) -> cms.TrustedKey:
             return cms.trusted_key_from_pem(None, entry)
         return cms.trusted_key_from_pem(entry, None)
     tk = cms.trusted_key_from_pem(entry.get("publicKeyPem"), entry.get("certificatePem"))
-    if "keyId" in entry and bytes.fromhex(entry["keyId"]) != tk.key_id:
+    # README: a checker must refuse a group whose keyId is not its key's identifier (or is missing).
+    if "keyId" not in entry:
+        raise ValueError("the group key has no keyId")
+    if bytes.fromhex(entry["keyId"]) != tk.key_id:
         raise ValueError(f"keyId {entry['keyId']} does not match the key (computed {tk.key_id.hex()})")
     return tk
 
@@ -77,10 +80,27 @@ def run_file(path: Path) -> FileResult:
         return res
     declared = doc.get("numberOfTests")
     count = 0
-    ids = [t.get("tcId") for g in doc.get("testGroups", []) for t in g.get("tests", [])]
+    if path.stem in RUNNERS and family != path.stem:
+        res.record("family", False, path.stem, str(family), "family differs from the file name")
+    all_tests = [t for g in doc.get("testGroups", []) for t in g.get("tests", [])]
+    ids = [t.get("tcId") for t in all_tests]
     dupes = sorted({i for i in ids if ids.count(i) > 1}, key=str)
     if dupes:
         res.record("tcId", False, "unique tcIds", f"duplicates {dupes}")
+    # README: `comment` is unique in the file (the test's stable identity) and every flag a test
+    # carries is explained in `notes`.
+    comments = [t.get("comment") for t in all_tests]
+    dup_comments = sorted({c for c in comments if comments.count(c) > 1}, key=str)
+    if dup_comments:
+        res.record("comment", False, "unique comments", f"duplicates {dup_comments}")
+    notes = doc.get("notes") if isinstance(doc.get("notes"), dict) else {}
+    flag_problems: dict[int, str] = {}
+    for t in all_tests:
+        flags = t.get("flags")
+        if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
+            flag_problems[id(t)] = f"flags is not a list of strings: {flags!r}"
+        elif any(f not in notes for f in flags):
+            flag_problems[id(t)] = f"flags not explained in notes: {[f for f in flags if f not in notes]}"
     for gi, group in enumerate(doc.get("testGroups", [])):
         tests = group.get("tests", [])
         count += len(tests)
@@ -91,6 +111,9 @@ def run_file(path: Path) -> FileResult:
                 res.record(t.get("tcId"), False, "group key loads", f"group {gi} key error: {e}")
             continue
         for t in tests:
+            if id(t) in flag_problems:
+                res.record(t.get("tcId"), False, _expected(t), flag_problems[id(t)], t.get("comment", ""))
+                continue
             try:
                 runner(res, t, trust)
             except CheckerLimitation as e:
@@ -98,7 +121,11 @@ def run_file(path: Path) -> FileResult:
             except Exception as e:  # noqa: BLE001 - report, never crash on one vector
                 res.record(t.get("tcId"), False, _expected(t), f"checker error {type(e).__name__}: {e}",
                            t.get("comment", ""))
-    if declared is not None and declared != count:
+    if count == 0:
+        res.record("tests", False, "at least one test", "none", "a file without tests is an error")
+    if declared is None:
+        res.record("numberOfTests", False, str(count), "missing", "numberOfTests is missing")
+    elif declared != count:
         res.record("numberOfTests", False, str(declared), str(count), "declared test count differs")
     return res
 
@@ -123,6 +150,8 @@ def run_cms(res: FileResult, t: dict, trust) -> None:
 
 # ---- samples
 
+STORED_FORMS = {"json": "json", "healthExport": "xml"}   # -> the rules of compare.py
+
 def run_samples(res: FileResult, t: dict, trust) -> None:
     expected = t.get("verdict", t.get("result"))
     exp_fields = sorted(t.get("fields") or [])
@@ -130,6 +159,13 @@ def run_samples(res: FileResult, t: dict, trust) -> None:
         st = stored.from_xml(t["storedXML"])
     else:
         st = stored.from_json(t["stored"])
+    # README: `storedForm` says which comparison rules apply; it is read, not guessed from the input.
+    form = t.get("storedForm")
+    if form not in STORED_FORMS:
+        res.record(t["tcId"], False, str(expected), f"storedForm {form!r} is not json or healthExport",
+                   t.get("comment", ""))
+        return
+    st.source = STORED_FORMS[form]
     got = verify_stored(st, trust)
     ok = got.verdict == expected and sorted(got.fields) == exp_fields
     if (t.get("fields") or []) != exp_fields:   # the file promises sorted field lists
@@ -160,7 +196,12 @@ def record_to_json(rec: record.Record) -> dict:
 
 
 def run_records(res: FileResult, t: dict, trust) -> None:
-    expected = t.get("result", t.get("verdict", "valid"))
+    expected = t.get("result")
+    # Every member is part of the claim (README): none may be left out and pass.
+    missing = [k for k in ("sample", "recordDer", "signature", "decoded", "result") if k not in t]
+    if missing:
+        res.record(t["tcId"], False, str(expected), f"test lacks {missing}", t.get("comment", ""))
+        return
     problems: list[str] = []
     record_der = bytes.fromhex(t["recordDer"])
     try:
@@ -168,19 +209,21 @@ def run_records(res: FileResult, t: dict, trust) -> None:
     except record.RecordError as e:
         rec = None
         problems.append(f"recordDer does not decode: {e}")
-    if rec is not None and "decoded" in t:
+    if rec is not None:
         mine = record_to_json(rec)
         if not _json_equal(mine, t["decoded"]):
             problems.append(f"decoded differs: mine {json.dumps(mine, default=str, sort_keys=True)}")
-    if "sample" in t:
-        try:
-            built = recordbuild.build(t["sample"])
-            if built != record_der:
-                problems.append(f"record built from sample differs: {built.hex()}")
-        except recordbuild.BuildError as e:
-            problems.append(f"cannot build record from sample: {e}")
-    if "signature" in t:
+    try:
+        built = recordbuild.build(t["sample"])
+        if built != record_der:
+            problems.append(f"record built from sample differs: {built.hex()}")
+    except recordbuild.BuildError as e:
+        problems.append(f"cannot build record from sample: {e}")
+    try:
         v = cms.verify(_b64(t["signature"]), trust)
+    except (binascii.Error, ValueError):
+        problems.append("signature is not base64")
+    else:
         if v.verdict != cms.VALID:
             problems.append(f"signature: {v}")
         elif v.content != record_der:
@@ -196,11 +239,7 @@ def _json_equal(a, b) -> bool:
         return len(a) == len(b) and all(_json_equal(x, y) for x, y in zip(a, b))
     if isinstance(a, (Decimal, int)) and not isinstance(a, bool) and isinstance(b, (Decimal, int)) and not isinstance(b, bool):
         return Decimal(a) == Decimal(b)
-    if isinstance(a, Decimal) and isinstance(b, str):
-        try:
-            return a == Decimal(b)
-        except ArithmeticError:
-            return False
+    # a number is never equal to text: `decoded` gives numbers as JSON numbers (README)
     return a == b and type(a) is type(b)
 
 
@@ -217,7 +256,7 @@ def run_der(res: FileResult, t: dict, trust) -> None:
     except DERError as e:
         code = derfamily.suite_code(e)
         got = f"invalid ({code}: {e})"
-        ok = expected == "invalid" and code == t.get("error", code)
+        ok = expected == "invalid" and code == t.get("error")
     else:
         got = f"valid ({value!r})"
         ok = expected == "valid" and value == t.get("value")
@@ -232,11 +271,11 @@ def run_keys(res: FileResult, t: dict, trust) -> None:
         key = keysfamily.load(t)
     except keysfamily.KeyError_ as e:
         got = f"invalid ({e})"
-        ok = expected == "invalid" and e.code == t.get("error", e.code)
+        ok = expected == "invalid" and e.code == t.get("error")
     else:
         kid = keysfamily.key_id(key)
         got = f"valid (keyId {kid})"
-        ok = expected == "valid" and t.get("keyId", kid).lower() == kid
+        ok = expected == "valid" and t.get("keyId") == kid
     exp = f"valid (keyId {t.get('keyId')})" if expected == "valid" else f"invalid ({t.get('error')})"
     res.record(t["tcId"], ok, exp, got, t.get("comment", ""))
 

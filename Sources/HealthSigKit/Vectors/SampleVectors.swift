@@ -84,7 +84,10 @@ struct SampleVectors: VectorFamily {
         } catch {
             return .disagree("the stored sample cannot be read: \(error)")
         }
-        let storedForm = test.string("storedForm").flatMap(StoredForm.init(rawValue:)) ?? form
+        // `storedForm` says which comparison rules apply (TestVectors/README.md): read, not guessed.
+        guard let storedForm = test.string("storedForm").flatMap(StoredForm.init(rawValue:)) else {
+            return .disagree("storedForm \(test.string("storedForm") ?? "(missing)") is not json or healthExport (input read as \(form.rawValue))")
+        }
         let verdict = SampleVerifier(trust: trust).verify(sample, storedForm: storedForm)
         var outcome = VectorOutcome()
         outcome.compare(nil, expected: test.string("verdict") ?? "(missing)", got: verdict.kind.rawValue)

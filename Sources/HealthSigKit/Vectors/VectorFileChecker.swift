@@ -21,6 +21,8 @@ enum VectorFileChecker {
         }
         var result = Result()
         var seenIds = Set<Int>()
+        var seenComments = Set<String>()
+        let notes = document.object("notes")
         var count = 0
         for (index, group) in try VectorFileIO.groups(of: document, path: path).enumerated() {
             for test in try VectorFileIO.tests(of: group, path: path, index: index) {
@@ -35,7 +37,16 @@ enum VectorFileChecker {
                 if !seenIds.insert(id).inserted {
                     outcome.disagreements.append("tcId \(id) is used twice")
                 }
-                if test["flags"]?.stringArray == nil {
+                if !seenComments.insert(comment).inserted {
+                    outcome.disagreements.append("comment '\(comment)' is used twice")
+                }
+                if let flags = test["flags"]?.stringArray {
+                    // Every flag a test carries is explained in `notes` (TestVectors/README.md).
+                    let unexplained = flags.filter { notes?[$0]?.stringValue == nil }
+                    if !unexplained.isEmpty {
+                        outcome.disagreements.append("flags not explained in notes: " + unexplained.joined(separator: ", "))
+                    }
+                } else {
                     outcome.disagreements.append("flags is not an array of strings")
                 }
                 if outcome.disagreements.isEmpty {

@@ -190,6 +190,9 @@ enum VectorSchema {
                 "verdict": { "enum": ["valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch"] },
                 "fields": { "type": "array", "items": { "type": "string" }, "description": "Sorted mismatching field paths; empty unless content-mismatch." }
               },
+              "if": { "properties": { "verdict": { "const": "content-mismatch" } } },
+              "then": { "properties": { "fields": { "minItems": 1 } } },
+              "else": { "properties": { "fields": { "maxItems": 0 } } },
               "unevaluatedProperties": false
             },
             "keysGroup": {
@@ -205,6 +208,14 @@ enum VectorSchema {
               "$ref": "#/$defs/test",
               "required": ["format", "result"],
               "oneOf": [ { "required": ["pem"] }, { "required": ["der"] }, { "required": ["point"] } ],
+              "allOf": [
+                { "if": { "properties": { "format": { "enum": ["spki-pem", "private-pem", "certificate-pem", "trust-pem"] } } },
+                  "then": { "required": ["pem"] } },
+                { "if": { "properties": { "format": { "enum": ["spki-der", "pkcs8-der", "certificate-der"] } } },
+                  "then": { "required": ["der"] } },
+                { "if": { "properties": { "format": { "const": "point" } } },
+                  "then": { "required": ["point"] } }
+              ],
               "properties": {
                 "format": { "enum": ["spki-pem", "spki-der", "point", "private-pem", "pkcs8-der", "certificate-pem", "certificate-der", "trust-pem"] },
                 "pem": { "type": "string" },

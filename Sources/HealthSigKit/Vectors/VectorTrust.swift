@@ -25,7 +25,8 @@ enum VectorTrust {
         } else {
             throw VectorInputError("the group key has neither publicKeyPem nor certificatePem")
         }
-        if let keyId = key.string("keyId"), keyId != VectorHex.encode(effective.keyIdentifier) {
+        guard let keyId = key.string("keyId") else { throw VectorInputError("the group key has no keyId") }
+        if keyId != VectorHex.encode(effective.keyIdentifier) {
             throw VectorInputError("keyId \(keyId) is not the key's identifier \(VectorHex.encode(effective.keyIdentifier))")
         }
         for text in key["otherTrustedKeys"]?.stringArray ?? [] {
