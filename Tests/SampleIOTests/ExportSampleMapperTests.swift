@@ -50,6 +50,29 @@ struct ExportSampleMapperTests {
         }
     }
 
+    @Test("a metadata key given twice, exactly or by its SDK constant name, makes the item invalid", arguments: [
+        ("HKTimeZone", "HKTimeZone"), ("HKTimeZone", "HKMetadataKeyTimeZone"), ("HKMetadataKeyTimeZone", "HKTimeZone"),
+    ])
+    func duplicateMetadataKey(first: String, second: String) throws {
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <Record type="HKQuantityTypeIdentifierHeartRate" unit="count/min" startDate="2026-11-21 09:00:00 +0100" endDate="2026-11-21 09:00:00 +0100" value="72">
+              <MetadataEntry key="\(first)" value="Europe/Paris"/>
+              <MetadataEntry key="\(second)" value="America/New_York"/>
+             </Record>
+            </HealthData>
+            """
+        let results = try outcomes(document)
+        guard results.count == 1, case .invalid(_, let error) = results[0] else {
+            Issue.record("expected one invalid item, got \(results)")
+            return
+        }
+        #expect(error == SampleInputError(line: 5, field: "metadata.\(second)", reason: .duplicateMetadataKey(first)))
+        // Distinct keys are fine.
+        #expect(samples(try outcomes(document.replacingOccurrences(of: "key=\"\(second)\" value=\"America", with: "key=\"HKDeviceSerialNumber\" value=\"America"))).count == 1)
+    }
+
     @Test func correlationWithMembersSignatureAndDuplicates() throws {
         let stored = samples(try outcomes(ExportFixtures.document))
         let correlationItem = try #require(stored[4].exportItem)

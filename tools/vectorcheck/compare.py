@@ -56,9 +56,16 @@ def compare(rec: Record, st: Stored, path: str = "") -> tuple[list[str], list[st
         # (export.xml is exempt: the Health app may attach the phone's own description).
         diffs.append(p("device"))
 
+    # docs/VERIFY.md: a key stored twice (again, or once under its SDK constant name) makes the
+    # stored sample invalid; the later spelling is the field reported.
     stored_md: dict[str, object] = {}
     for k, v in st.metadata.items():
-        stored_md.setdefault(stored_spelling(k), v)
+        if stored_spelling(k) in stored_md:
+            diffs.append(p("metadata." + k))
+        else:
+            stored_md[stored_spelling(k)] = v
+    for k in st.duplicate_metadata:
+        diffs.append(p("metadata." + k))
     signed_md = rec.metadata or {}
     for k, v in signed_md.items():
         if k not in stored_md or not _same_metadata(v, stored_md[k], st.source):

@@ -49,6 +49,8 @@ class Stored:
     end: str | None = None
     device: dict[str, str] | None = None
     metadata: dict[str, object] = field(default_factory=dict)
+    # export.xml MetadataEntry keys given again after their first entry (kept out of `metadata`)
+    duplicate_metadata: list[str] = field(default_factory=list)
     objects: list["Stored"] = field(default_factory=list)
 
     def signature(self) -> object:
@@ -131,7 +133,9 @@ def _from_element(el: ET.Element) -> Stored:
     for child in el:
         if child.tag == "MetadataEntry":
             k = child.attrib.get("key")
-            if k is not None and k not in s.metadata:
+            if k is not None and k in s.metadata:
+                s.duplicate_metadata.append(k)
+            elif k is not None:
                 s.metadata[k] = child.attrib.get("value", "")
         elif child.tag == "Record" and el.tag == "Correlation":
             s.objects.append(_from_element(child))

@@ -53,6 +53,12 @@ enum SampleVectorCases {
             xml("respiratory rate signed without device, export.xml shows the phone's device", ["PhoneDevice"], "valid") {
                 R.respiratoryRateXML(signature: try m.signature(R.respiratoryRate))
             },
+            xml("heart rate in export.xml with a second HKDeviceSerialNumber entry", ["MetadataTwice"],
+                "content-mismatch", ["metadata.HKDeviceSerialNumber"]) {
+                R.heartRateXML(signature: try m.signature(R.heartRate)).replacingOccurrences(
+                    of: "  <MetadataEntry key=\"HKDeviceSerialNumber\" value=\"HR10-000417\"/>",
+                    with: "  <MetadataEntry key=\"HKDeviceSerialNumber\" value=\"HR10-000417\"/>\n  <MetadataEntry key=\"HKDeviceSerialNumber\" value=\"HR10-999999\"/>")
+            },
             json("heart rate 72 count/min stored as 0 count/ms: the coarse unit forgives at most 0.72 count/min",
                  ["UnitConversion", "UnitToleranceCap"], "content-mismatch", ["value"]) {
                 try m.stored(R.heartRate, signature: try m.signature(R.heartRate), [("value", number("0")), ("unit", .text("count/ms"))])

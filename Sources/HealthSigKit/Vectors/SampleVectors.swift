@@ -49,6 +49,7 @@ struct SampleVectors: VectorFamily {
         "ValueAltered": "A stored value differs from the signed one.",
         "DateAltered": "A stored date differs from the signed one.",
         "DeviceAltered": "A stored device field differs, is missing, or was added.",
+        "MetadataTwice": "An export.xml item with a metadata key twice (again, or under its SDK constant name too) is not a valid sample; with a valid signature the later key is reported as content-mismatch (docs/VERIFY.md). In JSON such a sample is refused as unreadable input.",
         "MetadataAltered": "A signed metadata key differs, is missing, or was added in the stored sample.",
         "ObjectsAltered": "Correlation objects differ in number or value.",
         "TypeAltered": "The stored type differs from the signed one.",
@@ -69,14 +70,14 @@ struct SampleVectors: VectorFamily {
         } catch {
             return .disagree("group key does not load: \(error)")
         }
-        let sample: Sample
+        let stored: StoredInput
         let form: StoredForm
         do {
-            if let stored = test["stored"] {
-                sample = try VectorSampleJSON.sample(stored)
+            if let json = test["stored"] {
+                stored = .sample(try VectorSampleJSON.sample(json))
                 form = .json
             } else if let xml = test.string("storedXML") {
-                sample = try Self.exportSample(xml)
+                stored = try Self.exportInput(xml)
                 form = .healthExport
             } else {
                 return .disagree("neither stored nor storedXML")
@@ -88,7 +89,18 @@ struct SampleVectors: VectorFamily {
         guard let storedForm = test.string("storedForm").flatMap(StoredForm.init(rawValue:)) else {
             return .disagree("storedForm \(test.string("storedForm") ?? "(missing)") is not json or healthExport (input read as \(form.rawValue))")
         }
-        let verdict = SampleVerifier(trust: trust).verify(sample, storedForm: storedForm)
+        let verifier = SampleVerifier(trust: trust)
+        let verdict: SampleVerdict
+        switch stored {
+        case .sample(let sample):
+            verdict = verifier.verify(sample, storedForm: storedForm)
+        case .invalidExportItem(let item, let error):
+            // As `healthsig verify` judges such an item (BatchVerifier, docs/VERIFY.md).
+            guard let signature = BatchVerifier.signatureEntry(item) else {
+                return .disagree("storedXML is not a valid sample and has no signature: \(error)")
+            }
+            verdict = InvalidStoredSampleVerdict.verdict(item: item, error: error, signatureText: signature, verifier: verifier)
+        }
         var outcome = VectorOutcome()
         outcome.compare(nil, expected: test.string("verdict") ?? "(missing)", got: verdict.kind.rawValue)
         let expectedFields = (test["fields"]?.stringArray ?? []).sorted()
@@ -99,15 +111,22 @@ struct SampleVectors: VectorFamily {
         return outcome
     }
 
-    /// The sample of one export.xml `Record` or `Correlation` element, read by SampleIO's
-    /// export reader inside a minimal `HealthData` document.
-    static func exportSample(_ element: String) throws -> Sample {
+    /// A stored sample as the checker reads it: a sample, or an export.xml item of a supported
+    /// type that is not a valid sample (judged as `healthsig verify` judges it).
+    enum StoredInput {
+        case sample(Sample)
+        case invalidExportItem(ExportXMLItem, SampleInputError)
+    }
+
+    /// One export.xml `Record` or `Correlation` element, read by SampleIO's export reader inside
+    /// a minimal `HealthData` document.
+    static func exportInput(_ element: String) throws -> StoredInput {
         let document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n" + element + "\n</HealthData>\n"
         let reader = ExportSampleReader(source: MemoryChunkSource(document))
         switch try reader.next() {
-        case .sample(let stored)?: return stored.sample
+        case .sample(let stored)?: return .sample(stored.sample)
         case .unsupported(let item)?: throw VectorInputError("storedXML type \(item.type ?? "?") is not supported")
-        case .invalid(_, let error)?: throw VectorInputError("storedXML is not a valid sample: \(error)")
+        case .invalid(let item, let error)?: return .invalidExportItem(item, error)
         case nil: throw VectorInputError("storedXML holds no Record or Correlation")
         }
     }
