@@ -1,5 +1,3 @@
-import CMS
-import DER
 import Foundation
 import HealthSamples
 import SampleIO
@@ -16,38 +14,11 @@ import SampleSigning
 enum InvalidStoredSampleVerdict {
     static func verdict(item: ExportXMLItem, error: SampleInputError, signatureText: String,
                         verifier: SampleVerifier) -> SampleVerdict {
-        let compact = signatureText.filter { !$0.isWhitespace }
-        guard let data = Data(base64Encoded: compact), !data.isEmpty else {
-            return SampleVerdict(kind: .malformed, reasonCode: "not-base64", reason: "HKDigitalSignature is not base64 text")
-        }
-        let der = Array(data)
-        let summary: CMSSignerInfoSummary
-        switch CMSVerifier.verify(der, trust: verifier.trust, at: verifier.date) {
-        case .valid(let s):
-            summary = s
-        case .untrustedSigner(let reason):
-            return SampleVerdict(kind: .untrustedSigner, reasonCode: "cms-untrusted-signer", reason: reason,
-                                 signer: claimedSigner(der))
-        case .badSignature(let reason):
-            return SampleVerdict(kind: .badSignature, reasonCode: "cms-bad-signature", reason: reason,
-                                 signer: claimedSigner(der))
-        case .malformed(let reason, let code, let offset):
-            return SampleVerdict(kind: .malformed, reasonCode: "cms-\(code)", reason: reason + (offset.map { " (offset \($0))" } ?? ""))
-        case .unsupportedAlgorithm(let reason):
-            return SampleVerdict(kind: .malformed, reasonCode: "cms-unsupported-algorithm", reason: reason)
-        }
-        let signer = SignerDescription(keyIdentifier: summary.keyIdentifierHex, certificateSubject: summary.certificateSubject)
-        guard summary.contentType == .idData else {
-            return SampleVerdict(kind: .malformed, reasonCode: "cms-content-type",
-                                 reason: "eContentType is \(summary.contentType), the profile signs id-data records",
-                                 signer: signer)
-        }
         let record: SignedRecord
-        do {
-            record = try SignedRecord(derEncoded: summary.content)
-        } catch {
-            return SampleVerdict(kind: .malformed, reasonCode: "record-\(error.code)",
-                                 reason: "signed content is not a valid record: \(error)", signer: signer)
+        let signer: SignerDescription
+        switch verifier.signedRecord(signatureText: signatureText) {
+        case .verdict(let verdict): return verdict
+        case .record(let r, let s): (record, signer) = (r, s)
         }
         let field = error.field.isEmpty ? "sample" : error.field
         let mismatch = FieldMismatch(field: field, signed: signedText(record, field), stored: storedText(item, field))
@@ -55,16 +26,6 @@ enum InvalidStoredSampleVerdict {
         return SampleVerdict(kind: .contentMismatch, reasonCode: "stored-sample-invalid",
                              reason: "\(mismatch) (the stored sample is not valid: \(problem))",
                              mismatches: [mismatch], signer: signer, record: record)
-    }
-
-    /// The signer a SignedData names, for verdicts where it could not be trusted or verified
-    /// (the same description `SampleVerifier` gives).
-    static func claimedSigner(_ der: [UInt8]) -> SignerDescription? {
-        guard let view = try? CMSSignedDataView(derEncoded: der), let info = view.signerInfos.first else { return nil }
-        if case .subjectKeyIdentifier(let ski) = info.sid {
-            return SignerDescription(keyIdentifier: Hex.encode(ski), certificateSubject: nil)
-        }
-        return SignerDescription(keyIdentifier: info.sid.description, certificateSubject: nil)
     }
 
     /// Splits `objects[1].unit` into member index 1 and `unit`.

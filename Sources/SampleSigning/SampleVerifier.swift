@@ -27,55 +27,82 @@ public struct SampleVerifier: Sendable {
         }
     }
 
+    /// What a signature yields before any stored field is looked at (docs/VERIFY.md steps 2–3):
+    /// the signed record and its signer, or the verdict that stops there.
+    public enum SignedRecordOutcome: Sendable {
+        /// A trusted, valid signature over a format-1 record.
+        case record(SignedRecord, signer: SignerDescription)
+        /// Not base64, not a valid or trusted SignedData, or not a record.
+        case verdict(SampleVerdict)
+    }
+
     /// Verifies one stored sample.
     public func verify(_ sample: Sample, storedForm: StoredForm = .json) -> SampleVerdict {
         guard let text = Self.signatureText(of: sample) else {
             return SampleVerdict(kind: .unsigned, reasonCode: "no-signature",
                                  reason: "the sample has no HKDigitalSignature metadata")
         }
-        // export.xml may wrap long attribute values; base64 never contains whitespace itself.
-        let compact = text.filter { !$0.isWhitespace }
-        guard let data = Data(base64Encoded: compact), !data.isEmpty else {
-            return SampleVerdict(kind: .malformed, reasonCode: "not-base64",
-                                 reason: "HKDigitalSignature is not base64 text")
-        }
-        return verify(sample, signatureDER: Array(data), storedForm: storedForm)
+        return compare(sample, signedRecord(signatureText: text), storedForm: storedForm)
     }
 
     /// Verifies a sample against a signature given as DER bytes.
     public func verify(_ sample: Sample, signatureDER der: [UInt8], storedForm: StoredForm = .json) -> SampleVerdict {
+        compare(sample, signedRecord(signatureDER: der), storedForm: storedForm)
+    }
+
+    /// The record behind a stored `HKDigitalSignature` text (base64; whitespace ignored, since
+    /// export.xml may wrap long attribute values and base64 never contains any itself).
+    public func signedRecord(signatureText text: String) -> SignedRecordOutcome {
+        let compact = text.filter { !$0.isWhitespace }
+        guard let data = Data(base64Encoded: compact), !data.isEmpty else {
+            return .verdict(SampleVerdict(kind: .malformed, reasonCode: "not-base64",
+                                          reason: "HKDigitalSignature is not base64 text"))
+        }
+        return signedRecord(signatureDER: Array(data))
+    }
+
+    /// The record behind a DER signature: CMS verification against the trust set, then the
+    /// record decoded from the content. Every verdict whose SignedData names a signer reports it.
+    public func signedRecord(signatureDER der: [UInt8]) -> SignedRecordOutcome {
         let summary: CMSSignerInfoSummary
         switch CMSVerifier.verify(der, trust: trust, at: date) {
         case .valid(let s):
             summary = s
         case .untrustedSigner(let reason):
-            return SampleVerdict(kind: .untrustedSigner, reasonCode: "cms-untrusted-signer", reason: reason,
-                                 signer: Self.claimedSigner(der))
+            return .verdict(SampleVerdict(kind: .untrustedSigner, reasonCode: "cms-untrusted-signer", reason: reason,
+                                          signer: Self.claimedSigner(der)))
         case .badSignature(let reason):
-            return SampleVerdict(kind: .badSignature, reasonCode: "cms-bad-signature", reason: reason,
-                                 signer: Self.claimedSigner(der))
+            return .verdict(SampleVerdict(kind: .badSignature, reasonCode: "cms-bad-signature", reason: reason,
+                                          signer: Self.claimedSigner(der)))
         case .malformed(let reason, let code, let offset):
-            // docs/VERIFY.md: every verdict whose SignedData names a signer reports it.
-            return SampleVerdict(kind: .malformed, reasonCode: "cms-\(code)",
-                                 reason: reason + (offset.map { " (offset \($0))" } ?? ""),
-                                 signer: Self.claimedSigner(der))
+            return .verdict(SampleVerdict(kind: .malformed, reasonCode: "cms-\(code)",
+                                          reason: reason + (offset.map { " (offset \($0))" } ?? ""),
+                                          signer: Self.claimedSigner(der)))
         case .unsupportedAlgorithm(let reason):
-            return SampleVerdict(kind: .malformed, reasonCode: "cms-unsupported-algorithm", reason: reason,
-                                 signer: Self.claimedSigner(der))
+            return .verdict(SampleVerdict(kind: .malformed, reasonCode: "cms-unsupported-algorithm", reason: reason,
+                                          signer: Self.claimedSigner(der)))
         }
         let signer = SignerDescription(keyIdentifier: summary.keyIdentifierHex,
                                        certificateSubject: summary.certificateSubject)
         guard summary.contentType == .idData else {
-            return SampleVerdict(kind: .malformed, reasonCode: "cms-content-type",
-                                 reason: "eContentType is \(summary.contentType), the profile signs id-data records",
-                                 signer: signer)
+            return .verdict(SampleVerdict(kind: .malformed, reasonCode: "cms-content-type",
+                                          reason: "eContentType is \(summary.contentType), the profile signs id-data records",
+                                          signer: signer))
         }
-        let record: SignedRecord
         do {
-            record = try SignedRecord(derEncoded: summary.content)
+            return .record(try SignedRecord(derEncoded: summary.content), signer: signer)
         } catch {
-            return SampleVerdict(kind: .malformed, reasonCode: "record-\(error.code)",
-                                 reason: "signed content is not a valid record: \(error)", signer: signer)
+            return .verdict(SampleVerdict(kind: .malformed, reasonCode: "record-\(error.code)",
+                                          reason: "signed content is not a valid record: \(error)", signer: signer))
+        }
+    }
+
+    /// Step 4: every signed field against the stored sample.
+    private func compare(_ sample: Sample, _ outcome: SignedRecordOutcome, storedForm: StoredForm) -> SampleVerdict {
+        let (record, signer): (SignedRecord, SignerDescription)
+        switch outcome {
+        case .verdict(let verdict): return verdict
+        case .record(let r, let s): (record, signer) = (r, s)
         }
         var comparator = FieldComparator(form: storedForm)
         comparator.compare(record: record, with: sample)

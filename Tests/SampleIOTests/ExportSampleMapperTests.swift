@@ -50,10 +50,10 @@ struct ExportSampleMapperTests {
         }
     }
 
-    @Test("a metadata key given twice, exactly or by its SDK constant name, makes the item invalid", arguments: [
-        ("HKTimeZone", "HKTimeZone"), ("HKTimeZone", "HKMetadataKeyTimeZone"), ("HKMetadataKeyTimeZone", "HKTimeZone"),
+    @Test("a metadata key given twice is kept twice (export-xml.md §5: real exports repeat keys)", arguments: [
+        ("HKTimeZone", "HKTimeZone"), ("HKTimeZone", "HKMetadataKeyTimeZone"),
     ])
-    func duplicateMetadataKey(first: String, second: String) throws {
+    func repeatedMetadataKeyKept(first: String, second: String) throws {
         let document = """
             <?xml version="1.0" encoding="UTF-8"?>
             <HealthData locale="en_US">
@@ -63,14 +63,12 @@ struct ExportSampleMapperTests {
              </Record>
             </HealthData>
             """
-        let results = try outcomes(document)
-        guard results.count == 1, case .invalid(_, let error) = results[0] else {
-            Issue.record("expected one invalid item, got \(results)")
+        let stored = samples(try outcomes(document))
+        guard stored.count == 1, case .quantity(let quantity) = stored[0].sample else {
+            Issue.record("expected one quantity sample")
             return
         }
-        #expect(error == SampleInputError(line: 5, field: "metadata.\(second)", reason: .duplicateMetadataKey(first)))
-        // Distinct keys are fine.
-        #expect(samples(try outcomes(document.replacingOccurrences(of: "key=\"\(second)\" value=\"America", with: "key=\"HKDeviceSerialNumber\" value=\"America"))).count == 1)
+        #expect(quantity.metadata.entries(forKey: "HKTimeZone").map(\.value) == [.string("Europe/Paris"), .string("America/New_York")])
     }
 
     @Test func correlationWithMembersSignatureAndDuplicates() throws {

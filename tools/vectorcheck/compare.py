@@ -56,19 +56,14 @@ def compare(rec: Record, st: Stored, path: str = "") -> tuple[list[str], list[st
         # (export.xml is exempt: the Health app may attach the phone's own description).
         diffs.append(p("device"))
 
-    # docs/VERIFY.md: a key stored twice (again, or once under its SDK constant name) makes the
-    # stored sample invalid; the later spelling is the field reported.
-    stored_md: dict[str, object] = {}
-    for k, v in st.metadata.items():
-        if stored_spelling(k) in stored_md:
-            diffs.append(p("metadata." + k))
-        else:
-            stored_md[stored_spelling(k)] = v
-    for k in st.duplicate_metadata:
-        diffs.append(p("metadata." + k))
+    # docs/VERIFY.md: every stored copy of a signed key (export.xml may repeat a key, and either
+    # spelling may be used) must equal the signed value.
+    stored_md: dict[str, list[object]] = defaultdict(list)
+    for k, v in list(st.metadata.items()) + st.repeated_metadata:
+        stored_md[stored_spelling(k)].append(v)
     signed_md = rec.metadata or {}
     for k, v in signed_md.items():
-        if k not in stored_md or not _same_metadata(v, stored_md[k], st.source):
+        if k not in stored_md or not all(_same_metadata(v, copy, st.source) for copy in stored_md[k]):
             diffs.append(p("metadata." + k))
     # likewise a signed-kind metadata key present in the stored sample but not in the record
     for k in stored_md:

@@ -49,8 +49,9 @@ class Stored:
     end: str | None = None
     device: dict[str, str] | None = None
     metadata: dict[str, object] = field(default_factory=dict)
-    # export.xml MetadataEntry keys given again after their first entry (kept out of `metadata`)
-    duplicate_metadata: list[str] = field(default_factory=list)
+    # export.xml MetadataEntry entries whose key came earlier in the element (export-xml.md §5:
+    # real exports repeat keys); `metadata` holds the first, these the later copies
+    repeated_metadata: list[tuple[str, object]] = field(default_factory=list)
     objects: list["Stored"] = field(default_factory=list)
 
     def signature(self) -> object:
@@ -134,7 +135,7 @@ def _from_element(el: ET.Element) -> Stored:
         if child.tag == "MetadataEntry":
             k = child.attrib.get("key")
             if k is not None and k in s.metadata:
-                s.duplicate_metadata.append(k)
+                s.repeated_metadata.append((k, child.attrib.get("value", "")))
             elif k is not None:
                 s.metadata[k] = child.attrib.get("value", "")
         elif child.tag == "Record" and el.tag == "Correlation":

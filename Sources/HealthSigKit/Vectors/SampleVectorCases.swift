@@ -53,6 +53,15 @@ enum SampleVectorCases {
             xml("respiratory rate signed without device, export.xml shows the phone's device", ["PhoneDevice"], "valid") {
                 R.respiratoryRateXML(signature: try m.signature(R.respiratoryRate))
             },
+            xml("blood glucose in export.xml in mg, a mass: not a valid sample, and not what was signed", ["InvalidStoredSample"],
+                "content-mismatch", ["unit"]) {
+                R.glucoseXML(signature: try m.signature(R.glucose), value: "99", unit: "mg")
+            },
+            xml("heart rate in export.xml with its HKDeviceSerialNumber entry repeated unchanged", ["MetadataTwice"], "valid") {
+                R.heartRateXML(signature: try m.signature(R.heartRate)).replacingOccurrences(
+                    of: "  <MetadataEntry key=\"HKDeviceSerialNumber\" value=\"HR10-000417\"/>",
+                    with: "  <MetadataEntry key=\"HKDeviceSerialNumber\" value=\"HR10-000417\"/>\n  <MetadataEntry key=\"HKDeviceSerialNumber\" value=\"HR10-000417\"/>")
+            },
             xml("heart rate in export.xml with a second HKDeviceSerialNumber entry", ["MetadataTwice"],
                 "content-mismatch", ["metadata.HKDeviceSerialNumber"]) {
                 R.heartRateXML(signature: try m.signature(R.heartRate)).replacingOccurrences(

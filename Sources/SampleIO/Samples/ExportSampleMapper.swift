@@ -76,7 +76,7 @@ public struct ExportSampleMapper {
             }
             let (start, end) = try dates(item, path: "")
             return .correlation(Correlation(type: type, startDate: start, endDate: end, objects: members,
-                                            device: try device(item, path: ""), metadata: try metadata(item)))
+                                            device: try device(item, path: ""), metadata: metadata(item)))
         }
     }
 
@@ -104,7 +104,7 @@ public struct ExportSampleMapper {
         let (start, end) = try dates(item, path: path)
         return QuantitySample(type: type, quantity: Quantity(value: value, unit: unit, fractionDigits: DecimalText.fractionDigits(of: valueText)),
                               startDate: start, endDate: end,
-                              device: try device(item, path: path), metadata: try metadata(item, path: path))
+                              device: try device(item, path: path), metadata: metadata(item))
     }
 
     private mutating func categorySample(_ item: ExportXMLItem, type: CategoryType) throws(SampleInputError) -> CategorySample {
@@ -124,7 +124,7 @@ public struct ExportSampleMapper {
         }
         let (start, end) = try dates(item, path: "")
         return CategorySample(type: type, value: value, startDate: start, endDate: end,
-                              device: try device(item, path: ""), metadata: try metadata(item))
+                              device: try device(item, path: ""), metadata: metadata(item))
     }
 
     private mutating func dates(_ item: ExportXMLItem, path: String) throws(SampleInputError) -> (SampleDate, SampleDate) {
@@ -158,16 +158,9 @@ public struct ExportSampleMapper {
         return device
     }
 
-    /// The item's metadata entries as strings. A key given twice (exactly, or once by its stored
-    /// name and once by its SDK constant name) is refused, as in JSON: HealthKit holds one value
-    /// per key, and which copy a reader took would decide what the signature is compared with.
-    private func metadata(_ item: ExportXMLItem, path: String = "") throws(SampleInputError) -> Metadata {
-        var storedNames: [String: String] = [:]
-        for entry in item.metadata {
-            if let earlier = storedNames.updateValue(entry.key, forKey: MetadataKey.storedName(for: entry.key)) {
-                throw SampleInputError(line: entry.line, field: path + "metadata." + entry.key, reason: .duplicateMetadataKey(earlier))
-            }
-        }
-        return Metadata(item.metadata.map { Metadata.Entry(key: $0.key, value: .string($0.value)) })
+    /// The item's metadata entries as strings, repeated keys kept: export.xml may repeat a key
+    /// within one element (export-xml.md §5), and the verifier compares every copy of a signed key.
+    private func metadata(_ item: ExportXMLItem) -> Metadata {
+        Metadata(item.metadata.map { Metadata.Entry(key: $0.key, value: .string($0.value)) })
     }
 }
