@@ -25,9 +25,21 @@ extension DER {
             case 2, 10: _ = try DERInteger(derNode: node, withTag: node.tag)
             case 3: _ = try DERBitString(derNode: node, withTag: node.tag)
             case 5: _ = try DERNull(derNode: node, withTag: node.tag)
-            case 6: _ = try DERObjectIdentifier(derNode: node, withTag: node.tag)
+            // Encoding rules only: the decoders' own limits (64-bit arcs, 9 fraction digits) are
+            // this toolkit's, not DER's, and must not refuse a valid `2.25.<UUID>` OID here.
+            case 6: try checkOIDEncoding(node)
             case 23: _ = try UTCTime(derNode: node, withTag: node.tag)
-            case 24: _ = try GeneralizedTime(derNode: node, withTag: node.tag)
+            case 24:
+                guard let shortened = try fractionWithinDecoderLimit(node) else {
+                    _ = try GeneralizedTime(derNode: node, withTag: node.tag)
+                    return
+                }
+                do {
+                    _ = try GeneralizedTime(derNode: shortened, withTag: node.tag)
+                } catch {
+                    // Found in the shortened copy: report it at the element itself.
+                    throw DERError(error.code, at: node.offset, error.reason)
+                }
             default: return
             }
         } catch let error as DERError {
@@ -36,5 +48,39 @@ extension DER {
             // The decoders above throw only DERError; keep the typed signature honest anyway.
             throw DERError(.invalidValue, at: node.offset, "\(error)")
         }
+    }
+
+    /// X.690 8.19.2 on the content octets, whatever the arcs' size: not empty, no subidentifier
+    /// starting with 0x80, the last one terminated.
+    static func checkOIDEncoding(_ node: DERNode) throws(DERError) {
+        let content = node.content
+        guard let last = content.last else {
+            throw DERError(.invalidObjectIdentifier, at: node.offset, "OBJECT IDENTIFIER has no content octets")
+        }
+        var atStart = true
+        for octet in content {
+            if atStart && octet == 0x80 {
+                throw DERError(.invalidObjectIdentifier, at: node.offset, "subidentifier has a leading 0x80 octet (X.690 8.19.2)")
+            }
+            atStart = octet & 0x80 == 0
+        }
+        guard last & 0x80 == 0 else {
+            throw DERError(.invalidObjectIdentifier, at: node.offset, "last subidentifier is unterminated")
+        }
+    }
+
+    /// For a GeneralizedTime whose fraction has more than 9 digits, a copy keeping only the first
+    /// 8 and the last: the DER rules on a fraction (digits present, the last not 0) hold or fail
+    /// as before, and the decoder's nanosecond limit no longer applies. `nil` otherwise.
+    static func fractionWithinDecoderLimit(_ node: DERNode) throws(DERError) -> DERNode? {
+        let content = Array(node.content)
+        guard let point = content.firstIndex(of: UInt8(ascii: ".")) else { return nil }
+        var end = point + 1
+        while end < content.count, content[end] >= UInt8(ascii: "0"), content[end] <= UInt8(ascii: "9") { end += 1 }
+        guard end - (point + 1) > 9 else { return nil }
+        let shortened = Array(content[...(point + 8)]) + [content[end - 1]] + Array(content[end...])
+        var writer = DERWriter()
+        writer.appendPrimitive(node.tag, content: shortened)
+        return try DER.parse(writer.bytes)
     }
 }

@@ -142,6 +142,30 @@ struct PrimitiveContentCheckTests {
         expectDERError(code) { try DER.checkPrimitiveContents(node) }
     }
 
+    /// The decoders' own limits are not DER rules: a `2.25.<UUID>`-sized arc (here 2^100) and a
+    /// fraction of 12 digits are valid DER and pass; their encoding rules still apply.
+    @Test("checkPrimitiveContents checks encodings, not this toolkit's value limits")
+    func encodingRulesOnly() throws {
+        let bigArc = "06 10 69 84" + String(repeating: " 80", count: 13) + " 00"
+        try DER.checkPrimitiveContents(try DER.parse(hexBytes(bigArc)))
+        expectDERError(.invalidObjectIdentifier) { try DER.checkPrimitiveContents(try DER.parse(hexBytes("06 02 69 84"))) }
+        expectDERError(.invalidObjectIdentifier) { try DER.checkPrimitiveContents(try DER.parse(hexBytes("06 03 69 80 01"))) }
+
+        let long = Array("20250301000000.123456789012Z".utf8)
+        try DER.checkPrimitiveContents(try DER.parse([0x18, UInt8(long.count)] + long))
+        let trailingZero = Array("20250301000000.123456789010Z".utf8)
+        let wrapped = try DER.parse([0x30, UInt8(trailingZero.count + 2), 0x18, UInt8(trailingZero.count)] + trailingZero)
+        do {
+            try DER.checkPrimitiveContents(wrapped)
+            Issue.record("a trailing zero in a long fraction passed")
+        } catch {
+            #expect(error.code == .invalidTime)
+            #expect(error.offset == 2, "reported at the GeneralizedTime element, not inside a copy")
+        }
+        let offset = Array("20250301000000.123456789012+0100".utf8)
+        expectDERError(.invalidTime) { try DER.checkPrimitiveContents(try DER.parse([0x18, UInt8(offset.count)] + offset)) }
+    }
+
     /// Includes a PrintableString `*` and a UTF8String `FF`: alphabets are not encoding rules.
     @Test("checkPrimitiveContents accepts DER values and leaves other types alone")
     func acceptsDER() throws {

@@ -51,6 +51,7 @@ struct CMSVectors: VectorFamily {
         "UnsortedSet": "Signed attributes not in DER SET OF order (X.690 11.6); the signature covers the unsorted bytes.",
         "SignedAttrsTag": "The signature covers the attributes with their [0] tag instead of the SET tag (RFC 5652 5.4).",
         "SignedAttributesRequired": "eContentType is not id-data but signed attributes are absent (RFC 5652 5.3).",
+        "LargeArcInAttribute": "An attribute value holding an OID arc beyond 64 bits: valid DER, so valid, although this toolkit's OID type stops at 64-bit arcs.",
         "AttributeValueNotDER": "An attribute value inside signedAttrs is BER, not DER (RFC 5652 5.3: SignedAttributes MUST be DER encoded, values included).",
         "EmptyAttributeValues": "An attribute whose attrValues SET is empty (RFC 5912: SET SIZE(1..MAX) OF AttributeValue).",
         "SignedCountersignature": "A countersignature attribute among the signed attributes (RFC 5652 11.4: MUST NOT be a signed attribute).",
@@ -412,6 +413,13 @@ struct CMSVectors: VectorFamily {
                  ["SignedAttributes", "OtherAttribute", "AttributeValueNotDER"], "malformed") {
                 var b = try withAttributes()
                 b.signedAttributes? += [CMSVectorBuilder.attribute("1.2.840.113549.1.9.16.2.4", [[0x01, 0x01, 0x01]])]
+                return b
+            },
+            test("signed attributes with an additional attribute whose value is the OID 2.25.2^100 (an arc beyond 64 bits is valid DER)",
+                 ["SignedAttributes", "OtherAttribute", "LargeArcInAttribute"], "valid") {
+                var b = try withAttributes()
+                let oid: [UInt8] = [0x06, 0x10, 0x69, 0x84] + [UInt8](repeating: 0x80, count: 13) + [0x00]
+                b.signedAttributes? += [CMSVectorBuilder.attribute("1.2.840.113549.1.9.16.2.4", [oid])]
                 return b
             },
             test("signed attributes with an additional attribute whose value is a non-minimal INTEGER",
