@@ -16,50 +16,27 @@ public enum BatchVerifier {
         case zipArchive
     }
 
-    /// Sniffs a file: a zip archive, XML (first visible character `<`), anything else JSON
-    /// (`-` and pipes are not sniffed here: they cannot be reread; ``run(inputPath:trust:)`` sniffs them).
-    public static func kind(of path: String) throws(ToolError) -> InputKind {
-        if path == "-" { return .json }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .io(path: path, reason: FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file")
-        }
-        defer { try? handle.close() }
-        let head = Array((try? handle.read(upToCount: 4096)) ?? Data())
-        return InputSniffer.kind(of: head, atEnd: true) ?? .json
-    }
-
     /// Verifies every sample of `inputPath` (`-`: standard input, any of the forms) against
     /// `trust`. Input that cannot be read as samples (a JSON line, an XML syntax error, a
     /// damaged zip archive) is reported in ``VerificationReport/unreadable``; only I/O errors
     /// throw.
     public static func run(inputPath: String, trust: TrustSet) throws(ToolError) -> VerificationReport {
-        let verifier = SampleVerifier(trust: trust)
-        if inputPath == "-" { return try verifyStream("-", displayName: "standard input", verifier) }
-        // A pipe (`--in <(unzip -p export.zip)`, a named FIFO, /dev/stdin) can be read only
-        // once: sniffing it and then reopening it would lose the sniffed bytes or block forever.
-        if isStream(inputPath) { return try verifyStream(inputPath, displayName: inputPath, verifier) }
-        switch try kind(of: inputPath) {
-        case .json:
-            return try verifyJSON(inputPath, verifier) { try JSONSampleReader(path: inputPath) }
-        case .healthExport, .zipArchive:
-            return try verifyExport(inputPath, verifier) { try ExportSampleReader(path: inputPath) }
-        }
+        try verify(inputPath, displayName: FileAccess.displayName(inputPath), SampleVerifier(trust: trust))
     }
 
-    /// Whether `path` exists and is neither a regular file nor a directory (a pipe, FIFO or
-    /// character device), so that it must be read in one pass.
-    static func isStream(_ path: String) -> Bool {
+    /// Whether `path` names a regular file (which, unlike a pipe, FIFO or standard input, can
+    /// be opened again and read from its end).
+    static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
-        guard stat(path, &info) == 0 else { return false }
-        let type = info.st_mode & S_IFMT
-        return type != S_IFREG && type != S_IFDIR
+        return path != "-" && stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
-    /// Standard input or another stream read once: the first bytes decide between JSON,
-    /// export.xml and export.zip (which is spooled to a temporary file, since a zip is read
-    /// from its end).
-    static func verifyStream(_ streamPath: String, displayName path: String,
-                             _ verifier: SampleVerifier) throws(ToolError) -> VerificationReport {
+    /// Reads the input once, from the start: the first bytes decide between JSON, export.xml and
+    /// export.zip, and the reader then continues from them, so a pipe (`--in <(unzip -p …)`, a
+    /// FIFO, standard input) works like a file. A zip is read from its end: a regular file is
+    /// opened again for that, anything else is first spooled to a temporary file.
+    static func verify(_ streamPath: String, displayName path: String,
+                       _ verifier: SampleVerifier) throws(ToolError) -> VerificationReport {
         var head: [UInt8] = []
         let stream: FileChunkSource
         let kind: InputKind
@@ -77,7 +54,7 @@ public enum BatchVerifier {
                 }
             }
         } catch let error as FileReadError {
-            throw ioError(error, path)
+            throw FileAccess.ioError(error, path)
         } catch {
             throw .io(path: path, reason: "\(error)")
         }
@@ -88,8 +65,9 @@ public enum BatchVerifier {
         case .healthExport:
             return try verifyExport(path, verifier) { ExportSampleReader(source: AnyByteChunkSource(source)) }
         case .zipArchive:
-            // A zip is read from its end (the central directory), so standard input is first
-            // copied to a temporary file, chunk by chunk.
+            if isRegularFile(streamPath) {
+                return try verifyExport(path, verifier) { try ExportSampleReader(path: streamPath) }
+            }
             let spool = (NSTemporaryDirectory() as NSString).appendingPathComponent("healthsig-stdin-\(UUID().uuidString).zip")
             defer { try? FileManager.default.removeItem(atPath: spool) }
             try copy(source, to: spool, from: path)
@@ -108,17 +86,9 @@ public enum BatchVerifier {
         do {
             while let chunk = try source.nextChunk() { try handle.write(contentsOf: chunk) }
         } catch let error as FileReadError {
-            throw ioError(error, input)
+            throw FileAccess.ioError(error, input)
         } catch {
             throw .io(path: path, reason: "\(error)")
-        }
-    }
-
-    /// An I/O error of the input, its path given once.
-    static func ioError(_ error: FileReadError, _ path: String) -> ToolError {
-        switch error {
-        case .cannotOpen(_, _, let message): return .io(path: path, reason: "cannot open: \(message)")
-        case .readFailed(_, _, let message): return .io(path: path, reason: "cannot read: \(message)")
         }
     }
 
@@ -136,7 +106,7 @@ public enum BatchVerifier {
         do {
             reader = try makeReader()
         } catch let error as FileReadError {
-            throw ioError(error, path)
+            throw FileAccess.ioError(error, path)
         } catch {
             throw .io(path: path, reason: "\(error)")
         }
@@ -146,7 +116,7 @@ public enum BatchVerifier {
                 item = try reader.next()
             } catch let error as FileReadError {
                 // The JSON reader reports bad input as items; what it throws is the source's I/O.
-                throw ioError(error, path)
+                throw FileAccess.ioError(error, path)
             } catch {
                 throw .io(path: path, reason: "\(error)")
             }
@@ -217,7 +187,7 @@ public enum BatchVerifier {
                 }
             }
         } catch let error as FileReadError {
-            throw ioError(error, path)
+            throw FileAccess.ioError(error, path)
         } catch let error as XMLError {
             // Malformed input, not an I/O failure: what was verified so far is kept and the
             // run fails (exit 1) with the reason.

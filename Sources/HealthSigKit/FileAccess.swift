@@ -1,4 +1,5 @@
 import Foundation
+import SampleIO
 
 /// Reading whole files (or standard input for `-`) with errors that name the path.
 public enum FileAccess {
@@ -6,62 +7,58 @@ public enum FileAccess {
     /// (JSON Lines, export.xml) are read incrementally elsewhere.
     public static let maximumWholeFileSize = 256 * 1024 * 1024
 
+    /// How `path` is named in messages: `standard input` for `-`.
+    public static func displayName(_ path: String) -> String {
+        path == "-" ? "standard input" : path
+    }
+
     /// The bytes of `path`, or of standard input when `path` is `-`.
     ///
-    /// Read with `open(2)`/`read(2)`, so pipes work as well as regular files: a passphrase given
-    /// as `--passphrase-file <(pass show device)`, a signature as `--in <(base64 -d sig.b64)` or
-    /// `/dev/stdin`. The size limit is checked from `fstat` for regular files and while reading
-    /// for anything else, so an endless stream cannot fill memory.
+    /// Read through ``SampleIO/FileChunkSource``, so pipes work as well as regular files: a
+    /// passphrase given as `--passphrase-file <(pass show device)`, a signature as
+    /// `--in <(base64 -d sig.b64)` or `/dev/stdin`. The size limit is checked from `fstat` for
+    /// regular files and while reading for anything else, so an endless stream cannot fill memory.
     public static func readBytes(_ path: String) throws(ToolError) -> [UInt8] {
-        let name = path == "-" ? "standard input" : path
-        let descriptor: Int32
-        if path == "-" {
-            descriptor = STDIN_FILENO
-        } else {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw .io(path: name, reason: message(for: errno)) }
-        }
-        defer { if path != "-" { close(descriptor) } }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .io(path: name, reason: message(for: errno)) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .io(path: name, reason: "is a directory") }
-        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > maximumWholeFileSize {
-            throw .io(path: name, reason: "file is larger than \(maximumWholeFileSize) bytes")
-        }
-        var bytes: [UInt8] = []
-        let chunkSize = 64 * 1024
-        while true {
-            var count = 0
-            let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, initialized in
-                count = read(descriptor, buffer.baseAddress, buffer.count)
-                initialized = max(count, 0)
+        let name = displayName(path)
+        do {
+            let source = try FileChunkSource(path: path, chunkSize: 64 * 1024)
+            let status = source.status
+            if status.isDirectory { throw ToolError.io(path: name, reason: "is a directory") }
+            if let size = status.regularFileSize, size > maximumWholeFileSize {
+                throw ToolError.io(path: name, reason: "file is larger than \(maximumWholeFileSize) bytes")
             }
-            if count == 0 { break }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw .io(path: name, reason: message(for: code))
+            var bytes: [UInt8] = []
+            while let chunk = try source.nextChunk() {
+                guard bytes.count + chunk.count <= maximumWholeFileSize else {
+                    throw ToolError.io(path: name, reason: "input is larger than \(maximumWholeFileSize) bytes")
+                }
+                bytes += chunk
             }
-            guard bytes.count + count <= maximumWholeFileSize else {
-                throw .io(path: name, reason: "input is larger than \(maximumWholeFileSize) bytes")
-            }
-            bytes += chunk
+            return bytes
+        } catch let error as ToolError {
+            throw error
+        } catch let error as FileReadError {
+            throw ioError(error, name)
+        } catch {
+            throw .io(path: name, reason: "\(error)")
         }
-        return bytes
     }
 
     /// The text of `path` (UTF-8).
     public static func readText(_ path: String) throws(ToolError) -> String {
         let bytes = try readBytes(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .io(path: path == "-" ? "standard input" : path, reason: "not UTF-8 text")
+            throw .io(path: displayName(path), reason: "not UTF-8 text")
         }
         return text
     }
 
-    /// The text of an `errno` value, `no such file` for `ENOENT`.
-    static func message(for code: Int32) -> String {
-        code == ENOENT ? "no such file" : String(cString: strerror(code))
+    /// An I/O error of an input, its path given once.
+    public static func ioError(_ error: FileReadError, _ path: String) -> ToolError {
+        switch error {
+        case .cannotOpen(_, _, let message): return .io(path: path, reason: "cannot open: \(message)")
+        case .readFailed(_, _, let message): return .io(path: path, reason: "cannot read: \(message)")
+        }
     }
 
     /// A readable reason for a Foundation file error: the POSIX error underneath when there is
@@ -76,7 +73,7 @@ public enum FileAccess {
         if ns.domain == NSCocoaErrorDomain {
             switch ns.code {
             case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file or directory"
-            case NSFileWriteFileExistsError: return "already exists and is not a directory"
+            case NSFileWriteFileExistsError: return "a file of that name already exists"
             case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return "permission denied"
             case NSFileWriteOutOfSpaceError: return "no space left on device"
             case NSFileWriteVolumeReadOnlyError: return "read-only file system"

@@ -113,6 +113,10 @@ public enum KeyFiles {
             throw .keyMaterial(path: base, reason: "\(error)")
         }
         // Created only now, so a refused subject, lifetime or passphrase leaves no trace.
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw .io(path: directory, reason: "exists and is not a directory")
+        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {

@@ -36,7 +36,7 @@ struct VerifyCommand: ParsableCommand {
         // An empty input passes (nothing failed), but a CI job that verifies a file its firmware
         // failed to fill should hear about it.
         if report.counts.values.reduce(0, +) == 0 && report.unreadable.isEmpty {
-            printError("healthsig: warning: \(self.in == "-" ? "standard input" : self.in) holds no samples")
+            printError("healthsig: warning: \(FileAccess.displayName(self.in)) holds no samples")
         }
         if !report.passes(requireSigned: requireSigned) { throw CommandExit.verificationFailed }
     }

@@ -46,6 +46,15 @@ public final class FileChunkSource: ByteChunkSource {
         if ownsDescriptor { close(descriptor) }
     }
 
+    /// What `fstat(2)` says of the open file: whether it is a directory (which opens, but cannot
+    /// be read), and its size when it is a regular file (pipes and devices have none).
+    public var status: (isDirectory: Bool, regularFileSize: Int?) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return (false, nil) }
+        let type = info.st_mode & S_IFMT
+        return (type == S_IFDIR, type == S_IFREG ? Int(info.st_size) : nil)
+    }
+
     /// Reads the next chunk; retries on `EINTR`.
     public func nextChunk() throws -> [UInt8]? {
         guard !finished else { return nil }
