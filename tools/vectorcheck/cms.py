@@ -427,21 +427,20 @@ def _valid_now(cert: x509.Certificate) -> bool:
 
 
 def _may_issue(issuer: x509.Certificate) -> bool:
-    """RFC 5280 4.2.1.9 / 4.2.1.3: an issuer of another certificate is a CA (basicConstraints
-    cA TRUE; a v1 certificate has no extensions and is taken as a trust anchor as it is), whose
-    keyUsage, when present, allows keyCertSign; and it is within its validity period."""
+    """Whether a trusted certificate may issue the signer's certificate, as OpenSSL's default
+    (non-strict) path validation decides (X509_check_ca): within its validity period, and a CA —
+    basicConstraints cA TRUE, or without basicConstraints a keyUsage allowing keyCertSign, or a
+    self-signed v1 certificate; keyUsage, when present, must allow keyCertSign (RFC 5280 4.2.1.3)."""
     if not _valid_now(issuer):
         return False
     if issuer.version == x509.Version.v1:
-        return True
+        return issuer.issuer == issuer.subject
     try:
-        if not issuer.extensions.get_extension_for_class(x509.BasicConstraints).value.ca:
-            return False
+        key_cert_sign = issuer.extensions.get_extension_for_class(x509.KeyUsage).value.key_cert_sign
     except x509.ExtensionNotFound:
-        return False
+        key_cert_sign = None
     try:
-        if not issuer.extensions.get_extension_for_class(x509.KeyUsage).value.key_cert_sign:
-            return False
+        is_ca = issuer.extensions.get_extension_for_class(x509.BasicConstraints).value.ca
     except x509.ExtensionNotFound:
-        pass
-    return True
+        is_ca = key_cert_sign is True
+    return is_ca and key_cert_sign is not False

@@ -11,7 +11,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from . import der, dervalues as dv
-from .der import DERError, Node
+from .der import DERError
 
 ID_EC_PUBLIC_KEY = "1.2.840.10045.2.1"
 PRIME256V1 = "1.2.840.10045.3.1.7"
@@ -103,7 +103,13 @@ def _private(load, data: bytes, passphrase: str | None) -> ec.EllipticCurvePubli
         raise KeyError_("unsupportedKey", type(key).__name__)
     if not isinstance(key.curve, ec.SECP256R1):
         raise KeyError_("unsupportedKey", f"curve {key.curve.name}")
-    return key.public_key()
+    # RFC 5915: an embedded public key must be the private key's own point. The point is derived
+    # here from the scalar, in every form (SEC 1, PKCS#8, encrypted PKCS#8): older `cryptography`
+    # releases (Debian 12's 38.0) load a mismatched key and report the embedded point as its own.
+    own = ec.derive_private_key(key.private_numbers().private_value, ec.SECP256R1()).public_key()
+    if own.public_numbers() != key.public_key().public_numbers():
+        raise KeyError_("invalidKey", "the embedded public key is not the private key's")
+    return own
 
 
 def _pkcs8_der(data: bytes, passphrase: str | None) -> ec.EllipticCurvePublicKey:
@@ -122,13 +128,7 @@ def _pkcs8_der(data: bytes, passphrase: str | None) -> ec.EllipticCurvePublicKey
         raise KeyError_("unsupportedKey", "EC parameters are not a named curve")
     if dv.oid(alg.children[1]) != PRIME256V1:
         raise KeyError_("unsupportedKey", f"curve {dv.oid(alg.children[1])}")
-    public = _private(serialization.load_der_private_key, data, passphrase)
-    try:
-        inner = der.parse(dv.octet_string(root.children[2], "PrivateKeyInfo.privateKey"))
-        _check_embedded_public(inner)
-    except DERError as e:
-        raise KeyError_("invalidKey", str(e)) from None
-    return public
+    return _private(serialization.load_der_private_key, data, passphrase)
 
 
 def _certificate(data: bytes) -> ec.EllipticCurvePublicKey:
@@ -195,24 +195,6 @@ def load(t: dict) -> ec.EllipticCurvePublicKey:
     raise ValueError(f"format {fmt!r} unknown to this checker")
 
 
-def _check_embedded_public(ec_private_key: Node) -> None:
-    """RFC 5915: the optional publicKey [1] of an ECPrivateKey must be the private key's own point.
-    The point is derived here from the scalar, not taken from ``cryptography``, whose older
-    releases (Debian 12's 38.0) load such a key and report the embedded point as its public key."""
-    kids = ec_private_key.children
-    try:
-        scalar = int.from_bytes(dv.octet_string(kids[1], "ECPrivateKey.privateKey"), "big")
-        own = ec.derive_private_key(scalar, ec.SECP256R1()).public_key().public_bytes(
-            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
-        for k in kids[2:]:
-            if k.is_(der.CONTEXT, 1, True) and k.children:
-                bits = dv.bit_string(k.children[0], "ECPrivateKey.publicKey")
-                if bits.unused or bits.data != own:
-                    raise KeyError_("invalidKey", "the embedded public key is not the private key's")
-    except (DERError, ValueError, IndexError) as e:
-        raise KeyError_("invalidKey", str(e)) from None
-
-
 def _sec1(data: bytes) -> ec.EllipticCurvePublicKey:
     """RFC 5915 ECPrivateKey; the curve (parameters [0]) must be P-256 when given."""
     try:
@@ -231,6 +213,4 @@ def _sec1(data: bytes) -> ec.EllipticCurvePublicKey:
                     raise KeyError_("unsupportedKey", f"curve {dv.oid(params)}")
     except DERError as e:
         raise KeyError_("invalidKey", str(e)) from None
-    public = _private(serialization.load_der_private_key, data, None)
-    _check_embedded_public(root)
-    return public
+    return _private(serialization.load_der_private_key, data, None)
