@@ -57,6 +57,11 @@ public enum CMSVerifier {
         }
     }
 
+    /// Attributes RFC 5652 11.1–11.3 allow only as signed attributes, with their names.
+    private static let signedOnlyAttributes: [DERObjectIdentifier: String] = [
+        .idContentType: "content-type", .idMessageDigest: "message-digest", .idSigningTime: "signing-time",
+    ]
+
     // MARK: - Checks
 
     private static func check(
@@ -134,9 +139,8 @@ public enum CMSVerifier {
 
         // RFC 5652 11.1–11.3: these three MUST NOT be unsigned attributes. Accepting them would
         // let a reader that looks for them anywhere be fooled by attributes nobody signed.
-        for (type, name) in [(DERObjectIdentifier.idContentType, "content-type"), (.idMessageDigest, "message-digest"),
-                             (.idSigningTime, "signing-time")]
-            where signerInfo.unsignedAttrs?.contains(where: { $0.attrType == type }) ?? false {
+        if let unsigned = signerInfo.unsignedAttrs,
+           let name = unsigned.lazy.compactMap({ Self.signedOnlyAttributes[$0.attrType] }).first {
             throw .malformed(.unsignedAttributeNotAllowed,
                              "the \(name) attribute is among the unsigned attributes; RFC 5652 11 allows it only signed")
         }

@@ -98,8 +98,15 @@ public enum DecimalText {
         let mantissa = lower.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false)
         let fraction = mantissa[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let digits = fraction.count == 2 ? fraction[1].count : 0
-        // Clamped: `0e-9223372036854775808` is a valid zero, and `digits - Int.min` would trap.
-        let exponent = mantissa.count == 2 ? min(max(Int(mantissa[1]) ?? 0, -1_000_000), 1_000_000) : 0
+        // Saturated: `0e-9223372036854775808` (or an exponent beyond Int) is a valid zero, and
+        // `digits - Int.min` would trap; a huge negative exponent means many places, not none.
+        let exponent: Int
+        if mantissa.count == 2 {
+            let text = mantissa[1]
+            exponent = Int(text).map { min(max($0, -1_000_000), 1_000_000) } ?? (text.hasPrefix("-") ? -1_000_000 : 1_000_000)
+        } else {
+            exponent = 0
+        }
         return max(0, digits - exponent)
     }
 

@@ -148,11 +148,13 @@ struct FieldComparator {
         }
         // Only the exact stored spellings are compared above; any other key (including a signed
         // key's SDK spelling, which FORMAT.md does not allow in a record) is noted, never dropped.
-        let compared = Set(RecordKeys.signedMetadataKeys.map(\.storedName))
-        for entry in signed.entries where !compared.contains(entry.key) {
+        for entry in signed.entries where !Self.comparedMetadataKeys.contains(entry.key) {
             notes.append("\(path)record metadata key '\(entry.key)' is not one this verifier compares")
         }
     }
+
+    /// The stored spellings of the signed metadata keys: the only record metadata compared.
+    private static let comparedMetadataKeys = Set(RecordKeys.signedMetadataKeys.map(\.storedName))
 
     private func metadataEqual(_ signed: RecordValue, _ stored: MetadataValue) -> Bool {
         switch (signed, stored) {

@@ -11,5 +11,8 @@ struct ReviewFractionDigitsTests {
         #expect(DecimalText.fractionDigits(of: "0.0e-9223372036854775807") > 0)
         #expect(DecimalText.fractionDigits(of: "0e9223372036854775807") == 0)
         #expect(DecimalText.fractionDigits(of: "9.80e1") == 1)
+        // Beyond Int: saturated by sign, never read as exponent 0.
+        #expect(DecimalText.fractionDigits(of: "0e-99999999999999999999") == 1_000_000)
+        #expect(DecimalText.fractionDigits(of: "0.5e99999999999999999999") == 0)
     }
 }

@@ -23,7 +23,8 @@ struct ReviewItemBudgetTests {
         let member = " <Record type=\"M\" sourceName=\"s\" startDate=\"d\" endDate=\"d\">\n" + entries(3, valueLength: 500) + " </Record>\n"
         let text = document(" <Correlation type=\"C\" sourceName=\"s\" startDate=\"d\" endDate=\"d\">\n" + member + member + member + " </Correlation>\n")
         let reader = ExportXMLReader(source: MemoryChunkSource(text), maximumBytesPerItem: 4096)
-        #expect(throws: ExportXMLError.self) { _ = try reader.next() }
+        // Reported on the correlation (its line), not on the member where the budget ran out.
+        #expect(throws: ExportXMLError(.itemTooLarge(element: "Correlation", limit: 4096), line: 3)) { _ = try reader.next() }
     }
 
     @Test func itemsWithinTheBudgetAreRead() throws {

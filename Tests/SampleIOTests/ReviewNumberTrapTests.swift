@@ -7,8 +7,12 @@ import Testing
 struct ReviewNumberTrapTests {
     @Test func jsonZeroWithHugeNegativeExponent() {
         let line = #"{"type":"HKQuantityTypeIdentifierBodyMass","value":0e-9223372036854775808,"unit":"kg","startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z"}"#
-        // Decoding reaches the validator (a zero body mass is allowed or not, but no trap).
-        _ = try? JSONSampleDecoder.decode(line)
+        // Decoding reaches the validator without a trap, and the value is exactly zero.
+        guard case .quantity(let q)? = try? JSONSampleDecoder.decode(line) else {
+            Issue.record("expected a decoded quantity sample")
+            return
+        }
+        #expect(q.quantity.value == 0)
     }
 
     @Test func exportZeroWithHugeNegativeExponent() throws {

@@ -330,6 +330,7 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
             if a_oid in (ID_CONTENT_TYPE, ID_MESSAGE_DIGEST, ID_SIGNING_TIME):
                 raise _Fail(MALFORMED, f"attribute {a_oid} among the unsigned attributes (RFC 5652 11)")
 
+    # ---- algorithms (unsupported after structure)
     digest_oids = set()
     for n in digest_algs.children:
         o, _ = _alg(n, "digestAlgorithms[]")

@@ -61,15 +61,12 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
                     continue
                 }
                 if elementDepth == 2 {
-                    if tokenizer.tagNameIs("Record") {
+                    let kind: ExportXMLItem.Kind? = tokenizer.tagNameIs("Record") ? .record
+                        : tokenizer.tagNameIs("Correlation") ? .correlation : nil
+                    if let kind {
                         itemCount += 1
-                        var budget = maximumBytesPerItem
-                        return try readItem(kind: .record, selfClosing: selfClosing, position: itemCount, budget: &budget)
-                    }
-                    if tokenizer.tagNameIs("Correlation") {
-                        itemCount += 1
-                        var budget = maximumBytesPerItem
-                        return try readItem(kind: .correlation, selfClosing: selfClosing, position: itemCount, budget: &budget)
+                        var budget = ItemBudget(left: maximumBytesPerItem)
+                        return try readItem(kind: kind, selfClosing: selfClosing, position: itemCount, budget: &budget)
                     }
                     if tokenizer.tagNameIs("ExportDate") {
                         exportDate = try tokenizer.attributeValue("value")
@@ -80,12 +77,19 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
         }
     }
 
+    /// What is left of ``maximumBytesPerItem`` for one top-level item, members included; an
+    /// overrun is reported on that item (its element and line), not on a member.
+    private struct ItemBudget {
+        var left: Int
+        var owner: (element: String, line: Int)?
+    }
+
     /// Reads the item whose start tag was just reported, including its children.
-    /// `budget` is what is left of ``maximumBytesPerItem`` for the top-level item.
-    private func readItem(kind: ExportXMLItem.Kind, selfClosing: Bool, position: Int, budget: inout Int) throws -> ExportXMLItem {
+    private func readItem(kind: ExportXMLItem.Kind, selfClosing: Bool, position: Int, budget: inout ItemBudget) throws -> ExportXMLItem {
         let attributes = try tokenizer.attributes()
         var item = ExportXMLItem(kind: kind, attributes: attributes, line: tokenizer.line, position: position)
-        for attribute in attributes { try spend(attribute.name.utf8.count + attribute.value.utf8.count, of: &budget, item) }
+        if budget.owner == nil { budget.owner = (item.elementName, item.line) }
+        for attribute in attributes { try spend(attribute.name.utf8.count + attribute.value.utf8.count, of: &budget) }
         if selfClosing { return item }
         let depth = tokenizer.depth
         while true {
@@ -109,7 +113,7 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
                     guard let value = try tokenizer.attributeValue("value") else {
                         throw ExportXMLError(.missingAttribute(element: "MetadataEntry", attribute: "value"), line: line)
                     }
-                    try spend(key.utf8.count + value.utf8.count, of: &budget, item)
+                    try spend(key.utf8.count + value.utf8.count, of: &budget)
                     item.metadata.append(ExportMetadataEntry(key: key, value: value, line: line))
                     if !childSelfClosing { try tokenizer.skipElement() }
                 } else if kind == .correlation, tokenizer.tagNameIs("Record") {
@@ -124,10 +128,11 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
     }
 
     /// Takes `bytes` from `budget`, or throws ``ExportXMLError/Reason/itemTooLarge(element:limit:)``.
-    private func spend(_ bytes: Int, of budget: inout Int, _ item: ExportXMLItem) throws(ExportXMLError) {
-        budget -= bytes
-        guard budget >= 0 else {
-            throw ExportXMLError(.itemTooLarge(element: item.elementName, limit: maximumBytesPerItem), line: item.line)
+    private func spend(_ bytes: Int, of budget: inout ItemBudget) throws(ExportXMLError) {
+        budget.left -= bytes
+        guard budget.left >= 0 else {
+            throw ExportXMLError(.itemTooLarge(element: budget.owner?.element ?? "item", limit: maximumBytesPerItem),
+                                 line: budget.owner?.line ?? tokenizer.line)
         }
     }
 }
