@@ -37,6 +37,9 @@ public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConv
         case objectOutsideCorrelationInterval
         /// The quantity's value is not a number (`Decimal.nan`).
         case nonFiniteValue
+        /// One predefined metadata key under two spellings, its stored name and its SDK constant
+        /// name (`HKTimeZone`, `HKMetadataKeyTimeZone`): HealthKit holds one value per key.
+        case metadataKeyTwice(earlier: String)
     }
 
     /// Identifier of the sample being validated (for a member of a correlation, the correlation's).
@@ -81,6 +84,8 @@ public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConv
             what = "member sample lies outside the correlation's interval"
         case .nonFiniteValue:
             what = "value is not a number"
+        case .metadataKeyTwice(let earlier):
+            what = "the same metadata key as \(earlier), under another spelling"
         }
         return "\(typeIdentifier): \(field): \(what)"
     }

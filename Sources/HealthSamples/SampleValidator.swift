@@ -4,7 +4,9 @@
 /// Rules: the unit's dimension matches the quantity type; the value is a number; the end is not
 /// before the start; a category value is in its enumeration; a blood-pressure correlation holds
 /// exactly one systolic and one diastolic sample; a food correlation holds only nutrition samples;
-/// members lie within their correlation's interval; and each member passes the quantity rules.
+/// members lie within their correlation's interval; each member passes the quantity rules; and no
+/// predefined metadata key is given under both its spellings (a key repeated under one spelling
+/// is left alone: real export.xml files repeat keys, and the verifier compares every copy).
 /// Not checked: value ranges (HealthKit rejects e.g. negative step counts; the model does not
 /// encode per-type limits) and metadata value types.
 public enum SampleValidator {
@@ -21,10 +23,27 @@ public enum SampleValidator {
             check(quantitySample, reportingAs: quantitySample.type.identifier, prefix: "", into: &problems)
         case .category(let categorySample):
             check(categorySample, into: &problems)
+            checkSpellings(categorySample.metadata, reportingAs: categorySample.type.identifier, prefix: "", into: &problems)
         case .correlation(let correlation):
             check(correlation, into: &problems)
         }
         return problems
+    }
+
+    /// A predefined key under two spellings has two values where HealthKit holds one: a signer and
+    /// a reader could each take a different one.
+    private static func checkSpellings(_ metadata: Metadata, reportingAs identifier: String, prefix: String,
+                                       into problems: inout [SampleValidationError]) {
+        var spellings: [String: String] = [:]
+        for entry in metadata.entries {
+            let stored = MetadataKey.storedName(for: entry.key)
+            if let earlier = spellings[stored], earlier != entry.key {
+                problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix + "metadata." + entry.key,
+                                                      kind: .metadataKeyTwice(earlier: earlier)))
+            } else if spellings[stored] == nil {
+                spellings[stored] = entry.key
+            }
+        }
     }
 
     private static func check(_ sample: QuantitySample, reportingAs identifier: String, prefix: String,
@@ -40,6 +59,7 @@ public enum SampleValidator {
         if sample.endDate < sample.startDate {
             report("endDate", .endBeforeStart(start: sample.startDate, end: sample.endDate))
         }
+        checkSpellings(sample.metadata, reportingAs: identifier, prefix: prefix, into: &problems)
     }
 
     private static func check(_ sample: CategorySample, into problems: inout [SampleValidationError]) {
@@ -62,6 +82,7 @@ public enum SampleValidator {
         if correlation.endDate < correlation.startDate {
             report("endDate", .endBeforeStart(start: correlation.startDate, end: correlation.endDate))
         }
+        checkSpellings(correlation.metadata, reportingAs: identifier, prefix: "", into: &problems)
 
         switch correlation.type {
         case .bloodPressure:

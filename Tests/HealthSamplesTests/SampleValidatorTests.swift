@@ -127,6 +127,26 @@ import Testing
         #expect(problems.map(\.field) == ["objects[0].startDate", "objects[1].endDate"])
     }
 
+    @Test("a predefined metadata key under both spellings is refused, on the sample or a member; one spelling repeated is not")
+    func metadataKeySpellings() throws {
+        var heartRate = try quantity(.heartRate, "72", "count/min")
+        heartRate.metadata = Metadata([.init(key: "HKTimeZone", value: .string("Europe/Paris")),
+                                       .init(key: "HKMetadataKeyTimeZone", value: .string("America/New_York"))])
+        expectProblem(.quantity(heartRate), field: "metadata.HKMetadataKeyTimeZone", .metadataKeyTwice(earlier: "HKTimeZone"))
+
+        var systolic = try quantity(.bloodPressureSystolic, "120", "mmHg")
+        systolic.metadata = Metadata([.init(key: "HKMetadataKeyDeviceSerialNumber", value: .string("A")),
+                                      .init(key: "HKDeviceSerialNumber", value: .string("B"))])
+        expectProblem(bloodPressure([systolic, try quantity(.bloodPressureDiastolic, "80", "mmHg")]),
+                      field: "objects[0].metadata.HKDeviceSerialNumber",
+                      .metadataKeyTwice(earlier: "HKMetadataKeyDeviceSerialNumber"))
+
+        // export.xml repeats keys under one spelling: left to the verifier, which compares every copy.
+        heartRate.metadata = Metadata([.init(key: "HKTimeZone", value: .string("Europe/Paris")),
+                                       .init(key: "HKTimeZone", value: .string("Europe/Paris"))])
+        try SampleValidator.validate(.quantity(heartRate))
+    }
+
     @Test func unknownTypeErrorForReaders() {
         let error = SampleValidationError(typeIdentifier: "HKQuantityTypeIdentifierFoo", field: "type",
                                           kind: .unknownType(identifier: "HKQuantityTypeIdentifierFoo"))

@@ -50,11 +50,10 @@ struct ExportSampleMapperTests {
         }
     }
 
-    @Test("a metadata key given twice is kept twice (export-xml.md §5: real exports repeat keys)", arguments: [
-        ("HKTimeZone", "HKTimeZone"), ("HKTimeZone", "HKMetadataKeyTimeZone"),
-    ])
-    func repeatedMetadataKeyKept(first: String, second: String) throws {
-        let document = """
+    @Test("a metadata key repeated under one spelling is kept twice (export-xml.md §5); under two spellings the item is invalid")
+    func repeatedMetadataKey() throws {
+        func document(_ first: String, _ second: String) -> String {
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <HealthData locale="en_US">
              <Record type="HKQuantityTypeIdentifierHeartRate" unit="count/min" startDate="2026-11-21 09:00:00 +0100" endDate="2026-11-21 09:00:00 +0100" value="72">
@@ -63,12 +62,20 @@ struct ExportSampleMapperTests {
              </Record>
             </HealthData>
             """
-        let stored = samples(try outcomes(document))
+        }
+        let stored = samples(try outcomes(document("HKTimeZone", "HKTimeZone")))
         guard stored.count == 1, case .quantity(let quantity) = stored[0].sample else {
             Issue.record("expected one quantity sample")
             return
         }
         #expect(quantity.metadata.entries(forKey: "HKTimeZone").map(\.value) == [.string("Europe/Paris"), .string("America/New_York")])
+
+        let results = try outcomes(document("HKTimeZone", "HKMetadataKeyTimeZone"))
+        guard results.count == 1, case .invalid(_, let error) = results[0] else {
+            Issue.record("expected one invalid item, got \(results)")
+            return
+        }
+        #expect(error.field == "metadata.HKMetadataKeyTimeZone")
     }
 
     @Test func correlationWithMembersSignatureAndDuplicates() throws {

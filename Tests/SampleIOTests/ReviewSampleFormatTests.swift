@@ -23,7 +23,9 @@ struct ReviewSampleFormatTests {
          "metadata.HKMetadataKeyDigitalSignature", "HKDigitalSignature"),
     ])
     func aliasDuplicatesAreRefused(metadata: String, field: String, earlier: String) {
-        #expect(throws: SampleInputError(line: 4, field: field, reason: .duplicateMetadataKey(earlier))) {
+        let validation = SampleValidationError(typeIdentifier: "HKQuantityTypeIdentifierHeartRate", field: field,
+                                               kind: .metadataKeyTwice(earlier: earlier))
+        #expect(throws: SampleInputError(line: 4, field: field, reason: .invalidSample(validation))) {
             try JSONSampleDecoder.decode(Self.heartRate(metadata: metadata), line: 4)
         }
     }

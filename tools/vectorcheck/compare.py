@@ -59,8 +59,12 @@ def compare(rec: Record, st: Stored, path: str = "") -> tuple[list[str], list[st
     # docs/VERIFY.md: every stored copy of a signed key (export.xml may repeat a key, and either
     # spelling may be used) must equal the signed value.
     stored_md: dict[str, list[object]] = defaultdict(list)
+    spelled: dict[str, str] = {}
     for k, v in list(st.metadata.items()) + st.repeated_metadata:
         stored_md[stored_spelling(k)].append(v)
+        # one predefined key under two spellings is not a valid sample (reported on the later one)
+        if spelled.setdefault(stored_spelling(k), k) != k:
+            diffs.append(p("metadata." + k))
     signed_md = rec.metadata or {}
     for k, v in signed_md.items():
         if k not in stored_md or not all(_same_metadata(v, copy, st.source) for copy in stored_md[k]):

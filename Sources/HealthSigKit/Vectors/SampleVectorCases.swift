@@ -57,6 +57,12 @@ enum SampleVectorCases {
                 "content-mismatch", ["unit"]) {
                 R.glucoseXML(signature: try m.signature(R.glucose), value: "99", unit: "mg")
             },
+            xml("heart rate in export.xml with its serial number also under HKMetadataKeyDeviceSerialNumber", ["MetadataTwice"],
+                "content-mismatch", ["metadata.HKMetadataKeyDeviceSerialNumber"]) {
+                R.heartRateXML(signature: try m.signature(R.heartRate)).replacingOccurrences(
+                    of: "  <MetadataEntry key=\"HKDeviceSerialNumber\" value=\"HR10-000417\"/>",
+                    with: "  <MetadataEntry key=\"HKDeviceSerialNumber\" value=\"HR10-000417\"/>\n  <MetadataEntry key=\"HKMetadataKeyDeviceSerialNumber\" value=\"HR10-000417\"/>")
+            },
             xml("heart rate in export.xml with its HKDeviceSerialNumber entry repeated unchanged", ["MetadataTwice"], "valid") {
                 R.heartRateXML(signature: try m.signature(R.heartRate)).replacingOccurrences(
                     of: "  <MetadataEntry key=\"HKDeviceSerialNumber\" value=\"HR10-000417\"/>",

@@ -50,7 +50,7 @@ struct SampleVectors: VectorFamily {
         "DateAltered": "A stored date differs from the signed one.",
         "DeviceAltered": "A stored device field differs, is missing, or was added.",
         "InvalidStoredSample": "The stored item is not a valid sample (a unit of the wrong dimension, say) but carries a valid signature: content-mismatch on the field it breaks (docs/VERIFY.md).",
-        "MetadataTwice": "An export.xml element repeating a metadata key (real exports do): every stored copy of a signed key must equal the signed value (docs/VERIFY.md).",
+        "MetadataTwice": "An export.xml element repeating a metadata key (real exports do): every stored copy of a signed key must equal the signed value; one key under both its spellings is not a valid sample (docs/VERIFY.md).",
         "MetadataAltered": "A signed metadata key differs, is missing, or was added in the stored sample.",
         "ObjectsAltered": "Correlation objects differ in number or value.",
         "TypeAltered": "The stored type differs from the signed one.",

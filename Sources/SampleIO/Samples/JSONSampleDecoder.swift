@@ -23,7 +23,8 @@ import HealthSamples
 /// pass ``HealthSamples/SampleValidator``, whose errors are reported with their field path.
 ///
 /// Metadata keys: a predefined key may be spelled as HealthKit stores it (`HKTimeZone`) or by its
-/// SDK constant name (`HKMetadataKeyTimeZone`), but not both ways in one object.
+/// SDK constant name (`HKMetadataKeyTimeZone`), but not both ways in one object
+/// (``HealthSamples/SampleValidator`` refuses that).
 ///
 /// Metadata values: JSON strings stay strings — also when they look like dates, since JSON has
 /// no date type and guessing would change what a signature covers; numbers become exact
@@ -210,17 +211,8 @@ public enum JSONSampleDecoder {
                 throw fail(metadataPath, .wrongType(expected: "object", found: value.kindName))
             }
             var metadata = Metadata()
-            // JSON object keys are unique (the parser checks), but a predefined key can still
-            // be given twice, once by its stored name and once by its SDK constant name
-            // (`HKTimeZone` and `HKMetadataKeyTimeZone`). HealthKit holds one value per key, and
-            // the signer, the verifier and any other reader could each pick a different one.
-            var storedNames: [String: String] = [:]
             for member in entries.members {
                 let entryPath = join(metadataPath, member.key)
-                let storedName = MetadataKey.storedName(for: member.key)
-                if let earlier = storedNames.updateValue(member.key, forKey: storedName) {
-                    throw fail(entryPath, .duplicateMetadataKey(earlier))
-                }
                 switch member.value {
                 case .string(let text): metadata.append(key: member.key, value: .string(text))
                 case .number: metadata.append(key: member.key, value: .number(try decimal(member.value, path: entryPath)))

@@ -27,9 +27,6 @@ public struct SampleInputError: Error, Sendable, Hashable, CustomStringConvertib
         case invalidNumber(DecimalTextError)
         /// A category value that is neither an allowed integer nor a known label.
         case invalidCategoryValue(String)
-        /// A metadata key that names the same predefined key as the earlier key given here (its
-        /// stored name and its SDK constant name, e.g. `HKTimeZone` and `HKMetadataKeyTimeZone`).
-        case duplicateMetadataKey(String)
         /// A unit string HealthKit would not accept.
         case invalidUnit(HealthUnitError)
         /// A date that is not RFC 3339 (JSON) or `yyyy-MM-dd HH:mm:ss ±hhmm` (export.xml).
@@ -70,7 +67,6 @@ public struct SampleInputError: Error, Sendable, Hashable, CustomStringConvertib
         case .wrongSampleKind(let expected, let found): "expected a \(expected) sample, found \(found)"
         case .invalidNumber(let error): error.description
         case .invalidCategoryValue(let value): "invalid category value \(value)"
-        case .duplicateMetadataKey(let earlier): "same metadata key as \(earlier) (one key, two spellings)"
         case .invalidUnit(let error): error.description
         case .invalidDate(let error): error.description
         case .invalidUUID(let text): "invalid UUID \(text)"
