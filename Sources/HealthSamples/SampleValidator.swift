@@ -34,6 +34,11 @@ public enum SampleValidator {
     /// a reader could each take a different one.
     private static func checkSpellings(_ metadata: Metadata, reportingAs identifier: String, prefix: String,
                                        into problems: inout [SampleValidationError]) {
+        // Hot path (every record of a multi-gigabyte export is validated): a pair needs an SDK
+        // constant name, and those all start with `HKMetadataKey`, so most samples stop here.
+        guard metadata.entries.count > 1,
+              metadata.entries.contains(where: { $0.key.hasPrefix("HKMetadataKey") && MetadataKey.storedName(for: $0.key) != $0.key })
+        else { return }
         var spellings: [String: String] = [:]
         for entry in metadata.entries {
             let stored = MetadataKey.storedName(for: entry.key)
