@@ -1,3 +1,5 @@
+import SampleIO
+
 /// Recognising a `verify` input from its first bytes.
 enum InputSniffer {
     /// Bytes that may precede the first significant one: whitespace and a UTF-8 byte order mark.
@@ -5,10 +7,10 @@ enum InputSniffer {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0xEF || byte == 0xBB || byte == 0xBF
     }
 
-    /// Most leading whitespace read before deciding: 4 MiB, the same bound as
-    /// `JSONSampleReader.maximumLeadingWhitespace`. Past it the input is taken for JSON, whose
-    /// reader holds one bounded line at a time, so whitespace alone cannot fill memory.
-    static let maximumLeadingWhitespace = 4 * 1024 * 1024
+    /// Most leading whitespace read before deciding: the JSON reader's own bound. Past it the
+    /// input is taken for JSON, whose reader holds one bounded line at a time, so whitespace
+    /// alone cannot fill memory.
+    static let maximumLeadingWhitespace = JSONSampleReader<FileChunkSource>.maximumLeadingWhitespace
 
     /// The kind of input `head` starts, or `nil` when more bytes are needed to tell.
     static func kind(of head: [UInt8], atEnd: Bool) -> BatchVerifier.InputKind? {

@@ -114,7 +114,8 @@ public enum KeyFiles {
         }
         // Created only now, so a refused subject, lifetime or passphrase leaves no trace.
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+        let directoryExisted = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
+        if directoryExisted, !isDirectory.boolValue {
             throw .io(path: directory, reason: "exists and is not a directory")
         }
         do {
@@ -133,6 +134,7 @@ public enum KeyFiles {
             if let certPEM { try OutputFiles.write(Array(certPEM.utf8), to: certPath) }
         } catch {
             for path in written { try? FileManager.default.removeItem(atPath: path) }
+            if !directoryExisted { try? FileManager.default.removeItem(atPath: directory) }
             throw error
         }
         return GeneratedKey(privateKeyPath: keyPath, publicKeyPath: pubPath,
