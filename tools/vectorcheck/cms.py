@@ -141,6 +141,19 @@ def _check_signing_time(vals: Node) -> None:
         raise _Fail(MALFORMED, f"signing-time {year} as GeneralizedTime (RFC 5652 11.3: UTCTime for 1950-2049)")
 
 
+def _attribute(a: Node) -> tuple[str, Node]:
+    """An Attribute SEQUENCE: its type and its values, a DER SET OF with at least one value
+    (RFC 5912: SIZE(1..MAX))."""
+    der.expect(a, UNIVERSAL, der.SEQUENCE, True, "Attribute")
+    ak = der.children_count(a, 2, 2, "Attribute")
+    a_oid = dv.oid(ak[0], "Attribute.attrType")
+    vals = der.expect(ak[1], UNIVERSAL, der.SET, True, "Attribute.attrValues")
+    der.check_set_of_order(vals)
+    if not vals.children:
+        raise _Fail(MALFORMED, f"attribute {a_oid} without values (RFC 5912: SIZE(1..MAX))")
+    return a_oid, vals
+
+
 def verify(signature_der: bytes, trust: list[TrustedKey], detached: bytes | None = None) -> CMSResult:
     try:
         return _verify(signature_der, trust, detached)
@@ -291,13 +304,7 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
             raise _Fail(MALFORMED, "empty signedAttrs")
         seen: dict[str, Node] = {}
         for a in signed_attrs.children:
-            der.expect(a, UNIVERSAL, der.SEQUENCE, True, "Attribute")
-            ak = der.children_count(a, 2, 2, "Attribute")
-            a_oid = dv.oid(ak[0], "Attribute.attrType")
-            vals = der.expect(ak[1], UNIVERSAL, der.SET, True, "Attribute.attrValues")
-            der.check_set_of_order(vals)
-            if not vals.children:
-                raise _Fail(MALFORMED, f"attribute {a_oid} without values")
+            a_oid, vals = _attribute(a)
             if a_oid in seen and a_oid in (ID_CONTENT_TYPE, ID_MESSAGE_DIGEST, ID_SIGNING_TIME):
                 raise _Fail(MALFORMED, f"attribute {a_oid} appears twice")
             seen[a_oid] = vals
@@ -320,13 +327,7 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
     # ---- RFC 5652 11.1-11.3: content-type, message-digest, signing-time never unsigned
     if tail:
         for a in tail[0].children:
-            der.expect(a, UNIVERSAL, der.SEQUENCE, True, "Attribute")
-            ak = der.children_count(a, 2, 2, "Attribute")
-            a_oid = dv.oid(ak[0], "Attribute.attrType")
-            vals = der.expect(ak[1], UNIVERSAL, der.SET, True, "Attribute.attrValues")
-            der.check_set_of_order(vals)
-            if not vals.children:
-                raise _Fail(MALFORMED, f"unsigned attribute {a_oid} without values (RFC 5912: SIZE(1..MAX))")
+            a_oid, _ = _attribute(a)
             if a_oid in (ID_CONTENT_TYPE, ID_MESSAGE_DIGEST, ID_SIGNING_TIME):
                 raise _Fail(MALFORMED, f"attribute {a_oid} among the unsigned attributes (RFC 5652 11)")
 
