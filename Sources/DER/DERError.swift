@@ -19,7 +19,8 @@ public struct DERError: Error, Hashable, Sendable, CustomStringConvertible {
         case nonMinimalTag
         /// Tag number needs more than 4 base-128 octets.
         case tagTooLarge
-        /// Universal tag 0 is reserved for BER end-of-contents (X.690 8.1.5).
+        /// Universal tag 0 is reserved for BER end-of-contents (X.690 8.1.5); universal tag 15 is
+        /// reserved for future editions (X.680).
         case reservedTag
         /// Bytes follow the outermost element.
         case trailingBytes

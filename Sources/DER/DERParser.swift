@@ -115,6 +115,10 @@ public enum DER {
         if tagClass == .universal && number == 0 {
             throw DERError(.reservedTag, at: start, "universal tag 0 (end-of-contents) is not DER")
         }
+        // X.680 8.6 (Table 1): universal 15 is reserved for future editions; no type has it.
+        if tagClass == .universal && number == 15 {
+            throw DERError(.reservedTag, at: start, "universal tag 15 is reserved (X.680 Table 1)")
+        }
         return DERTag(tagClass, number: number, constructed: constructed)
     }
 

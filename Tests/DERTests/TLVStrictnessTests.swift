@@ -94,6 +94,10 @@ struct TLVStrictnessTests {
     func reservedTagZero() {
         expectDERError(.reservedTag) { _ = try DER.parse(hexBytes("00 00")) }
         expectDERError(.reservedTag) { _ = try DER.parse(hexBytes("30 02 00 00")) }
+        // Universal 15 is reserved too; context 15 is an ordinary tag.
+        expectDERError(.reservedTag) { _ = try DER.parse(hexBytes("0F 01 00")) }
+        expectDERError(.reservedTag) { _ = try DER.parse(hexBytes("30 02 0F 00")) }
+        #expect(throws: Never.self) { _ = try DER.parse(hexBytes("8F 01 00")) }
     }
 
     @Test("bytes after the outermost element are refused")

@@ -138,6 +138,8 @@ def parse_node(data: bytes, pos: int, limit: int, depth: int = 0) -> Node:
     if cls == UNIVERSAL:
         if number == 0:
             raise DERError("reserved-tag", start, "universal tag 0 (end-of-contents) in DER")
+        if number == 15:
+            raise DERError("reserved-tag", start, "universal tag 15 is reserved (X.680)")
         if constructed and number in _ALWAYS_PRIMITIVE:
             raise DERError("constructed-primitive-type", start, f"universal {number} must be primitive")
         if not constructed and number in _ALWAYS_CONSTRUCTED:

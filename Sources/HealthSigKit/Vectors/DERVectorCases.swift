@@ -297,6 +297,7 @@ enum DERVectorCases {
         Case("ANY", nested(51), e(.nestingTooDeep), ["NestingTooDeep", "ImplementationLimit"], "51 nested SEQUENCEs"),
         Case("ANY", "000100", e(.reservedTag), ["ReservedTag"], "universal tag 0 (end-of-contents)"),
         Case("ANY", "0000", e(.reservedTag), ["ReservedTag"], "a bare end-of-contents marker"),
+        Case("ANY", "0f0100", e(.reservedTag), ["ReservedTag"], "universal tag 15, reserved by X.680"),
         Case("ANY", "1f8fffffff7f00", e(.tagTooLarge), ["TagTooLarge"], "a tag number of five base-128 octets"),
         Case("ANY", "1f", e(.truncated), ["Truncated"], "input ends inside a high tag number"),
         Case("ANY", "", e(.truncated), ["Truncated"], "empty input"),

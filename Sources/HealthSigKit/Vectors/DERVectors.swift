@@ -67,7 +67,7 @@ struct DERVectors: VectorFamily {
         "LengthTooLarge": "More than 4 length octets: no input of this profile is that long.",
         "NonMinimalTag": "A tag number below 31 in high-tag-number form, or a high tag number starting with 80 (X.690 8.1.2.4).",
         "TagTooLarge": "A tag number of more than 4 base-128 octets.",
-        "ReservedTag": "Universal tag 0, reserved for BER's end-of-contents (X.690 8.1.5).",
+        "ReservedTag": "Universal tag 0, reserved for BER's end-of-contents (X.690 8.1.5), or universal tag 15, reserved for future editions (X.680).",
         "TrailingBytes": "Octets after the one element the input must hold.",
         "NestingTooDeep": "More than 50 nested constructed elements: beyond the bound this toolkit sets on recursion (swift-asn1 uses 50 too); the root counts as level 1.",
         "Truncated": "The input ends before the element it announces.",
