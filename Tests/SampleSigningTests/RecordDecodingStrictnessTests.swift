@@ -5,8 +5,8 @@ import HealthSamples
 import Testing
 
 /// Second-read findings on decoding hostile records.
-@Suite("Record decoding review")
-struct ReviewRecordDecodingTests {
+@Suite("Record decoding strictness")
+struct RecordDecodingStrictnessTests {
     /// A record holding `count` extra entries `k0`, `k1`, … besides a valid heart-rate record,
     /// written straight to DER (building it through `RecordDictionary` would itself be slow).
     static func wideRecord(_ count: Int) throws -> [UInt8] {

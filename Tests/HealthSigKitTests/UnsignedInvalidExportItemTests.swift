@@ -3,13 +3,13 @@ import Foundation
 import SampleSigning
 import Testing
 
-/// Second review: an unsigned export.xml record of a supported type that is not a valid sample
+/// An unsigned export.xml record of a supported type that is not a valid sample
 /// (here: an unparseable device string, an end before the start) is still an unsigned sample.
 /// It used to be dropped without a trace, so `--require-signed` passed on such an export.
-@Suite("Review: unsigned invalid export items")
-struct ReviewUnsignedInvalidExportTests {
+@Suite("Unsigned export items that are not valid samples")
+struct UnsignedInvalidExportItemTests {
     @Test func unsignedInvalidRecordsAreCountedAndListed() throws {
-        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("review-unsigned-\(UUID().uuidString)")
+        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("unsigned-invalid-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let key = try KeyFiles.generate(directory: directory, name: "device", certificateSubject: nil, days: 1)
         let body = """

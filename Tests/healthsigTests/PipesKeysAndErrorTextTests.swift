@@ -3,8 +3,8 @@ import Testing
 
 /// Behaviours found by running the command by hand: inputs that are pipes, private keys given to
 /// `inspect`, error texts that must name the real problem, and outputs that fail before a verdict.
-@Suite("healthsig review: pipes, private keys, error texts")
-struct CLIReviewTests {
+@Suite("healthsig: pipes, private keys, error texts")
+struct PipesKeysAndErrorTextTests {
     /// Runs `script` with bash, `$HS` being the healthsig executable, so a test can use process
     /// substitution (`--in <(cat file)`), which hands the command a pipe that can be read once.
     static func bash(_ script: String, in directory: TemporaryDirectory) throws -> CommandResult {

@@ -1,10 +1,10 @@
 import Testing
 import HealthSamples
 
-/// Second review: a zero with an extreme exponent is a valid number (`DecimalText.parse` gives 0)
+/// A zero with an extreme exponent is a valid number (`DecimalText.parse` gives 0)
 /// and must not trap when its shown decimal places are counted.
-@Suite("Review: fraction digits of extreme exponents")
-struct ReviewFractionDigitsTests {
+@Suite("Fraction digits of extreme exponents")
+struct ExtremeExponentFractionDigitsTests {
     @Test func extremeNegativeExponentDoesNotOverflow() throws {
         #expect(try DecimalText.parse("0e-9223372036854775808") == 0)
         #expect(DecimalText.fractionDigits(of: "0e-9223372036854775808") > 0)

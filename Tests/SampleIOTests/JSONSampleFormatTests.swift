@@ -4,8 +4,8 @@ import Testing
 @testable import SampleIO
 
 /// Second-read findings on the JSON sample format.
-@Suite("JSON sample format review")
-struct ReviewSampleFormatTests {
+@Suite("JSON sample format")
+struct JSONSampleFormatTests {
     static func heartRate(metadata: String) -> String {
         #"{"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z","#
             + #""endDate":"2026-11-21T08:00:00Z","metadata":"# + metadata + "}"

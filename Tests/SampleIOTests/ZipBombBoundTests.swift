@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import SampleIO
 
-/// Second review: inflated output must never run past the size the central directory declares.
-@Suite("Review: zip bomb bound")
-struct ReviewZipBombTests {
+/// Inflated output must never run past the size the central directory declares.
+@Suite("Zip entries never inflate past their declared size")
+struct ZipBombBoundTests {
     /// 8 MiB of zeros deflated (about 8 KB), with the central directory claiming 100 bytes.
     static let script = #"""
     import sys, zipfile, struct

@@ -6,8 +6,8 @@ import SampleSigning
 import Testing
 
 /// Second-reader findings on `SampleVerifier` / `FieldComparator` (docs/VERIFY.md).
-@Suite("Review: sample verification")
-struct ReviewVerifierTests {
+@Suite("Sample verification edge cases")
+struct SampleVerificationEdgeCaseTests {
     /// A record whose `m` spells a signed key the SDK way (`HKMetadataKeyTimeZone`) is not
     /// conforming (docs/FORMAT.md: stored spellings). The value is not compared, so the verdict
     /// must at least say so in its notes (FORMAT.md: unknown keys are "listed in a verdict's

@@ -1,10 +1,10 @@
 import Testing
 @testable import SampleIO
 
-/// Second review: memory kept per export item is bounded by bytes, not only by child count
+/// Memory kept per export item is bounded by bytes, not only by child count
 /// (10,000 children × 4 MiB tags would be 40 GB from a zip of a few megabytes).
-@Suite("Review: per-item byte budget")
-struct ReviewItemBudgetTests {
+@Suite("Per-item byte budget of export.xml")
+struct ExportItemByteBudgetTests {
     private func document(_ body: String) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n\(body)</HealthData>\n"
     }

@@ -2,9 +2,9 @@ import HealthSamples
 import Testing
 @testable import SampleIO
 
-/// Second review: hostile number literals in a sample are errors, never a trap.
-@Suite("Review: number literals that used to trap")
-struct ReviewNumberTrapTests {
+/// Hostile number literals in a sample are errors, never a trap.
+@Suite("Hostile number literals are errors, never a trap")
+struct HostileNumberLiteralTests {
     @Test func jsonZeroWithHugeNegativeExponent() {
         let line = #"{"type":"HKQuantityTypeIdentifierBodyMass","value":0e-9223372036854775808,"unit":"kg","startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z"}"#
         // Decoding reaches the validator without a trap, and the value is exactly zero.
