@@ -1,19 +1,20 @@
-import Foundation
 import SampleIO
 
-/// Writing outputs atomically (temporary file, fsync, rename), never over an input.
+/// Writing outputs: a regular file atomically (temporary file, fsync, rename), a device, FIFO or
+/// standard output in place; never over an input (``SampleIO/OutputFileWriter``).
 public enum OutputFiles {
     /// Writes `bytes` to `path` (`-` is standard output).
     public static func write(_ bytes: [UInt8], to path: String, protecting inputs: [String] = [],
                              permissions: UInt16? = nil) throws(ToolError) {
         do {
-            try AtomicFileWriter.write(bytes, to: path, protecting: inputs, permissions: permissions)
+            try OutputFileWriter.write(bytes, to: path, protecting: inputs, permissions: permissions)
         } catch {
-            throw .io(path: path, reason: error.description)
+            throw .output(error)
         }
     }
 
-    /// Opens an output that appears complete or not at all, standard output (`-`) included.
+    /// Opens an output written piece by piece that appears complete or not at all: see
+    /// ``StagedOutput``.
     public static func open(_ path: String, protecting inputs: [String] = []) throws(ToolError) -> StagedOutput {
         try StagedOutput(destination: path, protecting: inputs)
     }

@@ -1,78 +1,68 @@
-import Foundation
 import SampleIO
 
-/// A streamed output that appears complete or not at all.
+/// An output written piece by piece (open, write, commit or discard) that appears complete or
+/// not at all.
 ///
-/// A file destination is an ``AtomicFileWriter`` (temporary file renamed on commit). Standard
-/// output cannot be renamed into place, and `AtomicFileWriter` writes it straight through once
-/// 64 KiB are pending — so a long run that fails late would already have printed part of its
-/// result although the contract is "nothing written". For `-` the bytes are therefore staged in
-/// a temporary file and copied to standard output only by ``commit()``.
+/// The destination is opened at once (``SampleIO/OutputFileWriter``), so an output that cannot
+/// be written (a directory, a missing directory, a block device, a device without permission)
+/// fails before any work is done. A regular file (or a new path) is written to a temporary file
+/// beside it and renamed into place by ``commit()``. Standard output, a character device or a
+/// FIFO cannot be renamed into place; their bytes wait in an anonymous ``SampleIO/SpoolFile``
+/// and are written to the destination only by ``commit()``, so a run that fails late (an
+/// invalid line near the end of a signing run) has written nothing there either.
 public final class StagedOutput {
     /// The destination as given (`-` for standard output).
     public let destination: String
-    private let writer: AtomicFileWriter
-    /// The staging file for standard output; `nil` for a file destination.
-    private let stagingPath: String?
+    private let writer: OutputFileWriter
+    /// Where the bytes wait when the destination is written in place; `nil` for a regular file.
+    private var spool: SpoolFile?
 
     init(destination: String, protecting inputs: [String]) throws(ToolError) {
         self.destination = destination
-        if destination == "-" {
-            let staging = (NSTemporaryDirectory() as NSString)
-                .appendingPathComponent("healthsig-stdout-\(UUID().uuidString)")
-            stagingPath = staging
-            do {
-                writer = try AtomicFileWriter(destination: staging, permissions: 0o600)
-            } catch {
-                throw .io(path: "standard output (staging file \(staging))", reason: error.description)
+        do {
+            writer = try OutputFileWriter(destination: destination, protecting: inputs)
+            if case .replaceableFile = writer.target {
+                spool = nil
+            } else {
+                spool = try SpoolFile()
             }
-        } else {
-            stagingPath = nil
-            do {
-                writer = try AtomicFileWriter(destination: destination, protecting: inputs)
-            } catch {
-                throw .io(path: destination, reason: error.description)
-            }
+        } catch {
+            throw .output(error)
         }
     }
 
-    deinit {
-        writer.discard()
-        if let stagingPath { unlink(stagingPath) }
+    /// Appends bytes.
+    public func write(_ bytes: [UInt8]) throws(ToolError) {
+        do {
+            if let spool { try spool.write(bytes) } else { try writer.write(bytes) }
+        } catch {
+            throw .output(error)
+        }
     }
 
     /// Appends the UTF-8 bytes of `text`.
     public func write(_ text: String) throws(ToolError) {
-        do {
-            try writer.write(text)
-        } catch {
-            throw .io(path: destination, reason: error.description)
-        }
+        try write(Array(text.utf8))
     }
 
-    /// Makes the output appear: renames the file into place, or copies the staged bytes to
-    /// standard output.
+    /// Makes the output appear: renames the file into place, or writes the held bytes to
+    /// standard output, the device or the FIFO.
     public func commit() throws(ToolError) {
         do {
+            if let spool {
+                try spool.readBack { chunk throws(OutputFileError) in try writer.write(chunk) }
+                self.spool = nil
+            }
             try writer.commit()
         } catch {
-            throw .io(path: destination, reason: error.description)
-        }
-        guard let stagingPath else { return }
-        defer { unlink(stagingPath) }
-        do {
-            let source = try FileChunkSource(path: stagingPath)
-            while let chunk = try source.nextChunk() {
-                FileHandle.standardOutput.write(Data(chunk))
-            }
-        } catch {
-            throw .io(path: "standard output", reason: "\(error)")
+            writer.discard()
+            throw .output(error)
         }
     }
 
     /// Abandons the output: nothing appears at the destination.
     public func discard() {
         writer.discard()
-        if let stagingPath { unlink(stagingPath) }
+        spool = nil
     }
 }

@@ -1,3 +1,5 @@
+import SampleIO
+
 /// Errors of the tool layer: bad arguments and I/O. The command maps these to exit code 2.
 public enum ToolError: Error, Sendable, CustomStringConvertible {
     /// A file could not be read or written.
@@ -6,12 +8,21 @@ public enum ToolError: Error, Sendable, CustomStringConvertible {
     case usage(String)
     /// A key, certificate or trust file could not be used.
     case keyMaterial(path: String, reason: String)
+    /// The reader of an output pipe or FIFO went away (`EPIPE`): the command ends quietly.
+    case brokenPipe(path: String)
+
+    /// An output error: a broken pipe stays one, anything else is an I/O error naming the path.
+    public static func output(_ error: OutputFileError) -> ToolError {
+        if case .brokenPipe(let path) = error { return .brokenPipe(path: path) }
+        return .io(path: error.path.isEmpty ? "output" : error.path, reason: error.reason)
+    }
 
     public var description: String {
         switch self {
         case .io(let path, let reason): return "\(path): \(reason)"
         case .usage(let message): return message
         case .keyMaterial(let path, let reason): return "\(path): \(reason)"
+        case .brokenPipe(let path): return "\(path): the reader has gone (broken pipe)"
         }
     }
 }

@@ -22,6 +22,6 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let result = try Benchmark.run(secondsPerMeasurement: seconds, contentBytes: contentBytes)
-        printOut(result.report + "\n")
+        try printOut(result.report + "\n")
     }
 }

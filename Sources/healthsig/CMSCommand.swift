@@ -93,10 +93,10 @@ struct CMSVerifyCommand: ParsableCommand {
                 }
             }
             if contentOut != "-" { try writeContent() }
-            printOut("valid signer=\(summary.keyIdentifierHex)\n")
+            try printOut("valid signer=\(summary.keyIdentifierHex)\n")
             if contentOut == "-" { try writeContent() }
         default:
-            printOut("\(outcome.name): \(outcome.reason)\n")
+            try printOut("\(outcome.name): \(outcome.reason)\n")
             throw CommandExit.verificationFailed
         }
     }

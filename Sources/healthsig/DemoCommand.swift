@@ -11,7 +11,7 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         let outcome = try runTool { () throws(ToolError) in try Demo.run(examplesDirectory: examples) }
-        printOut(outcome.transcript)
+        try printOut(outcome.transcript)
         if !outcome.succeeded { throw CommandExit.verificationFailed }
     }
 }

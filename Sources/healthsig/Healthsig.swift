@@ -27,6 +27,10 @@ struct Healthsig: ParsableCommand {
 @main
 enum Main {
     static func main() {
+        // A write to a pipe whose reader has gone fails with EPIPE instead of killing the
+        // process on the spot, so temporary files are removed on the way out; the command then
+        // ends by SIGPIPE all the same (CommandExit.brokenPipe).
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try Healthsig.parseAsRoot()
             try command.run()
@@ -36,7 +40,11 @@ enum Main {
             let code = Healthsig.exitCode(for: error)
             if code == .success {
                 // --help / --version
-                print(Healthsig.fullMessage(for: error))
+                do {
+                    try printOut(Healthsig.fullMessage(for: error) + "\n")
+                } catch {
+                    error.terminate()
+                }
                 Foundation.exit(0)
             }
             CommandExit.usageOrIO(Healthsig.fullMessage(for: error)).terminate()

@@ -22,11 +22,11 @@ struct InspectCommand: ParsableCommand {
         }
         // Input that is not a signature is malformed input: exit 1, like every command.
         guard let der = Inspector.decodeInput(raw) else {
-            printOut("malformed: the input is neither DER, PEM nor base64 text\n")
+            try printOut("malformed: the input is neither DER, PEM nor base64 text\n")
             throw CommandExit.verificationFailed
         }
         let inspection = Inspector.inspect(der)
-        printOut(inspection.text)
+        try printOut(inspection.text)
         if inspection.problem != nil { throw CommandExit.verificationFailed }
     }
 }

@@ -31,6 +31,6 @@ struct KeygenCommand: ParsableCommand {
             try KeyFiles.generate(directory: out, name: name, certificateSubject: subject, days: days,
                                   passphrase: passphrase.source)
         }
-        printOut(generated.keyIdentifierHex + "\n")
+        try printOut(generated.keyIdentifierHex + "\n")
     }
 }

@@ -21,11 +21,13 @@ struct VectorsGenerateCommand: ParsableCommand {
     @Argument(help: "Vector directory.") var directory = "TestVectors"
 
     func run() throws {
+        let summary: String
         do {
-            printOut(try VectorSuite.generate(directory: directory) + "\n")
+            summary = try VectorSuite.generate(directory: directory)
         } catch {
             throw CommandExit.usageOrIO("\(error)")
         }
+        try printOut(summary + "\n")
     }
 }
 
@@ -43,9 +45,9 @@ struct VectorsCheckCommand: ParsableCommand {
         } catch {
             throw CommandExit.usageOrIO("\(error)")
         }
-        for line in report.fileLines { printOut(line + "\n") }
-        for failure in report.failures { printOut("FAIL " + failure + "\n") }
-        printOut("\(report.passed) passed, \(report.failed) failed\n")
+        for line in report.fileLines { try printOut(line + "\n") }
+        for failure in report.failures { try printOut("FAIL " + failure + "\n") }
+        try printOut("\(report.passed) passed, \(report.failed) failed\n")
         if report.failed > 0 { throw CommandExit.verificationFailed }
     }
 }

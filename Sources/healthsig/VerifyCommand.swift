@@ -31,7 +31,7 @@ struct VerifyCommand: ParsableCommand {
                 try OutputFiles.write(Array(text.utf8), to: out, protecting: [self.in] + TrustLoader.inputFiles(trust))
             }
         } else {
-            printOut(text)
+            try printOut(text)
         }
         // An empty input passes (nothing failed), but a CI job that verifies a file its firmware
         // failed to fill should hear about it.

@@ -93,3 +93,41 @@ func lineOf(_ needle: String, in text: String) -> Int? {
     guard let range = text.range(of: needle) else { return nil }
     return text[..<range.lowerBound].filter { $0 == "\n" || $0 == "\r\n" }.count + 1
 }
+
+/// Device numbers of Linux's memory devices, for nodes made with `mknod` in a test directory
+/// (never the machine's own /dev).
+enum MemoryDevice {
+    static let null = (major: 1, minor: 3)
+    static let zero = (major: 1, minor: 5)
+    static let full = (major: 1, minor: 7)
+}
+
+/// Makes a character device node at `path` (needs root, as the test suite runs in CI).
+func makeCharacterDevice(_ path: String, _ numbers: (major: Int, minor: Int)) throws {
+    // Linux's dev_t encoding for major < 4096 and minor < 256.
+    let device = dev_t(numbers.major << 8 | numbers.minor)
+    guard mknod(path, S_IFCHR | 0o666, device) == 0 else {
+        let code = errno
+        throw POSIXFailure(description: "mknod \(path) failed: \(String(cString: strerror(code))) (the device tests run as root)")
+    }
+}
+
+/// Makes a FIFO at `path`.
+func makeFIFO(_ path: String) throws {
+    guard mkfifo(path, 0o644) == 0 else {
+        let code = errno
+        throw POSIXFailure(description: "mkfifo \(path) failed: \(String(cString: strerror(code)))")
+    }
+}
+
+/// The file type bits of `path` (`lstat`: a link is a link).
+func fileType(_ path: String) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return info.st_mode & S_IFMT
+}
+
+/// A failed system call in test setup.
+struct POSIXFailure: Error, CustomStringConvertible {
+    let description: String
+}

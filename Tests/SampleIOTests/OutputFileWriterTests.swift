@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import SampleIO
 
-@Suite("Atomic file writer")
-struct AtomicFileWriterTests {
+@Suite("Output file writer: regular files replaced atomically")
+struct OutputFileWriterTests {
     private func contents(_ path: String) throws -> String {
         String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
     }
@@ -16,7 +16,7 @@ struct AtomicFileWriterTests {
         let directory = try TemporaryDirectory()
         let target = directory.file("out.jsonl")
         try directory.write("out.jsonl", "old content")
-        let writer = try AtomicFileWriter(destination: target, protecting: [directory.file("in.jsonl")])
+        let writer = try OutputFileWriter(destination: target, protecting: [directory.file("in.jsonl")])
         try writer.write("line 1\n")
         try writer.write(Array("line 2\n".utf8))
         // Until commit the destination is untouched and the temporary file sits beside it.
@@ -34,13 +34,13 @@ struct AtomicFileWriterTests {
         let directory = try TemporaryDirectory()
         let target = directory.file("out.txt")
         do {
-            let writer = try AtomicFileWriter(destination: target)
+            let writer = try OutputFileWriter(destination: target)
             try writer.write("partial")
             writer.discard()
         }
         do {
             // Dropped without commit: also cleaned up.
-            let writer = try AtomicFileWriter(destination: target)
+            let writer = try OutputFileWriter(destination: target)
             try writer.write("partial")
         }
         #expect(try entries(directory).isEmpty)
@@ -60,16 +60,16 @@ struct AtomicFileWriterTests {
         ]
         for (destination, protected) in sameFile {
             #expect(throws: OutputFileError.destinationIsInput(destination: destination, input: protected)) {
-                _ = try AtomicFileWriter(destination: destination, protecting: ["-", protected])
+                _ = try OutputFileWriter(destination: destination, protecting: ["-", protected])
             }
         }
         #expect(throws: OutputFileError.destinationIsDirectory(directory.path)) {
-            _ = try AtomicFileWriter(destination: directory.path)
+            _ = try OutputFileWriter(destination: directory.path)
         }
         #expect(try contents(input) == "data\n")
         #expect(try entries(directory) == ["hard.jsonl", "link.jsonl", "samples.jsonl"])
         // A different file is fine.
-        try AtomicFileWriter.write(Array("x".utf8), to: directory.file("other.jsonl"), protecting: [input])
+        try OutputFileWriter.write(Array("x".utf8), to: directory.file("other.jsonl"), protecting: [input])
         #expect(try contents(directory.file("other.jsonl")) == "x")
     }
 
@@ -77,28 +77,29 @@ struct AtomicFileWriterTests {
         let directory = try TemporaryDirectory()
         let target = try directory.write("out.txt", "old")
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: target)
-        try AtomicFileWriter.write(Array("new".utf8), to: target)
+        try OutputFileWriter.write(Array("new".utf8), to: target)
         let permissions = try FileManager.default.attributesOfItem(atPath: target)[.posixPermissions] as? Int
         #expect(permissions == 0o640)
-        try AtomicFileWriter.write(Array("new".utf8), to: directory.file("fresh.txt"))
+        try OutputFileWriter.write(Array("new".utf8), to: directory.file("fresh.txt"))
         #expect(try FileManager.default.attributesOfItem(atPath: directory.file("fresh.txt"))[.posixPermissions] as? Int == 0o644)
-        try AtomicFileWriter.write(Array("secret".utf8), to: directory.file("key.pem"), permissions: 0o600)
+        try OutputFileWriter.write(Array("secret".utf8), to: directory.file("key.pem"), permissions: 0o600)
         #expect(try FileManager.default.attributesOfItem(atPath: directory.file("key.pem"))[.posixPermissions] as? Int == 0o600)
     }
 
     @Test func missingDirectoryIsATypedError() throws {
         let directory = try TemporaryDirectory()
-        let error = thrownError(OutputFileError.self) { _ = try AtomicFileWriter(destination: directory.file("no/such/out.txt")) }
-        guard case .cannotCreateTemporaryFile(let parent, let code, _) = error else {
+        let error = thrownError(OutputFileError.self) { _ = try OutputFileWriter(destination: directory.file("no/such/out.txt")) }
+        guard case .cannotCreateTemporaryFile(let destination, let parent, let code, _) = error else {
             Issue.record("expected cannotCreateTemporaryFile, got \(String(describing: error))")
             return
         }
+        #expect(destination == directory.file("no/such/out.txt"))
         #expect(parent == directory.file("no/such"))
         #expect(code == ENOENT)
     }
 
     @Test func dashMeansStandardOutput() throws {
-        let writer = try AtomicFileWriter(destination: "-", protecting: ["-"])
+        let writer = try OutputFileWriter(destination: "-", protecting: ["-"])
         #expect(writer.temporaryPath == nil)
         try writer.write("")
         try writer.commit()
