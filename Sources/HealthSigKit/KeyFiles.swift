@@ -90,9 +90,13 @@ public enum KeyFiles {
         }
         let base = (directory as NSString).appendingPathComponent(name)
         let keyPath = base + ".key.pem", pubPath = base + ".pub.pem", certPath = base + ".cert.pem"
-        for path in [keyPath, pubPath] + (certificateSubject == nil ? [] : [certPath])
-        where FileManager.default.fileExists(atPath: path) {
-            throw .io(path: path, reason: "already exists; refusing to overwrite a key")
+        // `lstat`, not `stat`: a symbolic link is an existing entry even when it names nothing
+        // yet; following it would write a private key wherever the link points.
+        for path in [keyPath, pubPath] + (certificateSubject == nil ? [] : [certPath]) {
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                throw .io(path: path, reason: "already exists; refusing to overwrite a key")
+            }
         }
         let secret = try self.passphrase(from: passphrase)
         // An empty passphrase (variable set but empty, empty file) is almost certainly a

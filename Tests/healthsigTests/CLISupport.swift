@@ -3,16 +3,19 @@ import Testing
 
 /// What one run of a command produced.
 struct CommandResult: CustomStringConvertible {
+    /// The exit code, or the signal number when ``killedBySignal``.
     let status: Int32
     let stdoutData: Data
     let stderrData: Data
+    /// Whether the process was ended by a signal (`status` is then the signal number).
+    var killedBySignal = false
 
     var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
     var stderr: String { String(decoding: stderrData, as: UTF8.self) }
     /// Non-empty lines of standard output.
     var lines: [String] { stdout.split(separator: "\n").map(String.init) }
 
-    var description: String { "exit \(status)\n--- stdout:\n\(stdout)\n--- stderr:\n\(stderr)" }
+    var description: String { "\(killedBySignal ? "signal" : "exit") \(status)\n--- stdout:\n\(stdout)\n--- stderr:\n\(stderr)" }
 }
 
 /// Runs the built `healthsig` executable and other commands (`openssl`, `python3`) as child
@@ -59,13 +62,20 @@ enum CLI {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }()
 
-    /// Runs `healthsig` with `arguments`.
+    /// Runs `healthsig` with `arguments`; `standardOutput`, when given, replaces the captured
+    /// standard output (a device node, the write end of a pipe).
     static func healthsig(_ arguments: [String], in directory: URL, stdin: Data? = nil,
-                          environment: [String: String] = [:]) throws -> CommandResult {
+                          environment: [String: String] = [:], standardOutput: FileHandle? = nil) throws -> CommandResult {
+        try run(try healthsigExecutable(), arguments, in: directory, stdin: stdin, environment: environment,
+                standardOutput: standardOutput)
+    }
+
+    /// The `healthsig` executable, or a setup error naming where it was looked for.
+    static func healthsigExecutable() throws -> URL {
         guard let executable else {
             throw SetupError(description: "healthsig executable not found beside the test bundle (\(Bundle.main.bundlePath))")
         }
-        return try run(executable, arguments, in: directory, stdin: stdin, environment: environment)
+        return executable
     }
 
     /// Runs `/usr/bin/openssl` (the interop reference, never our code).
@@ -79,7 +89,7 @@ enum CLI {
     }
 
     static func run(_ executable: URL, _ arguments: [String], in directory: URL, stdin: Data? = nil,
-                    environment: [String: String] = [:]) throws -> CommandResult {
+                    environment: [String: String] = [:], standardOutput: FileHandle? = nil) throws -> CommandResult {
         let id = UUID().uuidString
         let outURL = directory.appendingPathComponent(".run-\(id).out")
         let errURL = directory.appendingPathComponent(".run-\(id).err")
@@ -103,7 +113,7 @@ enum CLI {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = outHandle
+        process.standardOutput = standardOutput ?? outHandle
         process.standardError = errHandle
         process.standardInput = inHandle
         // A command that hangs must fail the test, not the whole run.
@@ -117,7 +127,44 @@ enum CLI {
         }
         process.waitUntilExit()
         return CommandResult(status: process.terminationStatus,
-                             stdoutData: try Data(contentsOf: outURL), stderrData: try Data(contentsOf: errURL))
+                             stdoutData: try Data(contentsOf: outURL), stderrData: try Data(contentsOf: errURL),
+                             killedBySignal: process.terminationReason == .uncaughtSignal)
+    }
+}
+
+/// Device numbers of Linux's memory devices, for nodes made with `mknod` in a test directory.
+enum MemoryDevice {
+    static let null = (major: 1, minor: 3)
+    static let zero = (major: 1, minor: 5)
+    static let full = (major: 1, minor: 7)
+}
+
+/// Reads a FIFO to its end on a thread of its own, so that a command can write it.
+final class FIFOReader: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var data: Data?
+
+    /// Starts reading `path` (its `open` waits for a writer).
+    init(_ path: String) {
+        Thread { [self] in
+            let bytes = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
+            condition.lock()
+            data = bytes
+            condition.signal()
+            condition.unlock()
+        }.start()
+    }
+
+    /// Everything read, once the writer has closed the FIFO.
+    func bytes() throws -> Data {
+        condition.lock()
+        defer { condition.unlock() }
+        while data == nil {
+            guard condition.wait(until: Date().addingTimeInterval(CLI.timeoutSeconds)) else {
+                throw CLI.SetupError(description: "the FIFO reader got no end of file in \(CLI.timeoutSeconds) s")
+            }
+        }
+        return data ?? Data()
     }
 }
 
@@ -161,8 +208,42 @@ final class TemporaryDirectory {
     func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: path(name)) }
 
     /// Runs `healthsig` in this directory.
-    func healthsig(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> CommandResult {
-        try CLI.healthsig(arguments, in: url, stdin: stdin, environment: environment)
+    func healthsig(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                   standardOutput: FileHandle? = nil) throws -> CommandResult {
+        try CLI.healthsig(arguments, in: url, stdin: stdin, environment: environment, standardOutput: standardOutput)
+    }
+
+    /// Makes a character device node `name` (needs root; the suite runs as root in CI). Only
+    /// nodes in this directory are ever made or written, never the machine's own /dev.
+    @discardableResult
+    func makeCharacterDevice(_ name: String, _ numbers: (major: Int, minor: Int)) throws -> String {
+        // Linux's dev_t encoding for major < 4096 and minor < 256.
+        guard mknod(path(name), S_IFCHR | 0o666, dev_t(numbers.major << 8 | numbers.minor)) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw CLI.SetupError(description: "mknod \(name) failed: \(reason) (the device tests run as root)")
+        }
+        return path(name)
+    }
+
+    /// Makes a FIFO `name`.
+    @discardableResult
+    func makeFIFO(_ name: String) throws -> String {
+        guard mkfifo(path(name), 0o644) == 0 else {
+            throw CLI.SetupError(description: "mkfifo \(name) failed: \(String(cString: strerror(errno)))")
+        }
+        return path(name)
+    }
+
+    /// The file type bits of `name` (`lstat`: a link is a link).
+    func fileType(_ name: String) -> mode_t? {
+        var info = stat()
+        guard lstat(path(name), &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    /// Names in the directory that start with `prefix` (temporary files left behind, say).
+    func entries(startingWith prefix: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasPrefix(prefix) }.sorted()
     }
 
     /// Runs `openssl` in this directory.

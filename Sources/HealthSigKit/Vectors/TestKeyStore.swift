@@ -70,9 +70,9 @@ final class TestKeyStore {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let readme = directory.appendingPathComponent("README.md")
             if !FileManager.default.fileExists(atPath: readme.path) {
-                try Data(Self.readme.utf8).write(to: readme, options: .atomic)
+                try OutputFiles.write(Array(Self.readme.utf8), to: readme.path)
             }
-            try Data(text.utf8).write(to: url, options: .atomic)
+            try OutputFiles.write(Array(text.utf8), to: url.path)
         } catch {
             throw VectorSuiteError.testKeys("\(url.path): \(error)")
         }

@@ -30,16 +30,29 @@ enum VectorFileIO {
         try write(text: VectorJSONWriter.prettyPrinted(value), to: url)
     }
 
-    /// Writes `text` unless the file already holds it.
+    /// Writes `text` unless the file already holds it (through ``OutputFiles``: atomically, and
+    /// never renaming over something that is not a regular file).
     static func write(text: String, to url: URL) throws {
-        let data = Data(text.utf8)
-        if let existing = try? Data(contentsOf: url), existing == data { return }
+        let bytes = Array(text.utf8)
+        if isRegularFile(url.path), let existing = try? FileAccess.readBytes(url.path), existing == bytes { return }
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
         } catch {
-            throw VectorSuiteError.unwritable(path: url.path, reason: "\(error.localizedDescription)")
+            throw VectorSuiteError.unwritable(path: url.deletingLastPathComponent().path, reason: FileAccess.reason(error))
         }
+        do {
+            try OutputFiles.write(bytes, to: url.path)
+        } catch {
+            if case .io(_, let reason) = error { throw VectorSuiteError.unwritable(path: url.path, reason: reason) }
+            throw VectorSuiteError.unwritable(path: url.path, reason: error.description)
+        }
+    }
+
+    /// Whether `path` is a regular file (following links): only those are read back for the
+    /// comparison, so a FIFO in the way cannot block the run.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// The test groups of a loaded file, each an object.

@@ -21,6 +21,12 @@ public enum VectorSuite {
     /// - Throws: `VectorSuiteError` when an existing file cannot be read (it is never
     ///   overwritten then), a file cannot be written, or key material cannot be made.
     public static func generate(directory: String) throws -> String {
+        // The vector directory holds files; a device, FIFO or file named instead is refused
+        // before any key or vector is made (a missing directory is created).
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw VectorSuiteError.unwritable(path: directory, reason: "exists and is not a directory")
+        }
         let root = URL(fileURLWithPath: directory, isDirectory: true)
         let context = VectorGenerationContext(directory: root)
         defer { context.cleanUp() }
