@@ -44,15 +44,20 @@ public enum BatchVerifier {
             stream = try FileChunkSource(path: streamPath)
             while true {
                 guard let chunk = try stream.nextChunk() else {
-                    kind = InputSniffer.kind(of: head, atEnd: true) ?? .json
+                    kind = try InputSniffer.kind(of: head, atEnd: true, input: path) ?? .json
                     break
                 }
                 head += chunk
-                if let known = InputSniffer.kind(of: head, atEnd: false) {
+                if let known = try InputSniffer.kind(of: head, atEnd: false, input: path) {
                     kind = known
                     break
                 }
             }
+        } catch let error as InputRecognitionError {
+            // Malformed input, like a JSON line that is not JSON: unreadable, exit 1.
+            var report = VerificationReport()
+            report.addUnreadable(line: nil, reason: error.description)
+            return report
         } catch let error as FileReadError {
             throw FileAccess.ioError(error, path)
         } catch {

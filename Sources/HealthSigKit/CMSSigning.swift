@@ -70,9 +70,9 @@ public enum CMSSigning {
 
     /// Verifies the signature in `inputPath` against the trust paths. A signature file that
     /// is not base64 although `inform` says so is `malformed`, like any other broken input.
-    public static func verify(inputPath: String, inform: InputForm, trustPaths: [String],
-                              detachedContentPath: String?) throws(ToolError) -> CMSVerdict {
-        let trust = try TrustLoader.load(trustPaths)
+    public static func verify(inputPath: String, inform: InputForm, trustPaths: [String], detachedContentPath: String?,
+                              skippedTrustEntry: (TrustLoader.SkippedEntry) -> Void = { _ in }) throws(ToolError) -> CMSVerdict {
+        let trust = try TrustLoader.load(trustPaths, skipped: skippedTrustEntry)
         let raw = try FileAccess.readBytes(inputPath)
         let detached = try detachedContentPath.map { path throws(ToolError) in try FileAccess.readBytes(path) }
         guard let der = decodeSignature(raw, form: inform) else {

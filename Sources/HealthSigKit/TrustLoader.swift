@@ -8,8 +8,24 @@ public enum TrustLoader {
     /// File name endings read from a trust directory.
     public static let trustFileExtensions: Set<String> = ["pem", "crt", "cer", "pub"]
 
+    /// An entry of a trust directory that has a trust file's name but is not a regular file (a
+    /// FIFO, a device, a socket, a subdirectory): it is not read, since opening a FIFO would wait
+    /// for a writer forever and a device could be read without end.
+    public struct SkippedEntry: Sendable, Equatable, CustomStringConvertible {
+        /// The entry's path.
+        public let path: String
+        /// What it is, e.g. `a FIFO`.
+        public let kind: String
+
+        /// `skipping keys/x.pem in a trust directory: a FIFO, not a regular file`.
+        public var description: String { "skipping \(path) in a trust directory: \(kind), not a regular file" }
+    }
+
     /// Loads every path; an empty result is an error (verifying against nothing is a mistake).
-    public static func load(_ paths: [String]) throws(ToolError) -> TrustSet {
+    ///
+    /// - Parameter skipped: told of each trust-directory entry that is not a regular file (the
+    ///   command prints it on standard error).
+    public static func load(_ paths: [String], skipped: (SkippedEntry) -> Void = { _ in }) throws(ToolError) -> TrustSet {
         var items: [PEMItem] = []
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -25,9 +41,9 @@ public enum TrustLoader {
                 }
                 for name in names where trustFileExtensions.contains((name as NSString).pathExtension.lowercased()) {
                     let file = (path as NSString).appendingPathComponent(name)
-                    // Only files are trust files (a subdirectory named `old.pem` is not read).
-                    var entryIsDirectory: ObjCBool = false
-                    if FileManager.default.fileExists(atPath: file, isDirectory: &entryIsDirectory), entryIsDirectory.boolValue {
+                    // Only regular files (or links to them) are trust files.
+                    if let kind = try nonRegularKind(file) {
+                        skipped(SkippedEntry(path: file, kind: kind))
                         continue
                     }
                     // `keygen` writes NAME.key.pem beside NAME.pub.pem; a directory of device keys
@@ -60,6 +76,24 @@ public enum TrustLoader {
             }
         }
         return files
+    }
+
+    /// What `path` is when it is not a regular file (following symbolic links); `nil` for a
+    /// regular file.
+    static func nonRegularKind(_ path: String) throws(ToolError) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .io(path: path, reason: String(cString: strerror(errno)))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 
     static func holdsOnlyPrivateKey(_ path: String) throws(ToolError) -> Bool {

@@ -79,7 +79,8 @@ struct CMSVerifyCommand: ParsableCommand {
     func run() throws {
         let outcome = try runTool { () throws(ToolError) in
             try CMSSigning.verify(inputPath: self.in, inform: CMSSigning.InputForm(rawValue: inform.rawValue) ?? .auto,
-                                  trustPaths: trust, detachedContentPath: content)
+                                  trustPaths: trust, detachedContentPath: content,
+                                  skippedTrustEntry: { printError("healthsig: warning: \($0)") })
         }
         switch outcome {
         case .valid(let summary):

@@ -22,7 +22,7 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let report = try runTool { () throws(ToolError) in
-            let trustSet = try TrustLoader.load(trust)
+            let trustSet = try TrustLoader.load(trust) { printError("healthsig: warning: \($0)") }
             return try BatchVerifier.run(inputPath: self.in, trust: trustSet)
         }
         let text = ReportFormatter.render(report, format: format)

@@ -69,23 +69,6 @@ struct BatchVerifierTests {
         """
     }
 
-    @Test("recognises zip, XML (after a byte order mark and whitespace) and JSON by the first bytes")
-    func sniffing() {
-        #expect(InputSniffer.kind(of: [0x50, 0x4B, 0x03, 0x04, 0x14], atEnd: false) == .zipArchive)
-        #expect(InputSniffer.kind(of: Array("\u{FEFF}\n  <?xml".utf8), atEnd: false) == .healthExport)
-        #expect(InputSniffer.kind(of: Array("{\"type\"".utf8), atEnd: false) == .json)
-        #expect(InputSniffer.kind(of: Array("  [".utf8), atEnd: false) == .json)
-        // Too little to tell yet, unless the stream has ended.
-        #expect(InputSniffer.kind(of: [0x50, 0x4B], atEnd: false) == nil)
-        #expect(InputSniffer.kind(of: Array("  \n".utf8), atEnd: false) == nil)
-        #expect(InputSniffer.kind(of: Array("  \n".utf8), atEnd: true) == .json)
-        #expect(InputSniffer.kind(of: [], atEnd: true) == .json)
-        // Whitespace alone is not read forever: past the bound the input is taken for JSON.
-        let blank = [UInt8](repeating: 0x20, count: InputSniffer.maximumLeadingWhitespace)
-        #expect(InputSniffer.kind(of: blank, atEnd: false) == nil)
-        #expect(InputSniffer.kind(of: blank + [0x0A], atEnd: false) == .json)
-    }
-
     @Test("an XML syntax error keeps the verdicts before it and adds an unreadable entry with its line")
     func xmlSyntaxError() throws {
         let fixture = try Fixture()

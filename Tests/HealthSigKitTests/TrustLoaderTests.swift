@@ -36,7 +36,27 @@ struct TrustLoaderTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try FileManager.default.createDirectory(atPath: (path as NSString).appendingPathComponent("old.pem"),
                                                 withIntermediateDirectories: false)
-        #expect(try TrustLoader.load([path]).publicKeys == [key.publicKey])
+        var skipped: [TrustLoader.SkippedEntry] = []
+        #expect(try TrustLoader.load([path]) { skipped.append($0) }.publicKeys == [key.publicKey])
+        #expect(skipped.map(\.kind) == ["a directory"])
+    }
+
+    @Test("a FIFO or a device with a trust-file name is skipped and reported, never opened (a FIFO would block)")
+    func nonRegularEntriesSkippedAndReported() throws {
+        let key = try P256PrivateKey.generate()
+        let path = try Self.directory(["device.pub.pem": key.publicKey.pemString])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let fifo = (path as NSString).appendingPathComponent("x.pem")
+        let zero = (path as NSString).appendingPathComponent("zero.crt")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        // The zero device's numbers (1,5), made here: reading it would never end.
+        #expect(mknod(zero, S_IFCHR | 0o644, dev_t(1 << 8 | 5)) == 0, "mknod needs root, as the suite runs in CI")
+        var skipped: [TrustLoader.SkippedEntry] = []
+        let trust = try TrustLoader.load([path]) { skipped.append($0) }
+        #expect(trust.publicKeys == [key.publicKey])
+        #expect(skipped == [TrustLoader.SkippedEntry(path: fifo, kind: "a FIFO"),
+                            TrustLoader.SkippedEntry(path: zero, kind: "a character device")])
+        #expect(skipped.first?.description == "skipping \(fifo) in a trust directory: a FIFO, not a regular file")
     }
 
     @Test("a CRLF file mixing a private key with a public key is refused, as with LF", arguments: [false, true])

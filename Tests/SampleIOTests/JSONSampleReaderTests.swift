@@ -94,6 +94,21 @@ struct JSONSampleReaderTests {
         #expect(try results[1].get().position == 2)
     }
 
+    @Test("a line that never ends (an endless source) is given up on after 16 times the line bound; reading stops")
+    func unendingLineStopsReading() throws {
+        let reader = JSONSampleReader(source: EndlessSource(prefix: Array("{\"type\":".utf8)), maximumLineLength: 200)
+        #expect(reader.maximumUnendingLineLength == 3200)
+        let first = try #require(try reader.next())
+        #expect(throws: SampleInputError(line: 1, field: "", reason: .unendingLine(limit: 3200))) { try first.get() }
+        #expect(try reader.next() == nil)
+        // A long line that does end within the bound is skipped and reading goes on.
+        let long = "{\"type\":\"" + String(repeating: "x", count: 3000) + "\"}"
+        let (_, results) = try readAll("\(long)\n\(SampleJSONFixtures.sleep)\n", chunkSize: 64, maximumLineLength: 200)
+        #expect(results.count == 2)
+        #expect(throws: SampleInputError(line: 1, field: "", reason: .lineTooLong(limit: 200))) { try results[0].get() }
+        #expect(try results[1].get().line == 2)
+    }
+
     @Test func readsFilesAndSplicesASignatureIntoTheRawLine() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("samples.jsonl", "\(SampleJSONFixtures.heartRate)\n\(SampleJSONFixtures.bloodPressure)\n")
@@ -109,5 +124,22 @@ struct JSONSampleReaderTests {
         #expect(resigned.metadata["HKMetadataKeyDigitalSignature"] == .string("MIIB"))
         #expect(resigned.metadata.keys == ["HKMetadataKeyDeviceSerialNumber", "HKDigitalSignature"])
         #expect(signed[1].hasSuffix(#""metadata":{"HKTimeZone":"Europe/Paris","HKDigitalSignature":"MIIB"}}"#))
+    }
+}
+
+/// A source that never ends: `prefix`, then NUL bytes in 64-byte chunks forever.
+private final class EndlessSource: ByteChunkSource {
+    private var prefix: [UInt8]?
+
+    init(prefix: [UInt8]) {
+        self.prefix = prefix
+    }
+
+    func nextChunk() throws -> [UInt8]? {
+        if let prefix {
+            self.prefix = nil
+            return prefix
+        }
+        return [UInt8](repeating: 0, count: 64)
     }
 }

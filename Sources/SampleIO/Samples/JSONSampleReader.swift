@@ -26,8 +26,11 @@ public enum JSONSampleFormat: String, Sendable, Hashable {
 ///
 /// - JSON Lines are streamed: memory holds one line (at most ``maximumLineLength`` bytes; a
 ///   longer line is skipped without being stored and reported as
-///   ``SampleInputError/Reason/lineTooLong(limit:)``). Blank lines are skipped (they do not
-///   count as positions, but do count as lines); a trailing `\r` (CRLF files) is removed.
+///   ``SampleInputError/Reason/lineTooLong(limit:)``). Skipping reads at most
+///   ``maximumUnendingLineLength`` bytes: a line still without an end then (an endless source
+///   such as `/dev/zero`) is reported as ``SampleInputError/Reason/unendingLine(limit:)`` and
+///   reading stops. Blank lines are skipped (they do not count as positions, but do count as
+///   lines); a trailing `\r` (CRLF files) is removed.
 /// - A JSON array is read whole (at most ``maximumArrayFileSize`` bytes) and parsed once; a
 ///   syntax error anywhere makes it one failure, since no element can be trusted then. Use
 ///   JSON Lines for large inputs.
@@ -44,6 +47,9 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
     public private(set) var format: JSONSampleFormat?
     /// The longest JSON Lines line accepted, in bytes.
     public let maximumLineLength: Int
+    /// How far a line too long to hold is read while looking for its end: 16 times
+    /// ``maximumLineLength`` (256 MiB by default). Past it the input is given up on.
+    public var maximumUnendingLineLength: Int { maximumLineLength * 16 }
 
     private var source: Source
     private var pending: [UInt8] = []
@@ -144,9 +150,13 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
                 return nil
             }
             if pending.count - pendingStart > maximumLineLength {
-                try skipRestOfLine()
+                let ended = try skipRestOfLine()
                 lineNumber += 1
                 position += 1
+                guard ended else {
+                    finished = true
+                    return .failure(SampleInputError(line: lineNumber, field: "", reason: .unendingLine(limit: maximumUnendingLineLength)))
+                }
                 return .failure(SampleInputError(line: lineNumber, field: "", reason: .lineTooLong(limit: maximumLineLength)))
             }
             if !(try readChunk()) { sourceEnded = true }
@@ -185,20 +195,25 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
         return found
     }
 
-    /// Drops input up to and including the next line feed without storing it.
-    private func skipRestOfLine() throws {
+    /// Drops input up to and including the next line feed without storing it; `false` when
+    /// the line has no end within ``maximumUnendingLineLength`` bytes (counted from its start).
+    private func skipRestOfLine() throws -> Bool {
+        var skipped = pending.count - pendingStart
         pending.removeAll(keepingCapacity: true)
         pendingStart = 0
         searchedUpTo = 0
-        while try readChunk() {
+        while skipped <= maximumUnendingLineLength, try readChunk() {
             if let newline = findNewline() {
                 pendingStart = newline + 1
-                return
+                return true
             }
+            skipped += pending.count
             pending.removeAll(keepingCapacity: true)
             searchedUpTo = 0
         }
+        guard skipped <= maximumUnendingLineLength else { return false }
         sourceEnded = true
+        return true
     }
 
     /// Appends the next chunk after dropping consumed bytes; `false` at the end of the source.

@@ -11,6 +11,9 @@ public struct SampleInputError: Error, Sendable, Hashable, CustomStringConvertib
         /// A JSON Lines line longer than the reader's limit (it was skipped without being held
         /// in memory).
         case lineTooLong(limit: Int)
+        /// A JSON Lines line still without an end after `limit` bytes (an endless stream such
+        /// as `/dev/zero`): reading stops there, so the rest of the input is not read.
+        case unendingLine(limit: Int)
         /// A `.json` file larger than the reader's limit for whole-file arrays.
         case fileTooLarge(limit: Int)
         /// A required field is missing.
@@ -59,6 +62,7 @@ public struct SampleInputError: Error, Sendable, Hashable, CustomStringConvertib
         let text: String = switch reason {
         case .invalidJSON(let error): "invalid JSON at column \(error.column): \(error.reasonText)"
         case .lineTooLong(let limit): "line longer than \(limit) bytes"
+        case .unendingLine(let limit): "line without an end within \(limit) bytes; the rest of the input is not read"
         case .fileTooLarge(let limit): "JSON file larger than \(limit) bytes (use JSON Lines)"
         case .missingField: "missing field"
         case .unknownField: "unknown field"
