@@ -74,7 +74,12 @@ public enum BatchVerifier {
                 return try verifyExport(path, verifier) { try ExportSampleReader(path: streamPath) }
             }
             let spool = (NSTemporaryDirectory() as NSString).appendingPathComponent("healthsig-stdin-\(UUID().uuidString).zip")
-            defer { try? FileManager.default.removeItem(atPath: spool) }
+            // Registered before it exists, so that SIGINT, SIGTERM and SIGHUP remove it too.
+            let registration = try? TemporaryFileRegistry.register(spool, for: path)
+            defer {
+                try? FileManager.default.removeItem(atPath: spool)
+                if let registration { TemporaryFileRegistry.unregister(registration) }
+            }
             try copy(source, to: spool, from: path)
             return try verifyExport(path, verifier) { try ExportSampleReader(path: spool) }
         }

@@ -13,9 +13,11 @@ public enum OutputFiles {
         }
     }
 
-    /// Opens an output written piece by piece that appears complete or not at all: see
-    /// ``StagedOutput``.
-    public static func open(_ path: String, protecting inputs: [String] = []) throws(ToolError) -> StagedOutput {
-        try StagedOutput(destination: path, protecting: inputs)
+    /// Opens an output written piece by piece (write, then commit or discard): a regular file
+    /// appears complete or not at all; standard output, a device or a FIFO gets the bytes at
+    /// commit, or as they are written with `inPlaceDelivery: .asWritten` (see ``StagedOutput``).
+    public static func open(_ path: String, protecting inputs: [String] = [],
+                            inPlaceDelivery: StagedOutput.InPlaceDelivery = .atCommit) throws(ToolError) -> StagedOutput {
+        try StagedOutput(destination: path, protecting: inputs, inPlaceDelivery: inPlaceDelivery)
     }
 }

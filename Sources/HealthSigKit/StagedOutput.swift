@@ -11,20 +11,29 @@ import SampleIO
 /// and are written to the destination only by ``commit()``, so a run that fails late (an
 /// invalid line near the end of a signing run) has written nothing there either.
 public final class StagedOutput {
+    /// When a destination written in place (standard output, a device, a FIFO) receives the bytes.
+    public enum InPlaceDelivery: Sendable {
+        /// Held until ``StagedOutput/commit()``: nothing appears when the run fails.
+        case atCommit
+        /// Written as they come (64 KiB at a time), for a reader that follows the output live
+        /// (`verify --format ndjson` into a pipe); a failed run may have written part of it.
+        case asWritten
+    }
+
     /// The destination as given (`-` for standard output).
     public let destination: String
     private let writer: OutputFileWriter
     /// Where the bytes wait when the destination is written in place; `nil` for a regular file.
     private var spool: SpoolFile?
 
-    init(destination: String, protecting inputs: [String]) throws(ToolError) {
+    init(destination: String, protecting inputs: [String], inPlaceDelivery: InPlaceDelivery) throws(ToolError) {
         self.destination = destination
         do {
             writer = try OutputFileWriter(destination: destination, protecting: inputs)
             if case .replaceableFile = writer.target {
                 spool = nil
             } else {
-                spool = try SpoolFile()
+                spool = inPlaceDelivery == .atCommit ? try SpoolFile() : nil
             }
         } catch {
             throw .output(error)
