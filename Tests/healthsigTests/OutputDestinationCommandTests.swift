@@ -114,6 +114,16 @@ struct OutputDestinationCommandTests {
         #expect(!dir.exists("stolen.pem"))
     }
 
+    @Test("--out /dev/stdout writes the standard output the command was given, like -")
+    func devStdoutIsStandardOutput() throws {
+        let ws = try workspace()
+        let sign = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "/dev/stdout"])
+        #expect(sign.status == 0, "\(sign)")
+        #expect(WritingCommand.all[0].check(sign.stdoutData) == nil, "\(sign)")
+        let verify = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "signed.jsonl", "--out", "/dev/stdout"])
+        #expect(verify.status == 0 && verify.stdout.contains("summary: valid=7"), "\(verify)")
+    }
+
     @Test("sign --out through a symbolic link replaces the file it names; the link stays a link")
     func signThroughALink() throws {
         let ws = try workspace()
