@@ -198,6 +198,32 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         self.assertIn("cms.json: 12 passed, 0 failed", out)
         self.assertRegex(out.strip().splitlines()[-1], r"^\d+ passed, 0 failed$")
 
+    def test_digest_algorithms_are_exactly_sha256(self):
+        """openssl's keyid signature with its digestAlgorithms SET rewritten (the SET is not signed)."""
+        from vectorcheck import cms
+        from vectorcheck.derwriter import tlv
+        fx = self.fx
+        signed = fx.sign(b"signed record bytes", "-nodetach", "-noattr", "-nocerts", "-keyid")
+        trust = [cms.trusted_key_from_pem(None, fx.cert.read_text())]
+
+        def with_digest_algorithms(*algs: str) -> bytes:
+            ci = der.parse(signed)
+            sd = ci.children[1].children[0]
+            items = sorted(bytes.fromhex(a) for a in algs)
+            kids = [sd.children[0].raw, tlv(0x31, b"".join(items))] + [c.raw for c in sd.children[2:]]
+            return tlv(0x30, ci.children[0].raw + tlv(0xA0, tlv(0x30, b"".join(kids))))
+
+        sha256, sha256_null = "300b0609608648016503040201", "300d06096086480165030402010500"
+        sha384, sha1 = "300b0609608648016503040202", "300706052b0e03021a"
+        sha256_octets = "300d06096086480165030402010400"
+        self.assertEqual(cms.verify(with_digest_algorithms(sha256), trust).verdict, "valid")
+        self.assertEqual(cms.verify(with_digest_algorithms(sha256_null), trust).verdict, "valid")
+        self.assertEqual(cms.verify(with_digest_algorithms(sha256, sha384), trust).verdict, "unsupported-algorithm")
+        self.assertEqual(cms.verify(with_digest_algorithms(sha256, sha1), trust).verdict, "unsupported-algorithm")
+        self.assertEqual(cms.verify(with_digest_algorithms(sha256_octets), trust).verdict, "unsupported-algorithm")
+        self.assertEqual(cms.verify(with_digest_algorithms(sha256, sha256_null), trust).verdict, "malformed")
+        self.assertEqual(cms.verify(with_digest_algorithms(sha384), trust).verdict, "malformed")
+
     def test_disagreement_is_reported(self):
         d = self.tmp / "cms_bad"
         d.mkdir()

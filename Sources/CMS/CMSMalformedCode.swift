@@ -12,6 +12,9 @@ public enum CMSMalformedCode: String, Sendable, CaseIterable {
     case signerCount
     /// The SignerInfo's digestAlgorithm is not listed in SignedData.digestAlgorithms (RFC 5652 5.1).
     case digestAlgorithmNotListed
+    /// SignedData.digestAlgorithms lists id-sha256 more than once (say with parameters absent and
+    /// with NULL); the profile's set has one entry.
+    case digestAlgorithmRepeated
     /// eContent is absent (detached) and no content was supplied.
     case missingContent
     /// No signed attributes although eContentType is not id-data (RFC 5652 5.3).

@@ -17,7 +17,9 @@ import Foundation
 ///    `unsupportedAlgorithm`;
 /// 6. signatureAlgorithm is ecdsa-with-SHA256 with parameters absent (RFC 5758 3.2) — another
 ///    OID, NULL or any other parameters → `unsupportedAlgorithm`;
-/// 7. the digestAlgorithm is listed in digestAlgorithms;
+/// 7. digestAlgorithms lists the signer's digest algorithm (else `malformed`), every entry is
+///    id-sha256 with parameters absent or NULL (else `unsupportedAlgorithm`) and there is
+///    exactly one entry (else `malformed`): the profile's set and nothing more;
 /// 8. the content: attached, or supplied for a detached signature; both given → must be equal
 ///    (else `badSignature`);
 /// 9. signed attributes, when present: exactly one content-type equal to eContentType, exactly
@@ -101,11 +103,7 @@ public enum CMSVerifier {
         // 5–7. Algorithms.
         try checkDigestAlgorithm(signerInfo.digestAlgorithm)
         try checkSignatureAlgorithm(signerInfo.signatureAlgorithm)
-        let digestOID = signerInfo.digestAlgorithm.algorithm
-        guard signedData.digestAlgorithms.contains(where: { $0.algorithm == digestOID }) else {
-            throw .malformed(.digestAlgorithmNotListed,
-                             "the SignerInfo's digest algorithm \(digestOID) is not in digestAlgorithms (RFC 5652 5.1)")
-        }
+        try checkDigestAlgorithms(signedData.digestAlgorithms, signerDigest: signerInfo.digestAlgorithm.algorithm)
 
         // 8. Content.
         let eContentType = signedData.encapContentInfo.eContentType
@@ -195,6 +193,33 @@ public enum CMSVerifier {
         }
         guard algorithm.parametersAbsent || algorithm.parametersAreNull else {
             throw .unsupportedAlgorithm("id-sha256 parameters must be absent or NULL (RFC 5754 2), found \(algorithm)")
+        }
+    }
+
+    /// SignedData.digestAlgorithms is exactly the profile's set: one id-sha256 entry, parameters
+    /// absent or NULL. RFC 5652 5.1 only asks that the signer's algorithm be listed; the profile
+    /// has one signer and one digest, so anything more is input nobody needs, and a verifier that
+    /// let it pass would accept SignedData another profile-following reader refuses.
+    private static func checkDigestAlgorithms(
+        _ algorithms: [AlgorithmIdentifier], signerDigest: DERObjectIdentifier
+    ) throws(VerificationFailure) {
+        guard algorithms.contains(where: { $0.algorithm == signerDigest }) else {
+            throw .malformed(.digestAlgorithmNotListed,
+                             "the SignerInfo's digest algorithm \(signerDigest) is not in digestAlgorithms (RFC 5652 5.1)")
+        }
+        for (index, algorithm) in algorithms.enumerated() {
+            guard algorithm.algorithm == .idSHA256 else {
+                throw .unsupportedAlgorithm("digestAlgorithms[\(index)] is \(algorithm.algorithm); "
+                                            + "the profile lists only id-sha256")
+            }
+            guard algorithm.parametersAbsent || algorithm.parametersAreNull else {
+                throw .unsupportedAlgorithm("digestAlgorithms[\(index)]: id-sha256 parameters must be absent or NULL "
+                                            + "(RFC 5754 2), found \(algorithm)")
+            }
+        }
+        guard algorithms.count == 1 else {
+            throw .malformed(.digestAlgorithmRepeated,
+                             "digestAlgorithms lists id-sha256 \(algorithms.count) times; the profile lists it once")
         }
     }
 

@@ -218,6 +218,26 @@ struct VerifierRejectionTests {
         #expect(verify(try Handmade.der(content: content, key: key) { $0.digestAlgorithms = [withNull] }).isValid)
     }
 
+    @Test(arguments: ["1.3.14.3.2.26", "2.16.840.1.101.3.4.2.2", "2.16.840.1.101.3.4.2.3"])
+    func digestAlgorithmsListingAnotherAlgorithmAreRefused(oid: String) throws {
+        let other = AlgorithmIdentifier(algorithm: try DERObjectIdentifier(dotted: oid))
+        let der = try Handmade.der(content: content, key: key) { $0.digestAlgorithms = [.sha256, other] }
+        expectName(verify(der), "unsupported-algorithm", reasonContains: "the profile lists only id-sha256")
+    }
+
+    @Test func digestAlgorithmsEntryWithOtherParametersIsRefused() throws {
+        // The SignerInfo's own identifier is the profile's; only the listed one carries parameters.
+        let odd = AlgorithmIdentifier(algorithm: .idSHA256, parameters: try DERAny(encoded: [0x04, 0x00]))
+        let der = try Handmade.der(content: content, key: key) { $0.digestAlgorithms = [odd] }
+        expectName(verify(der), "unsupported-algorithm", reasonContains: "digestAlgorithms[0]: id-sha256 parameters")
+    }
+
+    @Test func digestAlgorithmsListingSHA256TwiceAreMalformed() throws {
+        let withNull = AlgorithmIdentifier(algorithm: .idSHA256, parameters: try DERAny(encoded: [0x05, 0x00]))
+        let der = try Handmade.der(content: content, key: key) { $0.digestAlgorithms = [.sha256, withNull] }
+        expectMalformed(verify(der), .digestAlgorithmRepeated, reasonContains: "lists id-sha256 2 times")
+    }
+
     // MARK: - Content
 
     @Test func detachedContentMustBeSupplied() throws {
@@ -459,7 +479,8 @@ struct VerifierRejectionTests {
     @Test func unsortedDigestAlgorithmsAreMalformed() throws {
         let sha384 = AlgorithmIdentifier(algorithm: "2.16.840.1.101.3.4.2.2")
         let der = try Handmade.der(content: content, key: key) { $0.digestAlgorithms = [.sha256, sha384] }
-        #expect(verify(der).isValid)
+        // In DER order the profile refuses the extra algorithm; swapped, the SET OF order fails first.
+        expectName(verify(der), "unsupported-algorithm")
         let swapped = try #require(replacing(DER.encode(AlgorithmIdentifier.sha256) + DER.encode(sha384),
                                              with: DER.encode(sha384) + DER.encode(AlgorithmIdentifier.sha256), in: der))
         expectDERMalformed(verify(swapped), .unsortedSet)

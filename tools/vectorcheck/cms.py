@@ -339,6 +339,12 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
     _check_digest_alg(digest_alg_node, "SignerInfo.digestAlgorithm")
     if ID_SHA256 not in digest_oids:
         raise _Fail(MALFORMED, "the signer's digest algorithm is not listed in SignedData.digestAlgorithms")
+    # The profile's digestAlgorithms is exactly one SHA-256 entry: each entry passes the same rule
+    # as the signer's (another algorithm or other parameters: unsupported), and only one is listed.
+    for n in digest_algs.children:
+        _check_digest_alg(n, "digestAlgorithms[]")
+    if len(digest_algs.children) != 1:
+        raise _Fail(MALFORMED, f"digestAlgorithms has {len(digest_algs.children)} entries; the profile lists SHA-256 once")
     if sig_oid != ID_ECDSA_WITH_SHA256:
         raise _Fail(UNSUPPORTED, f"signatureAlgorithm {sig_oid} is not ecdsa-with-SHA256")
     if sig_params is not None:

@@ -25,7 +25,7 @@ struct CMSVectors: VectorFamily {
         "SigningTime": "A signing-time attribute: UTCTime for 1950-2049, GeneralizedTime otherwise (RFC 5652 11.3).",
         "OtherAttribute": "An additional signed or unsigned attribute the profile does not use; it does not change the verdict.",
         "DigestParamsNull": "id-sha256 with NULL parameters, which RFC 5754 2 says implementations MUST accept.",
-        "DigestAlgorithms": "digestAlgorithms lists more than the signer's algorithm.",
+        "DigestAlgorithms": "digestAlgorithms lists more than the profile's one id-sha256 entry (parameters absent or NULL): another algorithm or other parameters are unsupported-algorithm, id-sha256 twice is malformed.",
         "Detached": "eContent absent; the content is given in detachedContent (or missing).",
         "HighS": "An ECDSA signature with s > n/2. ECDSA (FIPS 186-4, SEC 1) accepts it, so does OpenSSL; the profile does not require low S.",
         "ShortR": "r shorter than 32 octets: its INTEGER has fewer content octets.",
@@ -240,7 +240,7 @@ struct CMSVectors: VectorFamily {
                 b.digestAlgorithm = sha256Null
                 return b
             },
-            test("digestAlgorithms lists SHA-256 and SHA-384", ["DigestAlgorithms"], "valid") {
+            test("digestAlgorithms lists SHA-256 and SHA-384", ["DigestAlgorithms"], "unsupported-algorithm") {
                 var b = try a()
                 b.digestAlgorithms = [CMSVectorBuilder.algorithm(.idSHA256), sha384]
                 return b
@@ -310,6 +310,19 @@ struct CMSVectors: VectorFamily {
             },
             test("signatureAlgorithm id-ecPublicKey", ["SignatureAlgorithm"], "unsupported-algorithm") {
                 var b = try a(); b.signatureAlgorithm = CMSVectorBuilder.algorithm("1.2.840.10045.2.1"); return b
+            },
+            test("digestAlgorithms lists SHA-256 and SHA-1", ["DigestAlgorithms"], "unsupported-algorithm") {
+                var b = try a(); b.digestAlgorithms = [sha1, CMSVectorBuilder.algorithm(.idSHA256)]; return b
+            },
+            test("digestAlgorithms lists id-sha256 with an empty OCTET STRING as parameters", ["DigestAlgorithms", "DigestParams"],
+                 "unsupported-algorithm") {
+                var b = try a(); b.digestAlgorithms = [CMSVectorBuilder.algorithm(.idSHA256, parameters: [0x04, 0x00])]; return b
+            },
+            test("digestAlgorithms lists id-sha256 twice, parameters absent and NULL", ["DigestAlgorithms"], "malformed") {
+                var b = try a(); b.digestAlgorithms = [CMSVectorBuilder.algorithm(.idSHA256), sha256Null]; return b
+            },
+            test("id-sha256 with NULL parameters in digestAlgorithms only", ["DigestParamsNull"], "valid") {
+                var b = try a(); b.digestAlgorithms = [sha256Null]; return b
             },
             test("digestAlgorithms empty", ["DigestAlgorithmNotListed"], "malformed") { var b = try a(); b.digestAlgorithms = []; return b },
             test("digestAlgorithms lists only SHA-384", ["DigestAlgorithmNotListed"], "malformed") {
