@@ -30,7 +30,9 @@ enum RecordCoding {
         }
     }
 
-    static func decodeDictionary(_ node: DERNode) throws -> RecordDictionary {
+    /// Decodes a `Dictionary`; `path` is the key path of the dictionary (`""` for the record,
+    /// `m.` for its metadata) so that errors name the entry.
+    static func decodeDictionary(_ node: DERNode, path: String = "") throws -> RecordDictionary {
         // SET OF order checked by DER.setOf; unique keys are a record rule checked below, since
         // two entries with one key but different values have different encodings.
         // Keys are tracked in a set: a hostile record with many entries must not cost a
@@ -42,27 +44,36 @@ enum RecordCoding {
         for element in elements {
             let entry = try DER.sequence(element, "Entry") { fields in
                 let key = try DERUTF8String(derNode: try fields.read(.utf8String, "Entry.key")).value
-                let value = try decodeValue(try fields.read("Entry.value"))
+                let value = try decodeValue(try fields.read("Entry.value"), path: path + key)
                 return RecordDictionary.Entry(key: key, value: value)
             }
             guard seenKeys.insert(entry.key).inserted else {
-                throw RecordError.duplicateKey(entry.key, offset: element.offset)
+                throw RecordError.duplicateKey(path + entry.key, offset: element.offset)
             }
             entries.append(entry)
         }
         return RecordDictionary(uniqueEntries: entries)
     }
 
-    static func decodeValue(_ node: DERNode) throws -> RecordValue {
+    static func decodeValue(_ node: DERNode, path: String) throws -> RecordValue {
         switch node.tag {
         case .utf8String: return .string(try DERUTF8String(derNode: node).value)
         case .integer: return .integer(try DERInteger(derNode: node))
-        case .real: return .real(try DERReal(derNode: node))
+        case .real:
+            // docs/FORMAT.md: REAL is base-10 NR3 wherever it occurs. The X.690 special values
+            // (infinities, NaN, minus zero) are valid DER but no decimal, so no reading or
+            // metadata value can be one; refusing them only in `v` would let them ride elsewhere.
+            let real = try DERReal(derNode: node)
+            if real.specialValue != nil {
+                throw RecordError.nonDecimalReal(key: path, value: real.decimalText, offset: node.offset)
+            }
+            return .real(real)
         case .boolean: return .boolean(try Bool(derNode: node))
         case .generalizedTime: return .date(try GeneralizedTime(derNode: node))
         case .octetString: return .data(Array(try DEROctetString(derNode: node).bytes))
-        case .sequence: return .array(try node.children.map(decodeValue))
-        case .set: return .dictionary(try decodeDictionary(node))
+        case .sequence:
+            return .array(try node.children.enumerated().map { try decodeValue($1, path: "\(path)[\($0)]") })
+        case .set: return .dictionary(try decodeDictionary(node, path: path + "."))
         default:
             throw RecordError.unsupportedValue(tag: node.tag.description, offset: node.offset)
         }

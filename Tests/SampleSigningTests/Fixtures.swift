@@ -158,6 +158,8 @@ enum Fixtures {
         case date(String)
         case dictionary([(String, Value)])
         case array([Value])
+        /// A value given as its complete DER encoding (tag, length, content).
+        case encoded([UInt8])
     }
 
     /// The DER of a dictionary written by hand with `DERWriter` (entries put in DER order by the
@@ -189,6 +191,7 @@ enum Fixtures {
             writer.append(try GeneralizedTime(year: d.year, month: d.month, day: d.day, hour: d.hour,
                                               minute: d.minute, second: d.second, nanoseconds: d.nanoseconds))
         case .dictionary(let entries): try write(entries, into: &writer)
+        case .encoded(let bytes): writer.appendEncoded(bytes)
         case .array(let items):
             try writer.appendConstructed(.sequence) { seq in
                 for item in items { try write(item, into: &seq) }

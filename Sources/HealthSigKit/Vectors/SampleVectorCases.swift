@@ -253,6 +253,31 @@ enum SampleVectorCases {
                 let minusZero = try DERReal(derNode: try DER.parse([0x09, 0x01, 0x43]), withTag: .real)
                 return try m.stored(R.heartRate, signature: try m.cms(try record { $0[RecordKeys.value] = .real(minusZero) }))
             },
+            json("record metadata HKDeviceSerialNumber is the REAL special value PLUS-INFINITY (0x40)", ["NotARecord", "RealSpecialValue"],
+                 "malformed") {
+                try m.stored(R.heartRate, signature: try m.cms(try record {
+                    var metadata = RecordDictionary()
+                    metadata["HKDeviceSerialNumber"] = .real(Self.specialReal(0x40))
+                    $0[RecordKeys.metadata] = .dictionary(metadata)
+                }))
+            },
+            json("record key unknown to the format holding NOT-A-NUMBER (0x42)", ["NotARecord", "RealSpecialValue"], "malformed") {
+                try m.stored(R.heartRate, signature: try m.cms(try record { $0["x"] = .real(Self.specialReal(0x42)) }))
+            },
+            json("record key unknown to the format holding an array with minus zero (0x43)", ["NotARecord", "RealSpecialValue"],
+                 "malformed") {
+                try m.stored(R.heartRate, signature: try m.cms(try record {
+                    $0["x"] = .array([.real(DERReal.zero), .real(Self.specialReal(0x43))])
+                }))
+            },
+            json("record metadata key unknown to the format holding MINUS-INFINITY (0x41)", ["NotARecord", "RealSpecialValue"],
+                 "malformed") {
+                try m.stored(R.heartRate, signature: try m.cms(try record {
+                    guard case .dictionary(var metadata)? = $0[RecordKeys.metadata] else { return }
+                    metadata["HKTemperatureOffset"] = .real(Self.specialReal(0x41))
+                    $0[RecordKeys.metadata] = .dictionary(metadata)
+                }))
+            },
             json("eContentType id-ct-TSTInfo with signed attributes over the record", ["NotARecord"], "malformed") {
                 let content = try m.record(R.heartRate)
                 return try m.stored(R.heartRate, signature: try m.cms(content) {
@@ -262,6 +287,11 @@ enum SampleVectorCases {
             },
             xml("export.xml signature value %%%", ["NotBase64"], "malformed") { R.heartRateXML(signature: "%%%") },
         ]
+    }
+
+    /// The REAL special value whose single content octet is `octet` (X.690 8.5.9).
+    static func specialReal(_ octet: UInt8) -> DERReal {
+        (try? DERReal(derNode: try DER.parse([0x09, 0x01, octet]), withTag: .real)) ?? .zero
     }
 
     /// One record value in DER.

@@ -43,6 +43,7 @@ struct SampleVectors: VectorFamily {
         "NotCMS": "The signature is base64 but not a profile SignedData.",
         "UnsupportedAlgorithm": "A digest algorithm outside the profile: reported as malformed.",
         "NotARecord": "A valid signature whose content is not a valid format-1 record.",
+        "RealSpecialValue": "A REAL special value (PLUS-INFINITY, MINUS-INFINITY, NOT-A-NUMBER, minus zero) anywhere in the record, not only in `v`: docs/FORMAT.md allows only base-10 NR3, so the record is malformed.",
         "BadSignature": "The signature or the signed content was altered after signing.",
         "UntrustedSigner": "A valid signature by a key outside the trust set.",
         "SwappedSignature": "The signature of another reading stored on this sample: valid CMS, different record.",
