@@ -404,6 +404,20 @@ class DERRules(unittest.TestCase):
             record.decode(HR_RECORD.replace(b"\x02\x01\x01", b"\x02\x01\x02"))
         self.assertEqual(cm.exception.code, "record-unsupported-version")
 
+    def test_record_keys_per_kind(self):
+        sleep = [_entry("fv", "020101"), _entry("t", _utf8("HKCategoryTypeIdentifierSleepAnalysis")),
+                 _entry("v", "020100"), _entry("s", _gt("20261121080000Z")), _entry("e", _gt("20261121080000Z"))]
+        self.assertEqual(record.decode(bytes.fromhex(_set(sleep))).kind, "category")
+        for extra, code in ((_entry("u", _utf8("count")), "record-key-not-allowed"),
+                            (_entry("o", "3000"), "record-key-not-allowed"),
+                            (_entry("m", _set([_entry("HKTimeZone", "020101")])), "record-wrong-type"),
+                            (_entry("m", _set([_entry("HKTimeZone", "0401ff")])), "record-wrong-type")):
+            with self.assertRaises(record.RecordError) as cm:
+                record.decode(bytes.fromhex(_set(sleep + [extra])))
+            self.assertEqual(cm.exception.code, code)
+        self.assertIsNone(record.decode(bytes.fromhex(_set(sleep + [_entry("d", "3100")]))).device)
+        self.assertEqual(record.decode(bytes.fromhex(_set(sleep + [_entry("x", _utf8("future"))]))).unknown_keys, ["x"])
+
     def test_units_and_devices(self):
         from fractions import Fraction
         g = units.convert(Fraction(1), units.parse_unit("mmol<180.15588000005408>/L"), units.parse_unit("mg/dL"))

@@ -15,6 +15,10 @@ public enum RecordError: Error, Hashable, Sendable, CustomStringConvertible {
     case wrongType(key: String, expected: String)
     /// The record declares a format version this implementation does not know.
     case unsupportedFormatVersion(String)
+    /// A key of the format that docs/FORMAT.md's table does not give to this kind of record (a
+    /// category's `u`, a quantity's `o`, a correlation object's `fv`): signed content no
+    /// comparison would look at.
+    case keyNotAllowed(key: String, kind: String)
     /// A REAL that is an X.690 special value (PLUS-INFINITY, MINUS-INFINITY, NOT-A-NUMBER, minus
     /// zero) where the format allows only base-10 NR3; `key` is the entry's path (`m.HKTimeZone`,
     /// `x[1]`), `offset` the REAL's position in the record.
@@ -32,6 +36,7 @@ public enum RecordError: Error, Hashable, Sendable, CustomStringConvertible {
         case .wrongType: return "wrong-type"
         case .unsupportedFormatVersion: return "unsupported-format-version"
         case .nonDecimalReal: return "non-decimal-real"
+        case .keyNotAllowed: return "key-not-allowed"
         case .invalidValue: return "invalid-value"
         }
     }
@@ -44,6 +49,8 @@ public enum RecordError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingKey(let k): return "record lacks required key '\(k)'"
         case .wrongType(let k, let expected): return "record key '\(k)' must hold \(expected)"
         case .unsupportedFormatVersion(let v): return "record format version \(v) is not supported (this implementation reads version 1)"
+        case .keyNotAllowed(let k, let kind):
+            return "record key '\(k)' does not belong to a \(kind) record (docs/FORMAT.md, \"Keys\")"
         case .nonDecimalReal(let k, let value, let offset):
             return "record key '\(k)' holds the REAL special value \(value) (offset \(offset)); the format allows only base-10 NR3"
         case .invalidValue(let k, let reason): return "record key '\(k)': \(reason)"

@@ -28,6 +28,7 @@ public enum RecordKeys {
         .deviceSerialNumber, .udiDeviceIdentifier, .udiProductionIdentifier, .externalUUID, .timeZone,
     ]
 
-    /// Keys a sample-level dictionary may hold; anything else is reported as unknown.
-    static let knownTopLevel: Set<String> = [formatVersion, type, value, unit, startDate, endDate, device, metadata, objects]
+    /// Every key the format defines; anything else is reported as unknown. Which of them a record
+    /// may hold depends on its kind (`RecordKind.allowedKeys`).
+    static let formatKeys: Set<String> = [formatVersion, type, value, unit, startDate, endDate, device, metadata, objects]
 }

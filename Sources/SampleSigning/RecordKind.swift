@@ -10,6 +10,8 @@ enum RecordKind: Sendable, Hashable {
     case category
     /// A correlation: `o` required.
     case correlation
+    /// An object inside a correlation's `o`: a quantity sample without a format version of its own.
+    case correlationObject
     /// A type identifier of no kind the format defines; only the common keys are required.
     case unknown
 
@@ -23,6 +25,34 @@ enum RecordKind: Sendable, Hashable {
             self = .correlation
         } else {
             self = .unknown
+        }
+    }
+
+    /// The keys of docs/FORMAT.md's table a record of this kind may hold (its "present" column);
+    /// this is the one place that says so. A format key outside this set would be signed content
+    /// that no comparison looks at (a category's `u`, a quantity's `o`), so a record carrying one
+    /// is refused rather than reported valid. Keys the format does not define are not listed
+    /// here: they stay notes (forward compatibility).
+    var allowedKeys: Set<String> {
+        let common: Set<String> = [RecordKeys.type, RecordKeys.startDate, RecordKeys.endDate,
+                                   RecordKeys.device, RecordKeys.metadata]
+        switch self {
+        case .quantity: return common.union([RecordKeys.formatVersion, RecordKeys.value, RecordKeys.unit])
+        case .category: return common.union([RecordKeys.formatVersion, RecordKeys.value])
+        case .correlation: return common.union([RecordKeys.formatVersion, RecordKeys.objects])
+        case .correlationObject: return common.union([RecordKeys.value, RecordKeys.unit])
+        case .unknown: return RecordKeys.formatKeys
+        }
+    }
+
+    /// The name docs/FORMAT.md uses for the kind, for error messages.
+    var name: String {
+        switch self {
+        case .quantity: return "quantity"
+        case .category: return "category"
+        case .correlation: return "correlation"
+        case .correlationObject: return "correlation object"
+        case .unknown: return "unknown"
         }
     }
 

@@ -97,9 +97,13 @@ public struct SignedRecord: Sendable, Hashable {
         // docs/FORMAT.md: `v`/`u`/`o` as the table says for the kind. Correlation objects are
         // quantity samples (their `t` is a quantity type); a type of no known kind is left to
         // the field comparison, which reports the type itself.
-        let kind = topLevel ? RecordKind(typeIdentifier: type) : .quantity
+        let kind = topLevel ? RecordKind(typeIdentifier: type) : .correlationObject
+        let allowed = kind.allowedKeys
+        if let stray = dict.entries.first(where: { RecordKeys.formatKeys.contains($0.key) && !allowed.contains($0.key) }) {
+            throw .keyNotAllowed(key: path + stray.key, kind: kind.name)
+        }
         switch kind {
-        case .quantity:
+        case .quantity, .correlationObject:
             guard dict[RecordKeys.value] != nil else { throw .missingKey(path + RecordKeys.value) }
             guard quantityValue != nil else { throw .wrongType(key: path + RecordKeys.value, expected: "REAL") }
         case .category:
@@ -117,6 +121,9 @@ public struct SignedRecord: Sendable, Hashable {
         var unknownDeviceKeys: [String] = []
         switch dict[RecordKeys.device] {
         case nil: device = nil
+        case .dictionary(let d)? where d.isEmpty:
+            // docs/FORMAT.md: a device without any field is no device (`"device": {}` in JSON).
+            device = nil
         case .dictionary(let d)?:
             var device = Device()
             for (field, key) in RecordKeys.deviceKeys {
@@ -129,7 +136,19 @@ public struct SignedRecord: Sendable, Hashable {
         }
         switch dict[RecordKeys.metadata] {
         case nil: metadata = RecordDictionary()
-        case .dictionary(let m)?: metadata = m
+        case .dictionary(let m)?:
+            // docs/FORMAT.md: metadata values keep their metadata type, and HealthKit metadata is a
+            // string, number, date or boolean; an INTEGER or OCTET STRING has no stored form to
+            // compare with.
+            for entry in m.entries {
+                switch entry.value {
+                case .string, .real, .date, .boolean: continue
+                default:
+                    throw .wrongType(key: "\(path)\(RecordKeys.metadata).\(entry.key)",
+                                     expected: "UTF8String, REAL, GeneralizedTime or BOOLEAN")
+                }
+            }
+            metadata = m
         case .some: throw .wrongType(key: path + RecordKeys.metadata, expected: "a dictionary")
         }
         switch dict[RecordKeys.objects] {
@@ -146,7 +165,7 @@ public struct SignedRecord: Sendable, Hashable {
             self.objects = objects
         case .some: throw .wrongType(key: path + RecordKeys.objects, expected: "an array")
         }
-        unknownKeys = dict.entries.map(\.key).filter { !RecordKeys.knownTopLevel.contains($0) }
+        unknownKeys = dict.entries.map(\.key).filter { !RecordKeys.formatKeys.contains($0) }
         self.unknownDeviceKeys = unknownDeviceKeys
     }
 

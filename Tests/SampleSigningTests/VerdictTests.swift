@@ -263,13 +263,19 @@ struct VerdictTests {
             ("u", .real("1"), .wrongType(key: "u", expected: "UTF8String")),
             ("d", .string("Acme"), .wrongType(key: "d", expected: "a dictionary")),
             ("m", .array([]), .wrongType(key: "m", expected: "a dictionary")),
-            ("o", .string("none"), .wrongType(key: "o", expected: "an array")),
         ]
         for (key, value, error) in cases {
             let bytes = try Fixtures.handRecord(Fixtures.heartRateEntries(replacing: key, with: value))
             try Self.malformedRecord(bytes, code: "wrong-type")
             #expect(Self.recordError(bytes) == error)
         }
+        // `o` belongs to a correlation record only (a quantity's is refused as not its key).
+        let correlation = try Fixtures.handRecord([
+            ("fv", .integer(1)), ("t", .string("HKCorrelationTypeIdentifierBloodPressure")),
+            ("s", .date(Fixtures.morning)), ("e", .date(Fixtures.morning)), ("o", .string("none")),
+        ])
+        try Self.malformedRecord(correlation, code: "wrong-type")
+        #expect(Self.recordError(correlation) == .wrongType(key: "o", expected: "an array"))
     }
 
     @Test("malformed: a quantity record without `v` or `u`, or with an INTEGER `v`")
@@ -296,7 +302,7 @@ struct VerdictTests {
             .kind == .valid)
         let missing = try Fixtures.handRecord(base)
         #expect(Self.recordError(missing) == .missingKey("v"))
-        let real = try Fixtures.handRecord(base + [("v", .real("0.5")), ("u", .string("count"))])
+        let real = try Fixtures.handRecord(base + [("v", .real("0.5"))])
         #expect(Self.recordError(real) == .wrongType(key: "v", expected: "INTEGER"))
         try Self.malformedRecord(real, code: "wrong-type")
     }

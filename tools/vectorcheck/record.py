@@ -125,6 +125,12 @@ def decode(content: bytes) -> Record:
 
 
 _KIND_KEYS = {"quantity": {"v", "u"}, "category": {"v"}, "correlation": {"o"}}
+# FORMAT.md "Keys": every key of the table. One of these in a record of a kind the table does not
+# give it to (a category's u, a quantity's o, fv in a correlation object) is refused; a key outside
+# the table is unknown and only noted.
+FORMAT_KEYS = {"fv", "t", "v", "u", "s", "e", "d", "m", "o"}
+# FORMAT.md: metadata values keep their metadata type: string, number, date or boolean.
+_METADATA_TYPES = (str, Decimal, dv.Instant, bool)
 
 
 def _typed(d: dict, path: str, top: bool, parent: Record | None) -> Record:
@@ -136,6 +142,11 @@ def _typed(d: dict, path: str, top: bool, parent: Record | None) -> Record:
         start = parent.start if start is None else start
         end = parent.end if end is None else end
     kind = kind_of(type_id)
+    allowed = ({"t", "s", "e", "d", "m"} | ({"fv"} if top else set()) | _KIND_KEYS.get(kind, set())
+               if kind != "other" else FORMAT_KEYS)
+    for k in d:
+        if k in FORMAT_KEYS and k not in allowed:
+            raise RecordError("record-key-not-allowed", f"{path}.{k}" if path else k, f"not a key of a {kind} record")
     rec = Record(type_id, kind, start, end)
     if kind == "quantity":
         rec.value = _get(d, "v", Decimal, path)
@@ -153,7 +164,8 @@ def _typed(d: dict, path: str, top: bool, parent: Record | None) -> Record:
             rec.objects.append(_typed(o, p, top=False, parent=rec))
     if "d" in d:
         dev = _get(d, "d", dict, path)
-        rec.device = {}
+        # FORMAT.md: a device without any field is no device.
+        rec.device = {} if dev else None
         for k, v in dev.items():
             if not isinstance(v, str):
                 raise RecordError("record-wrong-type", f"{path}d.{k}", "device fields are strings")
@@ -163,6 +175,9 @@ def _typed(d: dict, path: str, top: bool, parent: Record | None) -> Record:
                 rec.unknown_keys.append(f"{path}d.{k}")
     if "m" in d:
         rec.metadata = dict(_get(d, "m", dict, path))
+        for k, v in rec.metadata.items():
+            if not isinstance(v, _METADATA_TYPES):
+                raise RecordError("record-wrong-type", f"{path}m.{k}", f"metadata value {type(v).__name__}")
     known = {"t", "s", "e", "d", "m"} | ({"fv"} if top else set()) | _KIND_KEYS.get(kind, set())
     for k in d:
         if k not in known:

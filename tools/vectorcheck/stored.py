@@ -77,7 +77,8 @@ def from_json(obj: dict) -> Stored:
     if dev is not None:
         if not isinstance(dev, dict):
             raise StoredError("device is not an object")
-        s.device = {k: v for k, v in dev.items()}
+        # FORMAT.md: "device": {} means no device.
+        s.device = {k: v for k, v in dev.items()} or None
     md = obj.get("metadata")
     if md is not None:
         if not isinstance(md, dict):

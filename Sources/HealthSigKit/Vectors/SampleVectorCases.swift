@@ -30,6 +30,61 @@ enum SampleVectorCases {
 
     static func all(_ m: SampleVectorMaker) -> [VectorCase] {
         valid(m) + unsigned(m) + malformed(m) + badSignature(m) + untrusted(m) + mismatch(m) + precisionAndAdditions(m)
+            + keysPerKind(m)
+    }
+
+    // MARK: - added later: keys per kind, metadata value types, the empty device (docs/FORMAT.md)
+
+    static func keysPerKind(_ m: SampleVectorMaker) -> [VectorCase] {
+        /// `reading` stored as it is, signed over its record changed by `change`.
+        func signedChanged(_ reading: String, _ change: (inout RecordDictionary) -> Void) throws -> JSONValue {
+            var dictionary = try m.recordDictionary(reading)
+            change(&dictionary)
+            return try m.stored(reading, signature: try m.cms(RecordBuilder.encode(dictionary)))
+        }
+        func timeZone(_ value: RecordValue) -> (inout RecordDictionary) -> Void {
+            { record in
+                guard case .dictionary(var metadata)? = record[RecordKeys.metadata] else { return }
+                metadata["HKTimeZone"] = value
+                record[RecordKeys.metadata] = .dictionary(metadata)
+            }
+        }
+        return [
+            json("sleep analysis record carrying a unit u, which a category record does not have", ["KeyNotForKind"], "malformed") {
+                try signedChanged(R.sleep) { $0[RecordKeys.unit] = .string("count") }
+            },
+            json("heart rate record carrying correlation objects o, which a quantity record does not have", ["KeyNotForKind"],
+                 "malformed") {
+                try signedChanged(R.heartRate) { $0[RecordKeys.objects] = .array([]) }
+            },
+            json("blood pressure record carrying a value v, which a correlation record does not have", ["KeyNotForKind"], "malformed") {
+                try signedChanged(R.bloodPressure) { $0[RecordKeys.value] = .real(DERReal.zero) }
+            },
+            json("blood pressure object carrying a format version fv of its own", ["KeyNotForKind"], "malformed") {
+                try signedChanged(R.bloodPressure) {
+                    guard case .array(var objects)? = $0[RecordKeys.objects], case .dictionary(var first) = objects[0] else { return }
+                    first[RecordKeys.formatVersion] = .integer(DERInteger(1))
+                    objects[0] = .dictionary(first)
+                    $0[RecordKeys.objects] = .array(objects)
+                }
+            },
+            json("blood pressure record with HKTimeZone signed as an INTEGER", ["MetadataValueType"], "malformed") {
+                try signedChanged(R.bloodPressure, timeZone(.integer(DERInteger(1))))
+            },
+            json("blood pressure record with HKTimeZone signed as an OCTET STRING", ["MetadataValueType"], "malformed") {
+                try signedChanged(R.bloodPressure, timeZone(.data(Array("Europe/Paris".utf8))))
+            },
+            json("respiratory rate signed with an empty device dictionary d, stored without device", ["EmptyDevice"], "valid") {
+                try signedChanged(R.respiratoryRate) { $0[RecordKeys.device] = .dictionary(RecordDictionary()) }
+            },
+            json("respiratory rate signed with an empty device dictionary d, stored with device {}", ["EmptyDevice"], "valid") {
+                let stored = try signedChanged(R.respiratoryRate) { $0[RecordKeys.device] = .dictionary(RecordDictionary()) }
+                return VectorSampleJSON.setting(stored, "device", .object(JSONObject()))
+            },
+            json("respiratory rate signed without device, stored with device {}", ["EmptyDevice"], "valid") {
+                try m.stored(R.respiratoryRate, signature: try m.signature(R.respiratoryRate), [("device", .object(JSONObject()))])
+            },
+        ]
     }
 
     // MARK: - added later: stored precision and additions (docs/VERIFY.md)
