@@ -323,6 +323,8 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
             {"storedXML": xml_off, "verdict": "content-mismatch", "fields": ["startDate"]},
             {"storedXML": xml_far, "verdict": "content-mismatch", "fields": ["value"]},
             {"storedXML": xml_hr, "verdict": "valid"},
+            # signed, then altered into an invalid sample (start after end): the start is named
+            {"stored": {**hr, "startDate": "2026-11-21T08:00:01Z"}, "verdict": "content-mismatch", "fields": ["startDate"]},
         ]
         for t in tests:
             t["storedForm"] = "healthExport" if "storedXML" in t else "json"
@@ -337,7 +339,7 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         complete(d)
         rc, out = self.check(d)
         self.assertEqual(rc, 0, out)
-        self.assertIn("samples.json: 9 passed, 0 failed", out)
+        self.assertIn("samples.json: 10 passed, 0 failed", out)
         self.assertIn("records.json: 1 passed, 0 failed", out)
         self.assertRegex(out.strip().splitlines()[-1], r"^\d+ passed, 0 failed$")
 

@@ -135,7 +135,16 @@ public enum BatchVerifier {
             case .success(let stored):
                 report.add(entry(stored, verifier.verify(stored.sample, storedForm: .json)))
             case .failure(let error):
-                report.addUnreadable(line: error.line, reason: ProblemText.inputReasonWithField(error))
+                if let fields = error.storedFields {
+                    // A signed sample altered into an invalid one is judged against its signature.
+                    report.add(VerificationEntry(
+                        position: error.position ?? error.line, line: error.line, type: fields.type ?? "?", startDate: fields.startDate ?? "",
+                        verdict: InvalidStoredSampleVerdict.verdict(
+                            stored: fields, invalidField: error.field, problem: ProblemText.inputReasonWithField(error),
+                            storedForm: .json, verifier: verifier)))
+                } else {
+                    report.addUnreadable(line: error.line, reason: ProblemText.inputReasonWithField(error))
+                }
             }
         }
         return report
@@ -177,11 +186,12 @@ public enum BatchVerifier {
                                 reason: "signed \(item.elementName) of type \(item.type ?? "?") is outside the supported sample types (signature \(signature.count) characters)")))
                     }
                 case .invalid(let item, let error):
-                    if let signature = signatureEntry(item) {
+                    if let fields = error.storedFields {
                         report.add(VerificationEntry(
                             position: item.position, line: item.line, type: item.type ?? item.elementName,
                             startDate: item.startDate ?? "", verdict: InvalidStoredSampleVerdict.verdict(
-                                item: item, error: error, signatureText: signature, verifier: verifier)))
+                                stored: fields, invalidField: error.field, problem: ProblemText.inputReasonWithField(error),
+                                storedForm: .healthExport, verifier: verifier)))
                     } else {
                         // A supported type without a signature is an unsigned sample, valid or
                         // not: dropping it would let `--require-signed` pass an unsigned export.
@@ -215,7 +225,7 @@ public enum BatchVerifier {
     }
 
     static func signatureEntry(_ item: ExportXMLItem) -> String? {
-        item.metadata.first { MetadataKey.storedName(for: $0.key) == MetadataKey.digitalSignature.storedName }?.value
+        item.signatureText
     }
 
     static func isCorrelationMemberType(_ type: QuantityType) -> Bool {

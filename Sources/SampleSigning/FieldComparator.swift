@@ -37,11 +37,15 @@ struct FieldComparator {
     private mutating func compareQuantitySample(_ record: SignedRecord, _ q: QuantitySample, path: String) {
         compareCommon(record, type: q.type.identifier, start: q.startDate, end: q.endDate,
                       device: q.device, metadata: q.metadata, path: path)
+        compareQuantity(record, q.quantity, path: path)
+    }
+
+    /// The record's `v` and `u` against a stored quantity (docs/VERIFY.md, `value` + `unit`).
+    mutating func compareQuantity(_ record: SignedRecord, _ stored: Quantity, path: String) {
         guard let signedValue = record.quantityValue, let signedUnitText = record.unit else {
-            mismatch(path + "value", record.valueText ?? Self.absent, q.quantity.description)
+            mismatch(path + "value", record.valueText ?? Self.absent, stored.description)
             return
         }
-        let stored = q.quantity
         let signedText = DecimalText.format(signedValue) + " " + signedUnitText
         guard let signedUnit = try? HealthUnit(signedUnitText) else {
             mismatch(path + "unit", signedUnitText + " (not a known unit)", stored.unit.unitString)
@@ -88,7 +92,7 @@ struct FieldComparator {
         }
     }
 
-    private mutating func compareDate(_ signed: SampleDate, _ stored: SampleDate, field: String) {
+    mutating func compareDate(_ signed: SampleDate, _ stored: SampleDate, field: String) {
         let equal: Bool
         switch form {
         case .json:
@@ -194,7 +198,7 @@ struct FieldComparator {
         }
     }
 
-    private mutating func mismatch(_ field: String, _ signed: String, _ stored: String) {
+    mutating func mismatch(_ field: String, _ signed: String, _ stored: String) {
         mismatches.append(FieldMismatch(field: field, signed: signed, stored: stored))
     }
 }

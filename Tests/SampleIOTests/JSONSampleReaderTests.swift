@@ -43,7 +43,8 @@ struct JSONSampleReaderTests {
             let second = try results[1].get()
             #expect(second.position == 2 && second.line == 4)
             #expect(second.rawText == SampleJSONFixtures.sleep)
-            #expect(throws: SampleInputError(line: 5, field: "type", reason: .wrongType(expected: "string", found: "number"))) {
+            #expect(throws: SampleInputError(line: 5, field: "type", reason: .wrongType(expected: "string", found: "number"),
+                                                    position: 3)) {
                 try results[2].get()
             }
             if case .failure(let error) = results[3], case .invalidJSON(let json) = error.reason {
@@ -69,7 +70,7 @@ struct JSONSampleReaderTests {
         let second = try results[1].get()
         #expect(second.line == 4 && second.position == 2)
         #expect(second.rawText == SampleJSONFixtures.sleep)
-        #expect(throws: SampleInputError(line: 5, field: "type", reason: .unsupportedType("x"))) { try results[2].get() }
+        #expect(throws: SampleInputError(line: 5, field: "type", reason: .unsupportedType("x"), position: 3)) { try results[2].get() }
     }
 
     @Test func brokenArrayIsOneFailure() throws {

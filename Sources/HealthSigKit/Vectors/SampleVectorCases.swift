@@ -30,7 +30,45 @@ enum SampleVectorCases {
 
     static func all(_ m: SampleVectorMaker) -> [VectorCase] {
         valid(m) + unsigned(m) + malformed(m) + badSignature(m) + untrusted(m) + mismatch(m) + precisionAndAdditions(m)
-            + keysPerKind(m)
+            + keysPerKind(m) + signedInvalid(m)
+    }
+
+    // MARK: - added later: signed samples altered into invalid ones (docs/VERIFY.md)
+
+    static func signedInvalid(_ m: SampleVectorMaker) -> [VectorCase] {
+        [
+            json("respiratory rate with its start moved past its end: not a valid sample, the start differs", ["InvalidStoredSample"],
+                 "content-mismatch", ["startDate"]) {
+                try m.stored(R.respiratoryRate, signature: try m.signature(R.respiratoryRate),
+                             [("startDate", .text("2026-11-21T03:02:00Z"))])
+            },
+            json("respiratory rate with its end moved before its start", ["InvalidStoredSample"], "content-mismatch", ["endDate"]) {
+                try m.stored(R.respiratoryRate, signature: try m.signature(R.respiratoryRate),
+                             [("endDate", .text("2026-11-21T02:59:00Z"))])
+            },
+            json("heart rate stored in mmHg, a unit heart rate cannot have", ["InvalidStoredSample"], "content-mismatch", ["unit"]) {
+                try m.stored(R.heartRate, signature: try m.signature(R.heartRate), [("unit", .text("mmHg"))])
+            },
+            json("blood pressure with the diastolic object in kg", ["InvalidStoredSample", "ObjectsAltered"], "content-mismatch",
+                 ["objects[1].unit"]) {
+                try m.stored(R.bloodPressure, signature: try m.signature(R.bloodPressure), [("objects[1].unit", .text("kg"))])
+            },
+            json("heart rate stored in mmHg and with its start moved past its end", ["InvalidStoredSample"], "content-mismatch",
+                 ["startDate", "unit"]) {
+                try m.stored(R.heartRate, signature: try m.signature(R.heartRate),
+                             [("unit", .text("mmHg")), ("startDate", .text("2026-11-21T08:00:01Z"))])
+            },
+            // The file's members are sorted by key, so HKTimeZone is the later spelling.
+            json("blood pressure with its time zone also under HKMetadataKeyTimeZone", ["InvalidStoredSample", "MetadataTwice"],
+                 "content-mismatch", ["metadata.HKTimeZone"]) {
+                try m.stored(R.bloodPressure, signature: try m.signature(R.bloodPressure),
+                             [("metadata.HKMetadataKeyTimeZone", .text("Europe/Paris"))])
+            },
+            xml("heart rate in export.xml with its start moved past its end", ["InvalidStoredSample", "DateAltered"], "content-mismatch",
+                ["startDate"]) {
+                R.heartRateXML(signature: try m.signature(R.heartRate), start: "2026-11-21 09:00:01 +0100")
+            },
+        ]
     }
 
     // MARK: - added later: keys per kind, metadata value types, the empty device (docs/FORMAT.md)

@@ -53,7 +53,7 @@ struct SampleVectors: VectorFamily {
         "ValueAltered": "A stored value differs from the signed one.",
         "DateAltered": "A stored date differs from the signed one.",
         "DeviceAltered": "A stored device field differs, is missing, or was added.",
-        "InvalidStoredSample": "The stored item is not a valid sample (a unit of the wrong dimension, say) but carries a valid signature: content-mismatch on the field it breaks (docs/VERIFY.md).",
+        "InvalidStoredSample": "The stored item (JSON or export.xml) is not a valid sample (a unit of the wrong dimension, a start after the end) but carries a valid signature: content-mismatch naming each field whose stored value differs from the signed one (the start that was moved, not the end the sample's own rule trips over) (docs/VERIFY.md).",
         "MetadataTwice": "An export.xml element repeating a metadata key (real exports do): every stored copy of a signed key must equal the signed value; one key under both its spellings is not a valid sample (docs/VERIFY.md).",
         "MetadataAltered": "A signed metadata key differs, is missing, or was added in the stored sample.",
         "ObjectsAltered": "Correlation objects differ in number or value.",
@@ -79,7 +79,15 @@ struct SampleVectors: VectorFamily {
         let form: StoredForm
         do {
             if let json = test["stored"] {
-                stored = .sample(try VectorSampleJSON.sample(json))
+                // As `verify` reads a JSON sample: a signed object that is not a valid sample is
+                // still judged against its signature.
+                do {
+                    stored = .sample(try JSONSampleDecoder.decodeStored(json))
+                } catch where error.storedFields != nil {
+                    stored = .invalid(error)
+                } catch {
+                    throw VectorInputError("the sample object does not decode: \(error)")
+                }
                 form = .json
             } else if let xml = test.string("storedXML") {
                 stored = try Self.exportInput(xml)
@@ -99,12 +107,14 @@ struct SampleVectors: VectorFamily {
         switch stored {
         case .sample(let sample):
             verdict = verifier.verify(sample, storedForm: storedForm)
-        case .invalidExportItem(let item, let error):
-            // As `healthsig verify` judges such an item (BatchVerifier, docs/VERIFY.md).
-            guard let signature = BatchVerifier.signatureEntry(item) else {
-                return .disagree("storedXML is not a valid sample and has no signature: \(error)")
+        case .invalid(let error):
+            // As `healthsig verify` judges such an item (docs/VERIFY.md).
+            guard let fields = error.storedFields, fields.signatureText != nil else {
+                return .disagree("the stored sample is not a valid sample and has no signature: \(error)")
             }
-            verdict = InvalidStoredSampleVerdict.verdict(item: item, error: error, signatureText: signature, verifier: verifier)
+            verdict = InvalidStoredSampleVerdict.verdict(stored: fields, invalidField: error.field,
+                                                         problem: ProblemText.inputReasonWithField(error),
+                                                         storedForm: storedForm, verifier: verifier)
         }
         var outcome = VectorOutcome()
         outcome.compare(nil, expected: test.string("verdict") ?? "(missing)", got: verdict.kind.rawValue)
@@ -116,11 +126,11 @@ struct SampleVectors: VectorFamily {
         return outcome
     }
 
-    /// A stored sample as the checker reads it: a sample, or an export.xml item of a supported
-    /// type that is not a valid sample (judged as `healthsig verify` judges it).
+    /// A stored sample as the checker reads it: a sample, or an item that is not a valid sample
+    /// (judged as `healthsig verify` judges it, from the fields the reader hands over).
     enum StoredInput {
         case sample(Sample)
-        case invalidExportItem(ExportXMLItem, SampleInputError)
+        case invalid(SampleInputError)
     }
 
     /// One export.xml `Record` or `Correlation` element, read by SampleIO's export reader inside
@@ -131,7 +141,7 @@ struct SampleVectors: VectorFamily {
         switch try reader.next() {
         case .sample(let stored)?: return .sample(stored.sample)
         case .unsupported(let item)?: throw VectorInputError("storedXML type \(item.type ?? "?") is not supported")
-        case .invalid(let item, let error)?: return .invalidExportItem(item, error)
+        case .invalid(_, let error)?: return .invalid(error)
         case nil: throw VectorInputError("storedXML holds no Record or Correlation")
         }
     }

@@ -43,6 +43,8 @@ public struct ExportSampleMapper {
             return .sample(StoredSample(sample: sample, position: item.position, line: item.line, source: .exportXML,
                                         precision: .healthExport, exportItem: item))
         } catch {
+            var error = error
+            if item.signatureText != nil { error.storedFields = item.storedFields }
             return .invalid(item, error)
         }
     }

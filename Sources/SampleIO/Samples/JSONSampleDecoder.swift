@@ -57,6 +57,17 @@ public enum JSONSampleDecoder {
         return sample
     }
 
+    /// Decodes a stored sample like ``decode(_:line:)-(JSONValue,_)``; when the object carries a
+    /// signature but is not a valid sample, the error holds its fields as written
+    /// (``SampleInputError/storedFields``) so that the verifier can still check it (docs/VERIFY.md).
+    public static func decodeStored(_ value: JSONValue, line: Int = 1) throws(SampleInputError) -> Sample {
+        do {
+            return try decode(value, line: line)
+        } catch {
+            throw JSONStoredSampleFields.attaching(to: error, from: value)
+        }
+    }
+
     // MARK: - Field sets
 
     static let commonFields: Set<String> = ["type", "uuid", "startDate", "endDate", "device", "metadata"]

@@ -176,10 +176,12 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
             return .failure(SampleInputError(line: lineNumber, field: "", reason: .invalidJSON(error)))
         }
         do {
-            let sample = try JSONSampleDecoder.decode(value, line: lineNumber)
+            let sample = try JSONSampleDecoder.decodeStored(value, line: lineNumber)
             return .success(StoredSample(sample: sample, position: position, line: lineNumber, source: .jsonLines,
                                          precision: .exact, rawText: String(decoding: bytes, as: UTF8.self)))
         } catch {
+            var error = error
+            error.position = position
             return .failure(error)
         }
     }
@@ -272,11 +274,13 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
         }
         let line = lineCountLine
         do {
-            let sample = try JSONSampleDecoder.decode(element.value, line: line)
+            let sample = try JSONSampleDecoder.decodeStored(element.value, line: line)
             let text = String(decoding: arrayBytes[element.span], as: UTF8.self)
             return .success(StoredSample(sample: sample, position: arrayIndex, line: line, source: .json,
                                          precision: .exact, rawText: text))
         } catch {
+            var error = error
+            error.position = arrayIndex
             return .failure(error)
         }
     }

@@ -48,12 +48,21 @@ public struct SampleInputError: Error, Sendable, Hashable, CustomStringConvertib
     public let field: String
     /// What was wrong.
     public let reason: Reason
+    /// The item's fields as written, when it is a signed sample object that is not a valid
+    /// sample: the verifier still checks it against its signature (docs/VERIFY.md). `nil` for
+    /// text that is not a sample object at all, and for unsigned items.
+    public var storedFields: StoredSampleFields?
+    /// 1-based ordinal of the item in the input (as ``StoredSample/position``), when a reader
+    /// of several items reports it.
+    public var position: Int?
 
     /// Creates an error.
-    public init(line: Int, field: String, reason: Reason) {
+    public init(line: Int, field: String, reason: Reason, storedFields: StoredSampleFields? = nil, position: Int? = nil) {
         self.line = line
         self.field = field
         self.reason = reason
+        self.storedFields = storedFields
+        self.position = position
     }
 
     /// A one-line description, e.g. `line 3, objects[0].unit: invalid unit …`.
