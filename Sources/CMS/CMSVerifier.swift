@@ -37,23 +37,46 @@ import Foundation
 ///
 /// CRLs (`crls [1]`) and unsigned attributes are parsed strictly but otherwise ignored (except
 /// that content-type, message-digest and signing-time may not be unsigned, RFC 5652 11): the
-/// profile has none and this toolkit does not check revocation. A directly trusted certificate
-/// is trusted for its key regardless of its validity period.
+/// profile has none and this toolkit does not check revocation. Every certificate a signer is
+/// trusted through, directly trusted or embedded, must be valid at `at` (docs/VERIFY.md,
+/// "Certificate time"); a bare trusted key has no validity period.
 public enum CMSVerifier {
     /// Verifies `der` (a DER ContentInfo holding a SignedData) with the keys in `trust`.
     ///
     /// - Parameters:
     ///   - detachedContent: the content for a detached signature; when the content is also
     ///     attached, the two must be equal.
-    ///   - at: the time for certificate path validation of embedded certificates (default: now).
+    ///   - at: the time at which every certificate the signer is trusted through must be valid
+    ///     (OpenSSL path validation at that time; default: now). A sample verifier passes the
+    ///     reading's signed time.
     public static func verify(
         _ der: [UInt8],
         trust: TrustSet,
         detachedContent: [UInt8]? = nil,
         at date: Date? = nil
     ) -> CMSVerdict {
+        verify(der, trust: trust, detachedContent: detachedContent, certificateTime: .fixed(date ?? Date()))
+    }
+
+    /// The time at which certificates must be valid.
+    public enum CertificateTime: Sendable {
+        /// A given instant.
+        case fixed(Date)
+        /// A time the content states (a sample's signed time), computed from the content only
+        /// when a certificate has to be checked; `nil` from the closure means now.
+        case statedByContent(@Sendable ([UInt8]) -> Date?)
+    }
+
+    /// Verifies `der` as ``verify(_:trust:detachedContent:at:)`` does, checking certificates at
+    /// `certificateTime`.
+    public static func verify(
+        _ der: [UInt8],
+        trust: TrustSet,
+        detachedContent: [UInt8]? = nil,
+        certificateTime: CertificateTime
+    ) -> CMSVerdict {
         do {
-            return .valid(try check(der, trust: trust, detachedContent: detachedContent, at: date ?? Date()))
+            return .valid(try check(der, trust: trust, detachedContent: detachedContent, at: certificateTime))
         } catch {
             return error.verdict
         }
@@ -67,7 +90,7 @@ public enum CMSVerifier {
     // MARK: - Checks
 
     private static func check(
-        _ der: [UInt8], trust: TrustSet, detachedContent: [UInt8]?, at date: Date
+        _ der: [UInt8], trust: TrustSet, detachedContent: [UInt8]?, at certificateTime: CertificateTime
     ) throws(VerificationFailure) -> CMSSignerInfoSummary {
         // 1–2. Structure: ContentInfo, its type, then the SignedData inside.
         let contentInfo = try decode { try ContentInfo(derNode: DER.parse(der)) }
@@ -151,7 +174,12 @@ public enum CMSVerifier {
         }
 
         // 10. Signer.
-        let signer = try findSigner(signerInfo.sid, signedData: signedData, trust: trust, at: date)
+        let signer = try findSigner(signerInfo.sid, signedData: signedData, trust: trust) {
+            switch certificateTime {
+            case .fixed(let date): return date
+            case .statedByContent(let stated): return stated(content) ?? Date()
+            }
+        }
 
         // 11. Signature encoding.
         do {
@@ -303,10 +331,10 @@ public enum CMSVerifier {
     /// The trusted key for `sid`: from the trust set, or from an embedded certificate that is
     /// trusted itself or chains to a trusted certificate.
     private static func findSigner(
-        _ sid: SignerIdentifier, signedData: SignedData, trust: TrustSet, at date: Date
+        _ sid: SignerIdentifier, signedData: SignedData, trust: TrustSet, at time: () -> Date
     ) throws(VerificationFailure) -> ResolvedSigner {
         if let trusted = trust.signer(for: sid) {
-            return ResolvedSigner(publicKey: trusted.publicKey, certificate: trusted.certificate, viaEmbedded: false)
+            return try checkedAtTime(trusted, trust: trust, at: time)
         }
         let embedded = signedData.x509Certificates.compactMap { try? Certificate(derEncoded: $0) }
         guard let candidate = embedded.first(where: { matches($0, sid) }) else {
@@ -317,25 +345,62 @@ public enum CMSVerifier {
                 "the embedded signer certificate \(candidate.subject) does not hold a P-256 key")
         }
         if trust.contains(certificateDER: candidate.derEncoded) {
-            return ResolvedSigner(publicKey: key, certificate: candidate, viaEmbedded: false)
+            return try checkedAtTime(TrustedSigner(publicKey: key, certificate: candidate), trust: trust, at: time)
         }
         // The embedded certificate only maps the sid (e.g. issuer and serial) to a key that is
         // trusted anyway. The certificate itself is unsigned by anyone we trust, so its subject
         // is not reported; the trusted entry's certificate (if any) is.
         if let trusted = trust.signer(forKeyIdentifier: key.keyIdentifier), trusted.publicKey == key {
-            return ResolvedSigner(publicKey: trusted.publicKey, certificate: trusted.certificate, viaEmbedded: false)
+            return try checkedAtTime(trusted, trust: trust, at: time)
         }
         guard !trust.certificates.isEmpty else {
             throw .untrustedSigner("the embedded certificate \(candidate.subject) for \(sid) is not trusted "
                                    + "and the trust set has no certificates to chain to")
         }
+        let date = time()
         let intermediates = embedded.filter { $0.derEncoded != candidate.derEncoded }
         if case .failure(let error) = Certificate.verifyChain(leaf: candidate, intermediates: intermediates,
                                                               trustedRoots: trust.certificates, at: date) {
             throw .untrustedSigner("the embedded certificate \(candidate.subject) for \(sid) "
-                                   + "does not chain to a trusted certificate: \(error)")
+                                   + "does not chain to a trusted certificate at \(Self.timeText(date)): \(error)")
         }
         return ResolvedSigner(publicKey: key, certificate: candidate, viaEmbedded: true)
+    }
+
+    /// A trusted signer, once its certificate (when it came with one) is found valid at `date`:
+    /// a directly trusted certificate obeys the same validity period as an embedded one, so the
+    /// verdict does not depend on where the certificate was found. The check is OpenSSL's path
+    /// validation at `date` with the certificate as its own trust anchor. A bare trusted key has
+    /// no validity period; when the same key is also trusted bare, an out-of-date certificate
+    /// does not take that trust away.
+    private static func checkedAtTime(
+        _ trusted: TrustedSigner, trust: TrustSet, at time: () -> Date
+    ) throws(VerificationFailure) -> ResolvedSigner {
+        guard let certificate = trusted.certificate else {
+            return ResolvedSigner(publicKey: trusted.publicKey, certificate: nil, viaEmbedded: false)
+        }
+        let date = time()
+        if case .failure(let error) = Certificate.verifyChain(leaf: certificate, trustedRoots: [certificate], at: date) {
+            if trust.publicKeys.contains(trusted.publicKey) {
+                return ResolvedSigner(publicKey: trusted.publicKey, certificate: nil, viaEmbedded: false)
+            }
+            throw .untrustedSigner("the trusted certificate \(certificate.subject) is not valid at "
+                                   + "\(Self.timeText(date)): \(Self.chainReason(error))")
+        }
+        return ResolvedSigner(publicKey: trusted.publicKey, certificate: certificate, viaEmbedded: false)
+    }
+
+    /// OpenSSL's reason (`certificate has expired`) without the error's wrapper text.
+    private static func chainReason(_ error: CryptoError) -> String {
+        if case .chainVerificationFailed(let reason, _) = error { return reason }
+        return "\(error)"
+    }
+
+    /// `2026-11-21T08:00:00Z`, the instant certificates were checked at.
+    static func timeText(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
     }
 
     /// Whether `certificate` is the one `sid` names: by SKI extension or computed key

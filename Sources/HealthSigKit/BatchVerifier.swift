@@ -20,8 +20,9 @@ public enum BatchVerifier {
     /// `trust`. Input that cannot be read as samples (a JSON line, an XML syntax error, a
     /// damaged zip archive) is reported in ``VerificationReport/unreadable``; only I/O errors
     /// throw.
-    public static func run(inputPath: String, trust: TrustSet) throws(ToolError) -> VerificationReport {
-        try verify(inputPath, displayName: FileAccess.displayName(inputPath), SampleVerifier(trust: trust))
+    /// `certificateTime`: when certificates must be valid; `nil`, each reading's signed time.
+    public static func run(inputPath: String, trust: TrustSet, certificateTime: Date? = nil) throws(ToolError) -> VerificationReport {
+        try verify(inputPath, displayName: FileAccess.displayName(inputPath), SampleVerifier(trust: trust, at: certificateTime))
     }
 
     /// Whether `path` names a regular file (which, unlike a pipe, FIFO or standard input, can

@@ -8,10 +8,12 @@ import HealthSamples
 public struct SampleVerifier: Sendable {
     /// The keys and certificates trusted to sign.
     public let trust: TrustSet
-    /// Time used for certificate path validation (nil = now).
+    /// The time at which the certificates a signer is trusted through must be valid; `nil`
+    /// means the reading's signed time, its record's end date (docs/VERIFY.md, "Certificate
+    /// time"). `verify --at now` passes the current time.
     public let date: Date?
 
-    /// Creates a verifier.
+    /// Creates a verifier; `date` as ``date`` says.
     public init(trust: TrustSet, at date: Date? = nil) {
         self.trust = trust
         self.date = date
@@ -65,7 +67,8 @@ public struct SampleVerifier: Sendable {
     /// record decoded from the content. Every verdict whose SignedData names a signer reports it.
     public func signedRecord(signatureDER der: [UInt8]) -> SignedRecordOutcome {
         let summary: CMSSignerInfoSummary
-        switch CMSVerifier.verify(der, trust: trust, at: date) {
+        let certificateTime: CMSVerifier.CertificateTime = date.map { .fixed($0) } ?? .statedByContent(Self.signedTime)
+        switch CMSVerifier.verify(der, trust: trust, certificateTime: certificateTime) {
         case .valid(let s):
             summary = s
         case .untrustedSigner(let reason):
@@ -114,6 +117,18 @@ public struct SampleVerifier: Sendable {
         return SampleVerdict(kind: .contentMismatch, reasonCode: "fields-differ", reason: list,
                              mismatches: comparator.mismatches, notes: comparator.notes,
                              signer: signer, record: record)
+    }
+
+    /// The reading's signed time: the end date of the signed record `content`.
+    ///
+    /// The profile has no signing-time attribute, so the record's dates are the only time a
+    /// device signs. The end date is taken because a device signs a reading once it is complete,
+    /// never before its end: a certificate must be valid then. The date is read before the
+    /// signature is checked, but only a signature that then verifies, over this very record,
+    /// gives a `valid` verdict, so an altered date cannot help. `nil` when the content is not a
+    /// record (its own verdict follows; certificates are then checked at the current time).
+    @Sendable static func signedTime(_ content: [UInt8]) -> Date? {
+        (try? SignedRecord(derEncoded: content))?.endDate.date
     }
 
     /// The signer a SignedData names, for verdicts where it could not be trusted or verified.

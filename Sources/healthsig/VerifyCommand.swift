@@ -15,6 +15,8 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "table (default), json or ndjson.") var format: ReportFormatter.Format = .table
     @Option(help: "Write the report here instead of standard output.") var out: String?
     @Flag(help: "Fail when any sample is unsigned.") var requireSigned = false
+    @Option(help: "Check certificates at this time: now, or an RFC 3339 date-time (default: each reading's signed end date).")
+    var at: String?
 
     func validate() throws {
         if trust.isEmpty { throw ValidationError("give at least one --trust") }
@@ -22,8 +24,9 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let report = try runTool { () throws(ToolError) in
+            let certificateTime = try at.map { text throws(ToolError) in try CertificateTimeOption.parse(text) }
             let trustSet = try TrustLoader.load(trust) { printError("healthsig: warning: \($0)") }
-            return try BatchVerifier.run(inputPath: self.in, trust: trustSet)
+            return try BatchVerifier.run(inputPath: self.in, trust: trustSet, certificateTime: certificateTime)
         }
         let text = ReportFormatter.render(report, format: format)
         if let out {

@@ -34,7 +34,8 @@ struct CertificateSignerTests {
             return
         }
 
-        let verifier = SampleVerifier(trust: TrustSet(certificates: [certificate]))
+        // The certificate is made now, after the fixture's reading: checked at the current time.
+        let verifier = SampleVerifier(trust: TrustSet(certificates: [certificate]), at: Date())
         let verdict = verifier.verify(signed)
         #expect(verdict.kind == .valid, "\(verdict.reason)")
         #expect(verdict.signer?.keyIdentifier == Fixtures.compactHex(key.publicKey.keyIdentifier))
@@ -50,7 +51,7 @@ struct CertificateSignerTests {
         let signed = try Fixtures.signed(try Fixtures.heartRate(), key: key,
                                          signer: Self.signer(certificate: certificate, embedding: false))
         #expect(try CMSSignedDataView(derEncoded: try Fixtures.signatureDER(signed)).certificateChoiceCount == 0)
-        let verdict = SampleVerifier(trust: TrustSet(certificates: [certificate])).verify(signed)
+        let verdict = SampleVerifier(trust: TrustSet(certificates: [certificate]), at: Date()).verify(signed)
         #expect(verdict.kind == .valid)
         #expect(verdict.signer?.certificateSubject == certificate.subject)
         // Only the bare key is trusted: the sid names a certificate the verifier does not have.
@@ -86,7 +87,7 @@ struct CertificateSignerTests {
         let certificate = try Self.certificate(for: key)
         var stored = try Fixtures.signed(try Fixtures.bloodPressure(), key: key, signer: Self.signer(certificate: certificate))
         try stored.editCorrelation { $0.objects[1].quantity = try Fixtures.quantity("70", "mmHg") }
-        let verdict = SampleVerifier(trust: TrustSet(certificates: [certificate])).verify(stored)
+        let verdict = SampleVerifier(trust: TrustSet(certificates: [certificate]), at: Date()).verify(stored)
         #expect(verdict.kind == .contentMismatch)
         #expect(verdict.mismatches == [FieldMismatch(field: "objects[1].value", signed: "80 mmHg", stored: "70 mmHg")])
         #expect(verdict.signer?.certificateSubject == certificate.subject)

@@ -212,7 +212,9 @@ struct VerifyCommandTests {
         let sec1 = try ws.directory.openssl(["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", "keys/legacy.pem"])
         #expect(sec1.status == 0, "\(sec1)")
         try ws.directory.write("keys/notes.txt", "not a key")
-        let result = try ws.directory.healthsig(["verify", "--trust", "keys", "--in", "signed.jsonl", "--format", "json"])
+        // The certificate was made today, after the example readings: check it at the current time.
+        let result = try ws.directory.healthsig(["verify", "--trust", "keys", "--in", "signed.jsonl", "--format", "json",
+                                                 "--at", "now"])
         #expect(result.status == 0, "\(result)")
         let samples = try Report.samples(Report.object(result.stdout))
         #expect(samples.count == 7)
@@ -232,14 +234,21 @@ struct VerifyCommandTests {
     func issuerSerialWithCertificate() throws {
         let ws = try DeviceWorkspace()
         try ws.sign(to: "is.jsonl", extra: ["--cert", ws.certificatePath, "--sid", "issuer-serial"])
-        let result = try ws.directory.healthsig(["verify", "--trust", ws.certificatePath, "--in", "is.jsonl", "--format", "json"])
+        // The certificate was made today, after the example readings were taken (2026-11-21): at
+        // the readings' signed time it was not yet valid; `--at now` checks it at the current time.
+        let atSignedTime = try ws.directory.healthsig(["verify", "--trust", ws.certificatePath, "--in", "is.jsonl"])
+        #expect(atSignedTime.status == 1, "\(atSignedTime)")
+        #expect(atSignedTime.lines.last?.contains("untrusted-signer=7") == true, "\(atSignedTime.stdout)")
+        #expect(atSignedTime.stdout.contains("certificate is not yet valid"), "\(atSignedTime.stdout)")
+        let result = try ws.directory.healthsig(["verify", "--trust", ws.certificatePath, "--in", "is.jsonl", "--format", "json",
+                                                 "--at", "now"])
         #expect(result.status == 0, "\(result)")
         for sample in try Report.samples(Report.object(result.stdout)) {
             let signer = try #require(sample["signer"] as? [String: Any])
             #expect(signer["subject"] as? String == ws.subject)
             #expect(signer["keyId"] as? String == ws.keyID)
         }
-        let table = try ws.directory.healthsig(["verify", "--trust", ws.certificatePath, "--in", "is.jsonl"])
+        let table = try ws.directory.healthsig(["verify", "--trust", ws.certificatePath, "--in", "is.jsonl", "--at", "now"])
         #expect(table.status == 0)
         #expect(table.lines.filter { $0.contains("\(ws.keyID) (\(ws.subject))") }.count == 7, "\(table.stdout)")
         // A bare public key cannot match an issuer-and-serial identifier.
