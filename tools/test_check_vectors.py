@@ -224,6 +224,42 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         self.assertEqual(cms.verify(with_digest_algorithms(sha256, sha256_null), trust).verdict, "malformed")
         self.assertEqual(cms.verify(with_digest_algorithms(sha384), trust).verdict, "malformed")
 
+    def dated_signer(self, name: str, start: str, end: str) -> tuple[Path, Path]:
+        """A key and a self-signed certificate valid from ``start`` to ``end`` (openssl ca)."""
+        d = self.tmp / f"ca-{name}"
+        d.mkdir()
+        (d / "index.txt").write_text("")
+        (d / "serial").write_text("01\n")
+        (d / "ca.cnf").write_text(
+            f"[ca]\ndefault_ca = d\n[d]\ndatabase = {d}/index.txt\nserial = {d}/serial\nnew_certs_dir = {d}\n"
+            "default_md = sha256\npolicy = p\nunique_subject = no\n[p]\ncommonName = supplied\n"
+            "[ext]\nsubjectKeyIdentifier = hash\nbasicConstraints = critical, CA:FALSE\n"
+            "[req]\ndistinguished_name = dn\nprompt = no\n[dn]\n")
+        key, csr, cert = d / "key.pem", d / "req.csr", d / "cert.pem"
+        run("genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", str(key))
+        run("req", "-new", "-config", str(d / "ca.cnf"), "-key", str(key), "-subj", f"/CN={name}", "-out", str(csr))
+        run("ca", "-batch", "-notext", "-selfsign", "-config", str(d / "ca.cnf"), "-keyfile", str(key), "-in", str(csr),
+            "-startdate", start, "-enddate", end, "-extensions", "ext", "-out", str(cert))
+        return key, cert
+
+    def test_certificates_are_checked_at_the_signed_end_date(self):
+        """VERIFY.md "Certificate time": HR_RECORD ends 2026-11-21T08:00:00Z."""
+        from vectorcheck import cms, sampleverify
+        from vectorcheck.stored import from_json
+        hr = {"type": "HKQuantityTypeIdentifierHeartRate", "value": 72, "unit": "count/min",
+              "startDate": "2026-11-21T08:00:00Z", "endDate": "2026-11-21T08:00:00Z", "device": {"name": "Acme HR"}}
+        for name, start, end, verdict in (("inside", "20261120000000Z", "20261122000000Z", "valid"),
+                                          ("later", "20261121080001Z", "20261130000000Z", "untrusted-signer"),
+                                          ("earlier", "20261101000000Z", "20261121075959Z", "untrusted-signer")):
+            key, cert = self.dated_signer(name, start, end)
+            sig = b64(self.fx.sign(HR_RECORD, "-nodetach", "-noattr", "-nocerts", "-keyid", key=key, cert=cert))
+            trust = [cms.trusted_key_from_pem(None, cert.read_text())]
+            stored = from_json({**hr, "metadata": {"HKDigitalSignature": sig}})
+            self.assertEqual(sampleverify.verify_stored(stored, trust).verdict, verdict, name)
+            # A bare key has no validity period.
+            bare = [cms.TrustedKey(trust[0].public_key, trust[0].key_id)]
+            self.assertEqual(sampleverify.verify_stored(stored, bare).verdict, "valid", name)
+
     def test_disagreement_is_reported(self):
         d = self.tmp / "cms_bad"
         d.mkdir()
@@ -292,7 +328,7 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         d = self.tmp / "samples"
         d.mkdir()
         sig = b64(fx.sign(HR_RECORD, "-nodetach", "-noattr", "-nocerts", "-keyid"))
-        temp_sig = b64(fx.sign(TEMP_RECORD, "-nodetach"))
+        temp_sig = b64(fx.sign(TEMP_RECORD, "-nodetach", "-keyid"))   # attributes, embedded certificate, sid by key id
         wrapped = "\n".join(sig[i:i + 64] for i in range(0, len(sig), 64))
         hr = {"type": "HKQuantityTypeIdentifierHeartRate", "value": 72, "unit": "count/min",
               "startDate": "2026-11-21T09:00:00+01:00", "endDate": "2026-11-21T08:00:00Z",
@@ -328,7 +364,9 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         ]
         for t in tests:
             t["storedForm"] = "healthExport" if "storedXML" in t else "json"
-        key = fx.group_key(with_cert=True)
+        # The bare key: the fixture's certificate starts today, after these readings were taken,
+        # so trusting it would make every test untrusted-signer (VERIFY.md "Certificate time").
+        key = fx.group_key(with_cert=False)
         write_vectors(d / "samples.json", "samples", [{"key": key, "tests": tests}])
         decoded = {"type": "HKQuantityTypeIdentifierHeartRate", "value": 72, "unit": "count/min",
                    "startDate": "2026-11-21T08:00:00Z", "endDate": "2026-11-21T08:00:00Z",

@@ -5,6 +5,7 @@ Checks run cheap-structural first, then algorithms, then signer lookup, then cry
 """
 from __future__ import annotations
 
+import datetime
 import hashlib
 from dataclasses import dataclass, field
 
@@ -154,9 +155,12 @@ def _attribute(a: Node) -> tuple[str, Node]:
     return a_oid, vals
 
 
-def verify(signature_der: bytes, trust: list[TrustedKey], detached: bytes | None = None) -> CMSResult:
+def verify(signature_der: bytes, trust: list[TrustedKey], detached: bytes | None = None, at=None) -> CMSResult:
+    """``at``: when every certificate the signer is trusted through must be valid (trusted
+    directly or embedded alike): a datetime, a function of the content giving one (a sample's
+    signed time; None from it means now), or None for now."""
     try:
-        return _verify(signature_der, trust, detached)
+        return _verify(signature_der, trust, detached, at)
     except _Fail as f:
         return CMSResult(f.verdict, f.reason)
     except DERError as e:
@@ -165,7 +169,7 @@ def verify(signature_der: bytes, trust: list[TrustedKey], detached: bytes | None
         return CMSResult(MALFORMED, f"structure: {e}")
 
 
-def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMSResult:
+def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None, at) -> CMSResult:
     # ---- ContentInfo (RFC 5652 3)
     ci = der.parse(data)
     der.expect(ci, UNIVERSAL, der.SEQUENCE, True, "ContentInfo")
@@ -351,7 +355,10 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
         raise _Fail(UNSUPPORTED, "ecdsa-with-SHA256 with parameters (RFC 5758 3.2: MUST be omitted)")
 
     # ---- signer lookup
-    signer = _find_signer(sid_kind, sid_value, trust, embedded)
+    when = at(content) if callable(at) else at
+    if when is None:
+        when = datetime.datetime.now(datetime.timezone.utc)
+    signer = _find_signer(sid_kind, sid_value, trust, embedded, when)
 
     # ---- digest and signature
     digest = hashlib.sha256(content).digest()
@@ -371,21 +378,32 @@ def _verify(data: bytes, trust: list[TrustedKey], detached: bytes | None) -> CMS
     return CMSResult(VALID, "", content, e_content_type, signer)
 
 
+def _in_period(tk: TrustedKey, trust: list[TrustedKey], when: datetime.datetime) -> TrustedKey:
+    """VERIFY.md "Certificate time": a trusted certificate counts only inside its validity
+    period at ``when``; a bare trusted key has none, and trusting the same key bare keeps it."""
+    if tk.certificate is None or _valid_at(tk.certificate, when):
+        return tk
+    for bare in trust:
+        if bare.certificate is None and bare.key_id == tk.key_id:
+            return bare
+    raise _Fail(UNTRUSTED, f"the trusted certificate is not valid at {when.isoformat()}")
+
+
 def _find_signer(kind: str, value, trust: list[TrustedKey],
-                 embedded: list[tuple[Node, x509.Certificate]]) -> TrustedKey:
+                 embedded: list[tuple[Node, x509.Certificate]], when: datetime.datetime) -> TrustedKey:
     # A key identifier computed from a trusted key (RFC 5280 4.2.1.2 method 1) names that key; a
     # certificate's subjectKeyIdentifier extension is only what its issuer wrote, so it counts
     # only when no trusted key has that computed identifier.
     if kind == "ski":
         for tk in trust:
             if value == tk.key_id:
-                return tk
+                return _in_period(tk, trust, when)
         for tk in trust:
             if tk.cert_ski is not None and value == tk.cert_ski:
-                return tk
+                return _in_period(tk, trust, when)
     for tk in trust:
         if kind == "ias" and tk.certificate is not None and (tk.cert_issuer_der, tk.cert_serial) == value:
-            return tk
+            return _in_period(tk, trust, when)
     # An embedded certificate counts only when a trusted certificate issued it.
     for node, cert in embedded:
         try:
@@ -396,12 +414,12 @@ def _find_signer(kind: str, value, trust: list[TrustedKey],
                   (kind == "ias" and (ek.cert_issuer_der, ek.cert_serial) == value)
         if not matches:
             continue
-        if not _valid_now(cert):
+        if not _valid_at(cert, when):
             continue
         for tk in trust:
             if tk.certificate is None or tk.cert_subject_der != ek.cert_issuer_der:
                 continue
-            if not _may_issue(tk.certificate):
+            if not _may_issue(tk.certificate, when):
                 continue
             if not _signed_by(cert, tk.certificate):
                 continue
@@ -424,22 +442,20 @@ def _signed_by(cert: x509.Certificate, issuer: x509.Certificate) -> bool:
     return True
 
 
-def _valid_now(cert: x509.Certificate) -> bool:
-    """RFC 5280 6.1.3 (a)(2): the certificate is within its validity period now."""
-    import datetime
-    now = datetime.datetime.now(datetime.timezone.utc)
+def _valid_at(cert: x509.Certificate, when: datetime.datetime) -> bool:
+    """RFC 5280 6.1.3 (a)(2): the certificate is within its validity period at ``when``."""
     # ``not_valid_*_utc`` appeared in cryptography 42; older versions give naive UTC datetimes.
     before = getattr(cert, "not_valid_before_utc", None) or cert.not_valid_before.replace(tzinfo=datetime.timezone.utc)
     after = getattr(cert, "not_valid_after_utc", None) or cert.not_valid_after.replace(tzinfo=datetime.timezone.utc)
-    return before <= now <= after
+    return before <= when <= after
 
 
-def _may_issue(issuer: x509.Certificate) -> bool:
+def _may_issue(issuer: x509.Certificate, when: datetime.datetime) -> bool:
     """Whether a trusted certificate may issue the signer's certificate, as OpenSSL's default
     (non-strict) path validation decides (X509_check_ca): within its validity period, and a CA —
     basicConstraints cA TRUE, or without basicConstraints a keyUsage allowing keyCertSign, or a
     self-signed v1 certificate; keyUsage, when present, must allow keyCertSign (RFC 5280 4.2.1.3)."""
-    if not _valid_now(issuer):
+    if not _valid_at(issuer, when):
         return False
     if issuer.version == x509.Version.v1:
         return issuer.issuer == issuer.subject

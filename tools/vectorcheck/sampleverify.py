@@ -31,6 +31,22 @@ _CMS_TO_SAMPLE = {cms.MALFORMED: "malformed", cms.UNSUPPORTED: "malformed",
                   cms.UNTRUSTED: "untrusted-signer", cms.BAD_SIGNATURE: "bad-signature"}
 
 
+def _signed_time(content: bytes):
+    """VERIFY.md "Certificate time": certificates are checked at the reading's signed time, the
+    end date of its record (the profile has no signing-time attribute). None (now) when the
+    content is not a record; the record step then gives its own verdict."""
+    import datetime
+    try:
+        end = record.decode(content).end
+    except (record.RecordError, ValueError, IndexError):
+        return None
+    try:
+        return datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc) + datetime.timedelta(
+            seconds=end.seconds + float(end.fraction))
+    except OverflowError:
+        return None
+
+
 def verify_stored(st: Stored, trust: list[cms.TrustedKey]) -> SampleVerdict:
     # 1. signature present?
     sig = st.signature()
@@ -44,7 +60,7 @@ def verify_stored(st: Stored, trust: list[cms.TrustedKey]) -> SampleVerdict:
         der_bytes = base64.b64decode(text, validate=True)
     except (binascii.Error, ValueError) as e:
         return SampleVerdict("malformed", reason=f"base64: {e}")
-    res = cms.verify(der_bytes, trust)
+    res = cms.verify(der_bytes, trust, at=_signed_time)
     if res.verdict != cms.VALID:
         reason = res.reason if res.verdict != cms.UNSUPPORTED else f"unsupported-algorithm: {res.reason}"
         return SampleVerdict(_CMS_TO_SAMPLE[res.verdict], reason=reason)

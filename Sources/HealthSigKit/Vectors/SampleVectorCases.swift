@@ -33,6 +33,50 @@ enum SampleVectorCases {
             + keysPerKind(m) + signedInvalid(m)
     }
 
+    // MARK: - group trusted-dated-certificate: certificate time (docs/VERIFY.md)
+
+    /// Cases of the group whose signer's certificate is valid from 2026-11-20T00:00:00Z to
+    /// 2026-11-22T00:00:00Z only.
+    static func certificateTime(_ m: SampleVectorMaker) -> [VectorCase] {
+        func dated() throws -> P256PrivateKey { try m.keys.dated.get().0 }
+        /// The heart rate reading with its dates replaced.
+        func heartRate(start: String, end: String) -> String {
+            R.heartRate.replacingOccurrences(of: #""startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z""#,
+                                             with: #""startDate":"\#(start)","endDate":"\#(end)""#)
+        }
+        func signed(_ reading: String) throws -> JSONValue {
+            try m.stored(reading, signature: try m.signature(reading, key: try dated()))
+        }
+        return [
+            json("heart rate ending 2026-11-21T08:00:00Z, inside the certificate's validity", ["CertificateTime"], "valid") {
+                try signed(R.heartRate)
+            },
+            json("heart rate ending 2026-11-22T00:00:01Z, after the certificate expired", ["CertificateTime"], "untrusted-signer") {
+                try signed(heartRate(start: "2026-11-22T00:00:01Z", end: "2026-11-22T00:00:01Z"))
+            },
+            json("heart rate ending 2026-11-19T23:59:59Z, before the certificate's validity", ["CertificateTime"], "untrusted-signer") {
+                try signed(heartRate(start: "2026-11-19T23:59:59Z", end: "2026-11-19T23:59:59Z"))
+            },
+            json("heart rate from 2026-11-21T23:30:00Z to 2026-11-22T00:30:00Z: it ends after the certificate expired",
+                 ["CertificateTime"], "untrusted-signer") {
+                try signed(heartRate(start: "2026-11-21T23:30:00Z", end: "2026-11-22T00:30:00Z"))
+            },
+            json("heart rate from 2026-11-19T23:30:00Z to 2026-11-20T00:30:00Z: it ends inside the validity", ["CertificateTime"],
+                 "valid") {
+                try signed(heartRate(start: "2026-11-19T23:30:00Z", end: "2026-11-20T00:30:00Z"))
+            },
+            xml("heart rate in export.xml ending inside the certificate's validity", ["CertificateTime"], "valid") {
+                R.heartRateXML(signature: try m.signature(R.heartRate, key: try dated()))
+            },
+            json("heart rate signed inside the validity, its stored end date moved after it: the signed end date decides",
+                 ["CertificateTime", "DateAltered"], "content-mismatch", ["endDate"]) {
+                // The certificate is checked at the signed end date (inside); the stored one differs.
+                try m.stored(R.heartRate, signature: try m.signature(R.heartRate, key: try dated()),
+                             [("endDate", .text("2026-11-22T08:00:00Z"))])
+            },
+        ]
+    }
+
     // MARK: - added later: signed samples altered into invalid ones (docs/VERIFY.md)
 
     static func signedInvalid(_ m: SampleVectorMaker) -> [VectorCase] {

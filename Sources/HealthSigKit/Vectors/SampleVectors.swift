@@ -53,6 +53,7 @@ struct SampleVectors: VectorFamily {
         "ValueAltered": "A stored value differs from the signed one.",
         "DateAltered": "A stored date differs from the signed one.",
         "DeviceAltered": "A stored device field differs, is missing, or was added.",
+        "CertificateTime": "Group trusted-dated-certificate: the signer's certificate is valid from 2026-11-20T00:00:00Z to 2026-11-22T00:00:00Z only, and is checked at the reading's signed time, its end date (docs/VERIFY.md, Certificate time): a reading ending inside the period is valid whenever it is verified, one ending outside is untrusted-signer.",
         "InvalidStoredSample": "The stored item (JSON or export.xml) is not a valid sample (a unit of the wrong dimension, a start after the end) but carries a valid signature: content-mismatch naming each field whose stored value differs from the signed one (the start that was moved, not the end the sample's own rule trips over) (docs/VERIFY.md).",
         "MetadataTwice": "An export.xml element repeating a metadata key (real exports do): every stored copy of a signed key must equal the signed value; one key under both its spellings is not a valid sample (docs/VERIFY.md).",
         "MetadataAltered": "A signed metadata key differs, is missing, or was added in the stored sample.",
@@ -65,7 +66,10 @@ struct SampleVectors: VectorFamily {
     func groups(_ context: VectorGenerationContext) throws -> [VectorGroupSpec] {
         let maker = SampleVectorMaker(keys: context.keys)
         return [VectorGroupSpec(name: "trusted-key", members: { try VectorGroupKey.members(try context.keys.signerA.get().publicKey) },
-                                cases: SampleVectorCases.all(maker))]
+                                cases: SampleVectorCases.all(maker)),
+                VectorGroupSpec(name: "trusted-dated-certificate",
+                                members: { try VectorGroupKey.members(try context.keys.dated.get().1) },
+                                cases: SampleVectorCases.certificateTime(maker))]
     }
 
     func evaluate(test: JSONObject, group: JSONObject) -> VectorOutcome {

@@ -23,6 +23,7 @@ final class TestKeyStore {
         static let certificateAuthority = "/O=healthsig test vectors/CN=TEST CA - never trust"
         static let leaf = "/O=healthsig test vectors/CN=TEST device leaf - never trust"
         static let untrusted = "/O=healthsig test vectors/CN=TEST untrusted signer"
+        static let dated = "/O=healthsig test vectors/CN=TEST dated signer - never trust"
     }
 
     /// Signer A: trusted as a bare public key (the profile's usual case, sid = key identifier).
@@ -39,6 +40,18 @@ final class TestKeyStore {
         return (key, try certificate("untrusted", key: "untrusted", subject: Subject.untrusted, serial: "0x3001",
                                      issuer: nil, extensions: "ext_signer"))
     }
+    /// A signer trusted through a self-signed certificate valid only from 2026-11-20T00:00:00Z to
+    /// 2026-11-22T00:00:00Z (`samples` group `trusted-dated-certificate`): readings are checked at
+    /// their signed time, so ones taken inside that period stay valid after it ended.
+    private(set) lazy var dated: Result<(P256PrivateKey, Certificate), Error> = Result {
+        let key = try privateKey("dated")
+        return (key, try datedCertificate("dated", subject: Subject.dated, notBefore: Self.datedNotBefore,
+                                          notAfter: Self.datedNotAfter))
+    }
+    /// The validity period of `TEST-ONLY-dated.cert.pem` (GeneralizedTime, as `openssl ca` takes it).
+    static let datedNotBefore = "20261120000000Z"
+    static let datedNotAfter = "20261122000000Z"
+
     /// A certificate authority (trusted as a certificate) and a device key it certified.
     private(set) lazy var certificateAuthority: Result<(ca: Certificate, leafKey: P256PrivateKey, leaf: Certificate), Error> = Result {
         _ = try privateKey("ca")
@@ -133,6 +146,58 @@ final class TestKeyStore {
         }
     }
 
+    /// `TEST-ONLY-<name>.cert.pem`, self-signed with a fixed validity period: `openssl req` and
+    /// `x509` only count days from now, `openssl ca` takes start and end dates.
+    private func datedCertificate(_ name: String, subject: String, notBefore: String, notAfter: String) throws -> Certificate {
+        let certificateURL = url(name, "cert.pem")
+        let pem: String
+        if let existing = try read(certificateURL) {
+            pem = existing
+        } else {
+            let tool = try openssl()
+            let config = tool.path("ca.cnf")
+            try write(Self.opensslConfig + Self.caSection(database: tool.path("index.txt"), serial: tool.path("serial"),
+                                                          directory: tool.path("")),
+                      to: URL(fileURLWithPath: config))
+            try write("", to: URL(fileURLWithPath: tool.path("index.txt")))
+            try write("4001\n", to: URL(fileURLWithPath: tool.path("serial")))
+            let keyPath = url(name, "key.pem").path
+            let request = tool.path("\(name).csr")
+            let output = tool.path("\(name).cert.pem")
+            try tool.run(["req", "-new", "-config", config, "-key", keyPath, "-subj", subject, "-out", request])
+            try tool.run(["ca", "-batch", "-notext", "-selfsign", "-config", config, "-keyfile", keyPath, "-in", request,
+                          "-startdate", notBefore, "-enddate", notAfter, "-extensions", "ext_signer", "-out", output])
+            pem = try String(contentsOfFile: output, encoding: .utf8)
+            try write(pem, to: certificateURL)
+        }
+        do {
+            return try Certificate(pem: pem)
+        } catch {
+            throw VectorSuiteError.testKeys("\(certificateURL.path): \(error)")
+        }
+    }
+
+    /// The `openssl ca` sections for `datedCertificate`, its bookkeeping files in a scratch directory.
+    static func caSection(database: String, serial: String, directory: String) -> String {
+        """
+        [ca]
+        default_ca = dated
+        [dated]
+        database = \(database)
+        serial = \(serial)
+        new_certs_dir = \(directory)
+        default_md = sha256
+        policy = policy_any
+        unique_subject = no
+        email_in_dn = no
+        preserve = yes
+        [policy_any]
+        organizationName = supplied
+        commonName = supplied
+
+        """
+    }
+
     /// The README written beside the keys.
     static let readme = """
         # TEST keys of the conformance vectors
@@ -149,6 +214,7 @@ final class TestKeyStore {
         | `TEST-ONLY-ca.*` | a CA certificate trusted by `cms` group `trusted-ca` |
         | `TEST-ONLY-leaf.*` | a device key certified by that CA |
         | `TEST-ONLY-untrusted.*` | a signer nobody trusts, with a self-signed certificate |
+        | `TEST-ONLY-dated.*` | trusted through a self-signed certificate valid 2026-11-20 to 2026-11-22 only (`samples` group `trusted-dated-certificate`) |
 
         """
 
