@@ -70,7 +70,10 @@ public enum CMSSigning {
 
     /// Verifies the signature in `inputPath` against the trust paths. A signature file that
     /// is not base64 although `inform` says so is `malformed`, like any other broken input.
+    /// `certificateTime`: when certificates must be valid (`nil`: now; a bare SignedData states
+    /// no reading time).
     public static func verify(inputPath: String, inform: InputForm, trustPaths: [String], detachedContentPath: String?,
+                              certificateTime: Date? = nil,
                               skippedTrustEntry: (TrustLoader.SkippedEntry) -> Void = { _ in }) throws(ToolError) -> CMSVerdict {
         let trust = try TrustLoader.load(trustPaths, skipped: skippedTrustEntry)
         let raw = try FileAccess.readBytes(inputPath)
@@ -78,6 +81,6 @@ public enum CMSSigning {
         guard let der = decodeSignature(raw, form: inform) else {
             return .malformed(reason: "the input is not base64 text", code: "not-base64", offset: nil)
         }
-        return CMSVerifier.verify(der, trust: trust, detachedContent: detached)
+        return CMSVerifier.verify(der, trust: trust, detachedContent: detached, at: certificateTime)
     }
 }

@@ -71,6 +71,7 @@ struct CMSVerifyCommand: ParsableCommand {
     @Option(help: "der, base64 or auto (default).") var inform: InputForm = .auto
     @Option(help: "Content for a detached signature.") var content: String?
     @Option(name: .customLong("content-out"), help: "Write the verified content here.") var contentOut: String?
+    @Option(help: "Check certificates at this time: now (default) or an RFC 3339 date-time.") var at: String?
 
     func validate() throws {
         if trust.isEmpty { throw ValidationError("give at least one --trust") }
@@ -80,6 +81,7 @@ struct CMSVerifyCommand: ParsableCommand {
         let outcome = try runTool { () throws(ToolError) in
             try CMSSigning.verify(inputPath: self.in, inform: CMSSigning.InputForm(rawValue: inform.rawValue) ?? .auto,
                                   trustPaths: trust, detachedContentPath: content,
+                                  certificateTime: try at.map { text throws(ToolError) in try CertificateTimeOption.parse(text) },
                                   skippedTrustEntry: { printError("healthsig: warning: \($0)") })
         }
         switch outcome {
