@@ -34,16 +34,22 @@ enum RecordKind: Sendable, Hashable {
     /// is refused rather than reported valid. Keys the format does not define are not listed
     /// here: they stay notes (forward compatibility).
     var allowedKeys: Set<String> {
-        let common: Set<String> = [RecordKeys.type, RecordKeys.startDate, RecordKeys.endDate,
-                                   RecordKeys.device, RecordKeys.metadata]
         switch self {
-        case .quantity: return common.union([RecordKeys.formatVersion, RecordKeys.value, RecordKeys.unit])
-        case .category: return common.union([RecordKeys.formatVersion, RecordKeys.value])
-        case .correlation: return common.union([RecordKeys.formatVersion, RecordKeys.objects])
-        case .correlationObject: return common.union([RecordKeys.value, RecordKeys.unit])
+        case .quantity: return Self.quantityKeys
+        case .category: return Self.categoryKeys
+        case .correlation: return Self.correlationKeys
+        case .correlationObject: return Self.correlationObjectKeys
         case .unknown: return RecordKeys.formatKeys
         }
     }
+
+    // Built once: every record decoded on the verification path consults one of them.
+    private static let commonKeys: Set<String> = [RecordKeys.type, RecordKeys.startDate, RecordKeys.endDate,
+                                                  RecordKeys.device, RecordKeys.metadata]
+    private static let quantityKeys = commonKeys.union([RecordKeys.formatVersion, RecordKeys.value, RecordKeys.unit])
+    private static let categoryKeys = commonKeys.union([RecordKeys.formatVersion, RecordKeys.value])
+    private static let correlationKeys = commonKeys.union([RecordKeys.formatVersion, RecordKeys.objects])
+    private static let correlationObjectKeys = commonKeys.union([RecordKeys.value, RecordKeys.unit])
 
     /// The name docs/FORMAT.md uses for the kind, for error messages.
     var name: String {
