@@ -4,8 +4,8 @@
 /// end, a unit of the wrong dimension). It cannot become a ``Sample``, yet its signature still
 /// holds a record to compare with (docs/VERIFY.md), so the readers hand over the fields as text
 /// and the verifier compares what it can parse of them. Only the fields that decide what a
-/// reading says are kept: type, dates, value, unit, the members of a correlation, and the
-/// signature itself.
+/// reading says are kept: type, dates, value, unit, device, metadata, the members of a
+/// correlation, and the signature itself.
 public struct StoredSampleFields: Sendable, Hashable {
     /// The type identifier as written.
     public var type: String?
@@ -18,6 +18,10 @@ public struct StoredSampleFields: Sendable, Hashable {
     public var value: String?
     /// The unit string as written.
     public var unit: String?
+    /// The device, as far as it could be read (`nil` when absent or unreadable).
+    public var device: Device?
+    /// The metadata entries that could be read, keys as written, repeats kept.
+    public var metadata: Metadata
     /// A correlation's members, in stored order.
     public var objects: [StoredSampleFields]
     /// The `HKDigitalSignature` text, when the item carries one (under either spelling).
@@ -25,12 +29,15 @@ public struct StoredSampleFields: Sendable, Hashable {
 
     /// Creates the fields of one item.
     public init(type: String? = nil, startDate: String? = nil, endDate: String? = nil, value: String? = nil,
-                unit: String? = nil, objects: [StoredSampleFields] = [], signatureText: String? = nil) {
+                unit: String? = nil, device: Device? = nil, metadata: Metadata = Metadata(),
+                objects: [StoredSampleFields] = [], signatureText: String? = nil) {
         self.type = type
         self.startDate = startDate
         self.endDate = endDate
         self.value = value
         self.unit = unit
+        self.device = device
+        self.metadata = metadata
         self.objects = objects
         self.signatureText = signatureText
     }

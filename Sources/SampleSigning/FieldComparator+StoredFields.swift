@@ -5,12 +5,15 @@ extension FieldComparator {
     /// Compares the record with the fields of a stored item that is not a valid sample
     /// (docs/VERIFY.md): each field that still parses is compared under the same rules as a
     /// valid sample's, and a field that does not parse differs from the signed one (signing
-    /// validates, so the signed field was valid). Device and metadata are not looked at here: the
-    /// caller names the field the reader refused when nothing below differs.
+    /// validates, so the signed field was valid). Device and metadata are compared as far as the
+    /// reader could read them; the caller names the field the reader refused when nothing here
+    /// differs.
     mutating func compare(record: SignedRecord, withStored fields: StoredSampleFields, path: String = "") {
         if fields.type != record.type { mismatch(path + "type", record.type, fields.type ?? Self.absent) }
         compareDate(record.startDate, text: fields.startDate, field: path + "startDate")
         compareDate(record.endDate, text: fields.endDate, field: path + "endDate")
+        compareDevice(record.device, fields.device, path: path)
+        compareMetadata(record.metadata, fields.metadata, path: path)
         if record.quantityValue != nil {
             compareQuantity(record, fields, path: path)
         } else if let signed = record.categoryValue {

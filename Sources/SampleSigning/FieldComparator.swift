@@ -104,7 +104,7 @@ struct FieldComparator {
         if !equal { mismatch(field, signed.rfc3339String, stored.rfc3339String) }
     }
 
-    private mutating func compareDevice(_ signed: Device?, _ stored: Device?, path: String) {
+    mutating func compareDevice(_ signed: Device?, _ stored: Device?, path: String) {
         guard let signed else {
             if let stored, !stored.isEmpty, form == .json {
                 mismatch(path + "device", Self.absent, stored.fields.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))
@@ -127,7 +127,7 @@ struct FieldComparator {
         }
     }
 
-    private mutating func compareMetadata(_ signed: RecordDictionary, _ stored: Metadata, path: String) {
+    mutating func compareMetadata(_ signed: RecordDictionary, _ stored: Metadata, path: String) {
         for key in RecordKeys.signedMetadataKeys {
             let name = key.storedName
             let s = signed[name]

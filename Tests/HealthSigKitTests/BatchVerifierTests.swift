@@ -173,7 +173,8 @@ struct BatchVerifierTests {
         #expect(dates.reason.contains("before start"))
         #expect(report.entries[2].verdict.signer != nil)
         #expect(report.entries[3].verdict.reasonCode == "not-base64")
-        // The blood-pressure record's signature on a heart-rate item: type, dates and objects differ.
-        #expect(report.entries[4].verdict.mismatches.map(\.field) == ["type", "startDate", "endDate", "objects"])
+        // The blood-pressure record's signature on a heart-rate item: every field that differs.
+        #expect(report.entries[4].verdict.mismatches.map(\.field)
+                == ["type", "startDate", "endDate", "device.name", "metadata.HKDeviceSerialNumber", "metadata.HKTimeZone", "objects"])
     }
 }

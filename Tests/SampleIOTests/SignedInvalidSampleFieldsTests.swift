@@ -22,7 +22,16 @@ struct SignedInvalidSampleFieldsTests {
         #expect(error.position == 1)
         #expect(error.storedFields == StoredSampleFields(
             type: "HKQuantityTypeIdentifierHeartRate", startDate: "2026-11-21T08:30:00Z", endDate: "2026-11-21T08:00:00Z",
-            value: "72.0", unit: "count/min", signatureText: "MAo="))
+            value: "72.0", unit: "count/min", metadata: ["HKDigitalSignature": .string("MAo=")], signatureText: "MAo="))
+    }
+
+    @Test("device and metadata are handed over as far as they can be read")
+    func deviceAndMetadata() throws {
+        let text = #"{"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"kg","startDate":"2026-11-21T08:00:00Z","endDate":"2026-11-21T08:00:00Z","device":{"name":"Acme","model":7,"colour":"red"},"metadata":{"HKTimeZone":"Europe/Paris","HKDeviceSerialNumber":12,"HKWasUserEntered":true,"x":null,"HKDigitalSignature":"MAo="}}"#
+        let fields = try #require(try Self.failure(text)?.storedFields)
+        #expect(fields.device == Device(name: "Acme"))
+        #expect(fields.metadata.entries.map(\.key) == ["HKTimeZone", "HKDeviceSerialNumber", "HKWasUserEntered", "HKDigitalSignature"])
+        #expect(fields.metadata["HKDeviceSerialNumber"] == .number(12))
     }
 
     @Test("a signed correlation carries its members' fields; the SDK spelling of the signature counts")
@@ -64,7 +73,7 @@ struct SignedInvalidSampleFieldsTests {
         }
         #expect(signed.storedFields == StoredSampleFields(
             type: "HKQuantityTypeIdentifierHeartRate", startDate: "2026-11-21 09:30:00 +0100", endDate: "2026-11-21 09:00:00 +0100",
-            value: "72", unit: "count/min", signatureText: "MAo="))
+            value: "72", unit: "count/min", metadata: ["HKDigitalSignature": .string("MAo=")], signatureText: "MAo="))
         #expect(unsigned.storedFields == nil)
     }
 }

@@ -52,6 +52,21 @@ struct InvalidStoredSampleVerdictTests {
         #expect(both.mismatches.map(\.field) == ["startDate", "value"])
     }
 
+    @Test("device and metadata altered along with the dates are named too")
+    func deviceAndMetadataToo() throws {
+        let key = try Fixtures.deviceKey()
+        let signed = try Fixtures.signed(try Fixtures.heartRate(device: Fixtures.fullDevice, metadata: Fixtures.deviceMetadata), key: key)
+        var device = Fixtures.fullDevice
+        device.model = "BP-201"
+        var metadata = Fixtures.deviceMetadata
+        metadata.append(key: "HKExternalUUID", value: .string("added"))
+        let fields = StoredSampleFields(type: "HKQuantityTypeIdentifierHeartRate", startDate: "2026-11-21T08:30:00Z",
+                                        endDate: Fixtures.morning, value: "72", unit: "count/min", device: device,
+                                        metadata: metadata, signatureText: try Fixtures.signatureText(signed))
+        let verdict = try Self.verdict(fields, .json, invalidField: "endDate")
+        #expect(verdict.mismatches.map(\.field) == ["startDate", "device.model", "metadata.HKExternalUUID"])
+    }
+
     @Test("when no compared field differs, the field the reader refused is named")
     func fallsBackToRefusedField() throws {
         let verdict = try Self.verdict(try Self.heartRateFields(.json), .json, invalidField: "device.name")

@@ -102,6 +102,11 @@ enum SampleVectorCases {
                 try m.stored(R.heartRate, signature: try m.signature(R.heartRate),
                              [("unit", .text("mmHg")), ("startDate", .text("2026-11-21T08:00:01Z"))])
             },
+            json("heart rate with its start moved past its end and its device model changed", ["InvalidStoredSample", "DeviceAltered"],
+                 "content-mismatch", ["device.model", "startDate"]) {
+                try m.stored(R.heartRate, signature: try m.signature(R.heartRate),
+                             [("startDate", .text("2026-11-21T08:00:01Z")), ("device.model", .text("HR-11"))])
+            },
             // The file's members are sorted by key, so HKTimeZone is the later spelling.
             json("blood pressure with its time zone also under HKMetadataKeyTimeZone", ["InvalidStoredSample", "MetadataTwice"],
                  "content-mismatch", ["metadata.HKTimeZone"]) {

@@ -12,6 +12,8 @@ extension ExportXMLItem {
     /// compares with the signed record when the item is not a valid sample.
     public var storedFields: StoredSampleFields {
         StoredSampleFields(type: type, startDate: startDate, endDate: endDate, value: value, unit: unit,
+                           device: device.flatMap { HKDeviceDescription.parse($0)?.device },
+                           metadata: Metadata(metadata.map { Metadata.Entry(key: $0.key, value: .string($0.value)) }),
                            objects: records.map(\.storedFields), signatureText: signatureText)
     }
 }

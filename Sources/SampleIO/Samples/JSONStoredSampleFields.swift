@@ -25,7 +25,34 @@ enum JSONStoredSampleFields {
         }
         return StoredSampleFields(type: text(object["type"]), startDate: text(object["startDate"]),
                                   endDate: text(object["endDate"]), value: text(object["value"]),
-                                  unit: text(object["unit"]), objects: objects)
+                                  unit: text(object["unit"]), device: device(object["device"]),
+                                  metadata: metadata(object["metadata"]), objects: objects)
+    }
+
+    /// The device fields that are strings; nil when there is no device object.
+    static func device(_ value: JSONValue?) -> Device? {
+        guard case .object(let fields)? = value else { return nil }
+        var device = Device()
+        for member in fields.members where Device.fieldNames.contains(member.key) {
+            if case .string(let text) = member.value { device[field: member.key] = text }
+        }
+        return device
+    }
+
+    /// The metadata entries whose values are strings, exact numbers or booleans.
+    static func metadata(_ value: JSONValue?) -> Metadata {
+        var metadata = Metadata()
+        guard case .object(let entries)? = value else { return metadata }
+        for member in entries.members {
+            switch member.value {
+            case .string(let text): metadata.append(key: member.key, value: .string(text))
+            case .number(let number):
+                if let decimal = try? number.decimal() { metadata.append(key: member.key, value: .number(decimal)) }
+            case .bool(let flag): metadata.append(key: member.key, value: .bool(flag))
+            case .null, .array, .object: continue
+            }
+        }
+        return metadata
     }
 
     /// A scalar as written: a string's text, a number's literal; nil for anything else.
