@@ -41,6 +41,16 @@ struct ZipArchiveTests {
             pass
         elif mode == 'other-name':
             z.writestr('Export/export.xml', data)
+        elif mode == 'duplicate':
+            # zipfile warns about a duplicate name but writes it; unzip and zipfile then hand
+            # out the second entry.
+            z.writestr(name, data)
+            z.writestr(name, data.replace(b'value="60"', b'value="61"', 1))
+        elif mode == 'unicode-path':
+            info = zipfile.ZipInfo(name)
+            other = b'apple_health_export/other.xml'
+            info.extra = struct.pack('<HHBI', 0x7075, 5 + len(other), 1, zlib.crc32(name.encode())) + other
+            z.writestr(info, data)
         else:
             z.writestr(name, data)
     target.close()
@@ -57,7 +67,18 @@ struct ZipArchiveTests {
         raise SystemExit('entry not found')
 
     crc = zlib.crc32(data)
-    if mode == 'corrupt-crc':
+    if mode == 'duplicate':
+        first = central_entry(name)
+        n, e, c = struct.unpack_from('<HHH', blob, first + 28)
+        print(first + 46 + n + e + c)
+    elif mode == 'unicode-path':
+        print(central_entry(name))
+    elif mode == 'local-name':
+        # Same length, another name, in the local header only.
+        local = struct.unpack_from('<I', blob, central_entry(name) + 42)[0]
+        blob[local + 30:local + 30 + len(name)] = b'apple_health_export/EXPORT.xml'
+        print(local)
+    elif mode == 'corrupt-crc':
         struct.pack_into('<I', blob, central_entry(name) + 16, crc ^ 0xFFFFFFFF)
         print(crc)
     elif mode == 'stored-flip':
@@ -174,6 +195,36 @@ struct ZipArchiveTests {
         #expect(throws: ZipError.truncated(entry: Self.entryName)) { _ = try readExport(short.path) }
         let huge = try makeZip("huge-size", in: directory)
         #expect(throws: ZipError.truncated(entry: Self.entryName)) { _ = try readExport(huge.path) }
+    }
+
+    @Test func twoEntriesOfTheSameNameAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let zip = try makeZip("duplicate", in: directory)
+        let secondHeader = try #require(UInt64(zip.output))
+        #expect(throws: ZipError.duplicateEntryName(Self.entryName, offset: secondHeader)) { _ = try ZipArchive(path: zip.path) }
+        #expect(throws: ZipError.duplicateEntryName(Self.entryName, offset: secondHeader)) {
+            _ = try ExportInput.openExportXML(path: zip.path)
+        }
+    }
+
+    @Test func localHeaderNamingAnotherFileIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let zip = try makeZip("local-name", in: directory)
+        let localHeader = try #require(UInt64(zip.output))
+        #expect(throws: ZipError.localHeaderNameMismatch(entry: Self.entryName, localName: "apple_health_export/EXPORT.xml",
+                                                         offset: localHeader)) {
+            _ = try ZipArchive(path: zip.path)
+        }
+    }
+
+    @Test func unicodePathExtraFieldNamingAnotherFileIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let zip = try makeZip("unicode-path", in: directory)
+        let centralHeader = try #require(UInt64(zip.output))
+        #expect(throws: ZipError.unicodePathMismatch(entry: Self.entryName, unicodePath: "apple_health_export/other.xml",
+                                                     offset: centralHeader)) {
+            _ = try ZipArchive(path: zip.path)
+        }
     }
 
     @Test func unsupportedMethodAndNotAZip() throws {

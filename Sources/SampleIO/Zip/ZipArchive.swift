@@ -10,7 +10,11 @@
 ///   (4.5.3, header ID 0x0001) holding, in order, only those of uncompressed size, compressed
 ///   size and local header offset whose 32-bit field is 0xFFFFFFFF;
 /// - sizes and CRC are taken from the central directory, so entries written with a data
-///   descriptor (flag bit 3, 4.3.9) need no special handling.
+///   descriptor (flag bit 3, 4.3.9) need no special handling;
+/// - a name must mean one file whoever reads it: an archive with two entries of the same name,
+///   a local file header (4.3.7) naming another file than its central directory entry, or an
+///   Info-ZIP Unicode Path extra field (4.6.9, header ID 0x7075) naming another file, is
+///   refused, since other tools would hand the user different bytes than the ones verified.
 ///
 /// Only the central directory is held in memory (capped at ``maximumCentralDirectorySize``);
 /// entry data is streamed by ``ZipEntryChunkSource``.
@@ -40,7 +44,9 @@ public final class ZipArchive {
     public init(path: String) throws {
         let file = try RandomAccessFile(path: path)
         self.file = file
-        self.entries = try Self.readCentralDirectory(of: file)
+        let entries = try Self.readCentralDirectory(of: file)
+        try Self.checkLocalHeaderNames(of: entries, in: file)
+        self.entries = entries
     }
 
     /// The entry named `name`, or `nil`.
@@ -100,6 +106,7 @@ public final class ZipArchive {
         guard UInt64(directory.count) == location.size else { throw ZipError.notAZipArchive }
 
         var entries: [ZipEntry] = []
+        var names = Set<String>()
         var position = 0
         while position < directory.count {
             let headerOffset = location.offset + UInt64(position)
@@ -121,8 +128,13 @@ public final class ZipArchive {
             guard directory.count - variableStart >= nameLength + extraLength + commentLength else {
                 throw ZipError.malformed(reason: "central directory header runs past the directory", offset: headerOffset)
             }
-            let name = String(decoding: directory[variableStart..<variableStart + nameLength], as: UTF8.self)
+            let rawName = Array(directory[variableStart..<variableStart + nameLength])
+            let name = String(decoding: rawName, as: UTF8.self)
             let extra = Array(directory[variableStart + nameLength..<variableStart + nameLength + extraLength])
+            if let unicodePath = unicodePathName(in: extra), unicodePath != rawName {
+                throw ZipError.unicodePathMismatch(entry: name, unicodePath: String(decoding: unicodePath, as: UTF8.self),
+                                                   offset: headerOffset)
+            }
 
             // ZIP64 extended information (APPNOTE 4.5.3): only the saturated fields are present.
             let needsUncompressed = uncompressedSize == 0xFFFF_FFFF
@@ -145,9 +157,12 @@ public final class ZipArchive {
                 if needsOffset { localHeaderOffset = try next() }
             }
             guard diskStart == 0 || diskStart == 0xFFFF else { throw ZipError.multiDiskArchive }
+            // Names compare as Swift strings (canonical equivalence), so two spellings of one
+            // name that a file system may merge are refused too.
+            guard names.insert(name).inserted else { throw ZipError.duplicateEntryName(name, offset: headerOffset) }
             entries.append(ZipEntry(name: name, compressionMethod: method, flags: flags, crc32: crc,
                                     compressedSize: compressedSize, uncompressedSize: uncompressedSize,
-                                    localHeaderOffset: localHeaderOffset))
+                                    localHeaderOffset: localHeaderOffset, rawName: rawName))
             position = variableStart + nameLength + extraLength + commentLength
         }
         guard UInt64(entries.count) == location.entryCount else {
@@ -219,6 +234,38 @@ public final class ZipArchive {
         }
         guard (diskNumber == 0 && directoryDisk == 0) else { throw ZipError.multiDiskArchive }
         return location
+    }
+
+    /// Checks that every entry's local file header (APPNOTE 4.3.7: 30 fixed bytes, then the
+    /// name) names the same bytes as its central directory entry: a streaming extractor reads
+    /// the local header, and would write the data under that name. One small read per entry.
+    static func checkLocalHeaderNames(of entries: [ZipEntry], in file: RandomAccessFile) throws {
+        for entry in entries {
+            let header = try file.read(at: entry.localHeaderOffset, count: 30)
+            guard header.count == 30, header.littleEndianUInt32(at: 0) == localHeaderSignature else {
+                throw ZipError.malformed(reason: "\(entry.name): bad local file header", offset: entry.localHeaderOffset)
+            }
+            let nameLength = Int(header.littleEndianUInt16(at: 26))
+            let localName = try file.read(at: entry.localHeaderOffset + 30, count: nameLength)
+            guard localName == entry.rawName else {
+                throw ZipError.localHeaderNameMismatch(entry: entry.name, localName: String(decoding: localName, as: UTF8.self),
+                                                       offset: entry.localHeaderOffset)
+            }
+            let extraLength = Int(header.littleEndianUInt16(at: 28))
+            let extra = try file.read(at: entry.localHeaderOffset + 30 + UInt64(nameLength), count: extraLength)
+            if let unicodePath = unicodePathName(in: extra), unicodePath != entry.rawName {
+                throw ZipError.unicodePathMismatch(entry: entry.name, unicodePath: String(decoding: unicodePath, as: UTF8.self),
+                                                   offset: entry.localHeaderOffset)
+            }
+        }
+    }
+
+    /// The name in an Info-ZIP Unicode Path extra field (APPNOTE 4.6.9: version 1, CRC-32 of
+    /// the header's name, UTF-8 name), or `nil` when there is none. A field too short to hold
+    /// its version and CRC is returned as an empty name, which matches no entry's name.
+    static func unicodePathName(in extra: [UInt8]) -> [UInt8]? {
+        guard let field = extraField(id: 0x7075, in: extra) else { return nil }
+        return field.count >= 5 ? Array(field[5...]) : []
     }
 
     /// The data of the extra field with header ID `id` (APPNOTE 4.5.1: id, size, data).

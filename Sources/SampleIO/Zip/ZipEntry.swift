@@ -15,6 +15,9 @@ public struct ZipEntry: Sendable, Hashable {
     public let uncompressedSize: UInt64
     /// Offset of the entry's local file header.
     public let localHeaderOffset: UInt64
+    /// The name's bytes as stored in the central directory (``name`` decodes them as UTF-8), so
+    /// the local header's name can be compared byte for byte.
+    let rawName: [UInt8]
 
     /// Whether the entry is a directory (its name ends with `/`).
     public var isDirectory: Bool { name.hasSuffix("/") }

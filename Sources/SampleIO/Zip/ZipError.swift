@@ -10,6 +10,18 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformed(reason: String, offset: UInt64)
     /// The archive spans several disks (split archives are not supported).
     case multiDiskArchive
+    /// Two central directory entries have the same name. Tools disagree on which one a name
+    /// means (`unzip` and Python's `zipfile` take the last), so the archive is refused rather
+    /// than verifying one copy while the user opens the other. `offset` is the second entry's
+    /// central directory header.
+    case duplicateEntryName(String, offset: UInt64)
+    /// An entry's local file header names another file than its central directory entry (a
+    /// streaming extractor would write the data under the local name). `offset` is the local
+    /// header's.
+    case localHeaderNameMismatch(entry: String, localName: String, offset: UInt64)
+    /// An entry carries an Info-ZIP Unicode Path extra field (header ID 0x7075, which `unzip`
+    /// and `zipfile` prefer to the header's name) naming another file. `offset` is the header's.
+    case unicodePathMismatch(entry: String, unicodePath: String, offset: UInt64)
     /// No entry with the requested name (or no `export.xml` at all).
     case entryNotFound(name: String)
     /// The entry uses a compression method other than stored (0) or deflate (8).
@@ -34,6 +46,12 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
         case .malformed(let reason, let offset): "malformed zip archive at offset \(offset): \(reason)"
         case .truncatedArchive: "the zip archive is truncated (it has no end of central directory record)"
         case .multiDiskArchive: "multi-disk (split) zip archives are not supported"
+        case .duplicateEntryName(let name, let offset):
+            "the zip archive holds two entries named \(name) (the second at offset \(offset)); refusing to guess which one is meant"
+        case .localHeaderNameMismatch(let entry, let localName, let offset):
+            "\(entry): its local file header at offset \(offset) names \(localName) instead"
+        case .unicodePathMismatch(let entry, let unicodePath, let offset):
+            "\(entry): its Unicode Path extra field (header at offset \(offset)) names \(unicodePath) instead"
         case .entryNotFound(let name): "no entry \(name) in the zip archive"
         case .unsupportedCompressionMethod(let method, let entry): "\(entry): unsupported compression method \(method)"
         case .encryptedEntry(let entry): "\(entry): encrypted entries are not supported"
