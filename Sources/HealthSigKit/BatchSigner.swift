@@ -49,11 +49,13 @@ public enum BatchSigner {
 
     /// Signs every reading of `inputPath` (JSON Lines, or a JSON array, whose output is then a
     /// JSON array of the same elements) into `outputPath`, atomically. With `skipInvalid` false,
-    /// any invalid reading means nothing is written. Key, certificate, passphrase file and input
-    /// are never overwritten.
+    /// any invalid reading means nothing is written. A reading that already carries a signature
+    /// counts as invalid unless `replaceSignatures` is true: replacing it silently could drop
+    /// another device's signature. Key, certificate, passphrase file and input are never
+    /// overwritten.
     public static func run(inputPath: String, outputPath: String, keyPath: String,
                            passphrase: KeyFiles.PassphraseSource, options: CMSSigning.Options,
-                           skipInvalid: Bool) throws(ToolError) -> Result {
+                           skipInvalid: Bool, replaceSignatures: Bool = false) throws(ToolError) -> Result {
         let key = try KeyFiles.loadPrivateKey(keyPath, passphrase: passphrase)
         let builder = try CMSSigning.builder(options)
         // A certificate that does not belong to the key fails every reading the same way; it
@@ -81,6 +83,11 @@ public enum BatchSigner {
                 case .failure(let error):
                     result.problems.append(problem(error))
                 case .success(let stored):
+                    if !replaceSignatures, let existing = existingSignature(stored.sample) {
+                        result.problems.append(Problem(line: stored.line, field: "metadata.\(existing)",
+                                                       reason: "the sample is already signed (--replace-signatures replaces the signature)"))
+                        continue
+                    }
                     let line: String
                     do {
                         let text = try signer.signature(for: stored.sample, using: key)
@@ -115,6 +122,12 @@ public enum BatchSigner {
         try output.commit()
         result.wroteOutput = true
         return result
+    }
+
+    /// The key, as written, under which `sample` already carries a signature
+    /// (`HKDigitalSignature` or its SDK name `HKMetadataKeyDigitalSignature`), or `nil`.
+    static func existingSignature(_ sample: Sample) -> String? {
+        sample.metadata.entries(forKey: MetadataKey.digitalSignature.storedName).first?.key
     }
 
     /// The reader's next item; its only errors are I/O errors of the input.

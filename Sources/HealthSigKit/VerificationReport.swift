@@ -62,11 +62,15 @@ public struct VerificationReport: Sendable {
         counts[.unsigned, default: 0] = max(0, counts[.unsigned, default: 0] - n)
     }
 
+    /// Whether the input held no sample at all (and nothing unreadable).
+    public var isEmpty: Bool { counts.values.reduce(0, +) == 0 && unreadable.isEmpty }
+
     /// Whether the run passes: no signed sample failed, no unreadable input, and (with
-    /// `requireSigned`) nothing unsigned.
+    /// `requireSigned`) nothing unsigned and at least one sample: a CI job checking that its
+    /// firmware signs must not pass when the firmware wrote nothing.
     public func passes(requireSigned: Bool) -> Bool {
         let failed = entries.contains { $0.verdict.isFailure }
-        return !failed && unreadable.isEmpty && !(requireSigned && counts[.unsigned, default: 0] > 0)
+        return !failed && unreadable.isEmpty && !(requireSigned && (counts[.unsigned, default: 0] > 0 || isEmpty))
     }
 
     /// `valid=3 unsigned=0 malformed=0 …` in the fixed verdict order.

@@ -7,7 +7,8 @@ struct SignCommand: ParsableCommand {
         abstract: "Sign device readings (JSON Lines or a JSON array) into signed samples.",
         discussion: """
         Writes the same samples with metadata.HKDigitalSignature added and nothing else changed, in input \
-        order. By default nothing is written when any line is invalid; --skip-invalid writes the good ones.
+        order. By default nothing is written when any line is invalid or already signed; --skip-invalid \
+        writes the good ones, --replace-signatures replaces existing signatures.
         """
     )
 
@@ -17,6 +18,8 @@ struct SignCommand: ParsableCommand {
     @Option(help: "Readings, JSON Lines or a JSON array (- for standard input).") var `in`: String
     @Option(help: "Signed samples (- for standard output).") var out: String
     @Flag(help: "Write the valid readings and list the invalid ones instead of refusing.") var skipInvalid = false
+    @Flag(help: "Replace the signature of samples that already carry HKDigitalSignature instead of refusing them.")
+    var replaceSignatures = false
     @OptionGroup var passphrase: PassphraseOptions
 
     func validate() throws {
@@ -27,9 +30,13 @@ struct SignCommand: ParsableCommand {
         let result = try runTool { () throws(ToolError) in
             let options = CMSSigning.Options(certificatePath: cert, issuerAndSerial: sid == .issuerSerial)
             return try BatchSigner.run(inputPath: self.in, outputPath: out, keyPath: key,
-                                       passphrase: passphrase.source, options: options, skipInvalid: skipInvalid)
+                                       passphrase: passphrase.source, options: options, skipInvalid: skipInvalid,
+                                       replaceSignatures: replaceSignatures)
         }
         for problem in result.problems { printError(problem.description) }
+        if result.signed == 0 && result.problems.isEmpty {
+            printError("healthsig: warning: \(FileAccess.displayName(self.in)) holds no readings")
+        }
         printError(result.summary)
         if !result.wroteOutput || (!result.problems.isEmpty && !skipInvalid) { throw CommandExit.verificationFailed }
     }

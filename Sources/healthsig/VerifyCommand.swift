@@ -7,14 +7,14 @@ struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify stored samples: JSON Lines, JSON, export.xml or export.zip.",
-        discussion: "Exit 0 when no signed sample fails (and, with --require-signed, none is unsigned), 1 otherwise, 2 on usage or I/O errors."
+        discussion: "Exit 0 when no signed sample fails (and, with --require-signed, there is at least one sample and none is unsigned), 1 otherwise, 2 on usage or I/O errors."
     )
 
     @Option(help: "PEM file of public keys and/or certificates, or a directory of them (repeatable).") var trust: [String]
     @Option(help: "Stored samples: JSON Lines, JSON, export.xml or export.zip (- for standard input).") var `in`: String
     @Option(help: "table (default), json or ndjson.") var format: ReportFormatter.Format = .table
     @Option(help: "Write the report here instead of standard output.") var out: String?
-    @Flag(help: "Fail when any sample is unsigned.") var requireSigned = false
+    @Flag(help: "Fail when any sample is unsigned, or when there is no sample at all.") var requireSigned = false
     @Option(help: "Check certificates at this time: now, or an RFC 3339 date-time (default: each reading's signed end date).")
     var at: String?
 
@@ -37,9 +37,11 @@ struct VerifyCommand: ParsableCommand {
             try printOut(text)
         }
         // An empty input passes (nothing failed), but a CI job that verifies a file its firmware
-        // failed to fill should hear about it.
-        if report.counts.values.reduce(0, +) == 0 && report.unreadable.isEmpty {
-            printError("healthsig: warning: \(FileAccess.displayName(self.in)) holds no samples")
+        // failed to fill should hear about it; with --require-signed it fails.
+        if report.isEmpty {
+            let name = FileAccess.displayName(self.in)
+            printError(requireSigned ? "healthsig: \(name) holds no samples; --require-signed needs at least one signed sample"
+                                     : "healthsig: warning: \(name) holds no samples")
         }
         if !report.passes(requireSigned: requireSigned) { throw CommandExit.verificationFailed }
     }

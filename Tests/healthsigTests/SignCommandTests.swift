@@ -40,6 +40,21 @@ struct SignCommandTests {
         }
     }
 
+    @Test("an input without readings is signed into an empty output, with a warning on standard error")
+    func emptyInputIsReported() throws {
+        let ws = try DeviceWorkspace()
+        try ws.directory.write("empty.jsonl", "\n\n")
+        try ws.directory.write("empty.json", "[]")
+        for (input, output, written) in [("empty.jsonl", "out.jsonl", ""), ("empty.json", "out.json", "[]\n")] {
+            let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", input, "--out", output])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stderr.contains("healthsig: warning: \(input) holds no readings\n"), "\(result)")
+            #expect(try ws.directory.text(output) == written)
+        }
+        let readings = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "signed.jsonl"])
+        #expect(!readings.stderr.contains("warning"), "\(readings)")
+    }
+
     @Test("input order is kept, also for a reordered input with CRLF line ends and blank lines")
     func orderKept() throws {
         let ws = try DeviceWorkspace()

@@ -30,15 +30,28 @@ struct VerifyCommandTests {
         return line.replacingCharacters(in: range, with: "\"HKDigitalSignature\":\"\(try change(old))\"")
     }
 
-    @Test("an empty input passes (nothing failed), with a warning on standard error")
+    @Test("an empty input passes (nothing failed) with a warning on standard error; with --require-signed it fails")
     func emptyInput() throws {
         let ws = try DeviceWorkspace()
         try ws.directory.write("empty.jsonl", "")
-        for extra in [[], ["--require-signed"]] {
-            let result = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "empty.jsonl"] + extra)
+        try ws.directory.write("empty.xml", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+             <ExportDate value="2026-11-21 10:00:00 +0100"/>
+            </HealthData>
+
+            """)
+        for input in ["empty.jsonl", "empty.xml"] {
+            let result = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", input])
             #expect(result.status == 0, "\(result)")
-            #expect(result.stderr.contains("warning: empty.jsonl holds no samples"), "\(result)")
+            #expect(result.stderr.contains("warning: \(input) holds no samples"), "\(result)")
             #expect(result.lines.last == "summary: valid=0 unsigned=0 malformed=0 bad-signature=0 untrusted-signer=0 content-mismatch=0")
+
+            let required = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", input, "--require-signed"])
+            #expect(required.status == 1, "\(required)")
+            #expect(required.stderr == "healthsig: \(input) holds no samples; --require-signed needs at least one signed sample\n",
+                    "\(required)")
+            #expect(required.lines.last == "summary: valid=0 unsigned=0 malformed=0 bad-signature=0 untrusted-signer=0 content-mismatch=0")
         }
         try ws.sign()
         let signed = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "signed.jsonl"])
