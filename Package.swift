@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "HealthSigKit", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples", "SampleSigning", "SampleIO"]),
         .executableTarget(
             name: "healthsig",
-            dependencies: ["HealthSigKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DER", "HealthSigKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "DERTests", dependencies: ["DER"]),
         .testTarget(name: "CryptoBackendTests", dependencies: ["CryptoBackend", "DER"]),

@@ -139,7 +139,8 @@ public enum DERPrettyPrinter {
         return bytes.count > limit ? shown + "… (\(bytes.count) bytes)" : shown
     }
 
-    /// Double-quoted text with `"`, `\` and control characters escaped.
+    /// Double-quoted text with `"` and `\` escaped, and what a terminal would obey escaped as
+    /// ``TerminalText`` does.
     static func quoted(_ text: String) -> String {
         var out = "\""
         var count = 0
@@ -151,15 +152,7 @@ public enum DERPrettyPrinter {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            default: TerminalText.append(scalar, to: &out)
             }
             count += 1
         }

@@ -72,7 +72,7 @@ public enum Inspector {
         out += "content: " + (view.content.map { "\($0.count) bytes attached" } ?? "detached") + "\n"
         out += "certificates: \(view.certificateChoiceCount)\n"
         for der in view.certificates {
-            if let cert = try? Certificate(derEncoded: der) { out += "  subject: \(cert.subject)\n" }
+            if let cert = try? Certificate(derEncoded: der) { out += "  subject: \(TerminalText(cert.subject))\n" }
         }
         if view.crlCount > 0 { out += "crls: \(view.crlCount)\n" }
         for (i, info) in view.signerInfos.enumerated() {
@@ -112,25 +112,29 @@ extension Inspector {
     }
 }
 
-/// Text rendering of a decoded record.
+/// Text rendering of a decoded record. Keys and values come from the signed content, so each
+/// is shown as ``TerminalText``: one line, nothing a terminal would obey.
 public enum RecordRenderer {
     /// One line per field, nested objects indented.
     public static func render(_ record: SignedRecord, indent: String = "") -> String {
+        func text(_ value: String) -> TerminalText { TerminalText(value) }
         var out = ""
         if let fv = record.formatVersion { out += "\(indent)format version: \(fv)\n" }
-        out += "\(indent)type: \(record.type)\n"
-        if let value = record.valueText { out += "\(indent)value: \(value)\n" }
+        out += "\(indent)type: \(text(record.type))\n"
+        if let value = record.valueText { out += "\(indent)value: \(text(value))\n" }
         out += "\(indent)startDate: \(record.startDate.rfc3339String)\n"
         out += "\(indent)endDate: \(record.endDate.rfc3339String)\n"
         if let device = record.device {
-            for (key, value) in device.fields { out += "\(indent)device.\(key): \(value)\n" }
+            for (key, value) in device.fields { out += "\(indent)device.\(text(key)): \(text(value))\n" }
         }
-        for entry in record.metadata.entries { out += "\(indent)metadata.\(entry.key): \(entry.value.displayText)\n" }
+        for entry in record.metadata.entries {
+            out += "\(indent)metadata.\(text(entry.key)): \(text(entry.value.displayText))\n"
+        }
         for (i, object) in record.objects.enumerated() {
             out += "\(indent)objects[\(i)]:\n" + render(object, indent: indent + "  ")
         }
         for key in record.unknownKeys {
-            out += "\(indent)unknown key \(key): \(record.dictionary[key]?.displayText ?? "")\n"
+            out += "\(indent)unknown key \(text(key)): \(text(record.dictionary[key]?.displayText ?? ""))\n"
         }
         return out
     }

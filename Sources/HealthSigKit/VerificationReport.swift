@@ -1,3 +1,4 @@
+import DER
 import Foundation
 import SampleSigning
 
@@ -96,11 +97,15 @@ public enum ReportFormatter {
         }
     }
 
+    /// A value from the input as table text: control characters escaped (``TerminalText``), so
+    /// a stored value cannot redraw the report on a terminal.
+    static func cell(_ text: String) -> String { TerminalText(text).description }
+
     static func table(_ report: VerificationReport) -> String {
         var rows: [[String]] = [["#", "TYPE", "START", "VERDICT", "REASON", "SIGNER"]]
         for e in report.entries {
-            rows.append([String(e.position), shortType(e.type), e.startDate, e.verdict.kind.rawValue,
-                         e.verdict.reason, e.verdict.signer?.description ?? "-"])
+            rows.append([String(e.position), cell(shortType(e.type)), cell(e.startDate), e.verdict.kind.rawValue,
+                         cell(e.verdict.reason), cell(e.verdict.signer?.description ?? "-")])
         }
         // Pad every column but the last two (reason and signer can be long).
         var widths = Array(repeating: 0, count: 4)
@@ -112,13 +117,13 @@ public enum ReportFormatter {
             out += cells.joined(separator: "  ") + "\n"
         }
         for item in report.unreadable {
-            out += "unreadable " + (item.line.map { "line \($0)" } ?? "input") + ": \(item.reason)\n"
+            out += "unreadable " + (item.line.map { "line \($0)" } ?? "input") + ": \(cell(item.reason))\n"
         }
         for e in report.entries {
-            for note in e.verdict.notes { out += "note #\(e.position): \(note)\n" }
+            for note in e.verdict.notes { out += "note #\(e.position): \(cell(note))\n" }
         }
         for e in report.unsignedSamples {
-            out += "unsigned #\(e.position): \(shortType(e.type)) \(e.startDate)\n"
+            out += "unsigned #\(e.position): \(cell(shortType(e.type))) \(cell(e.startDate))\n"
         }
         if report.counts[.unsigned, default: 0] > report.unsignedSamples.count && !report.unsignedSamples.isEmpty {
             out += "(first \(report.unsignedSamples.count) unsigned samples listed)\n"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DER
 import Foundation
 import HealthSigKit
 import SampleIO
@@ -29,7 +30,7 @@ enum CommandExit: Error {
         case .verificationFailed:
             Foundation.exit(1)
         case .usageOrIO(let message):
-            StandardStreams.writeError("healthsig: " + message + "\n")
+            StandardStreams.writeError("healthsig: " + TerminalText(lines: message).description + "\n")
             Foundation.exit(2)
         case .brokenPipe:
             // SIGPIPE is ignored while the command runs (so that a broken pipe is an error that
@@ -66,6 +67,7 @@ func printOut(_ text: String) throws(CommandExit) {
 }
 
 /// Writes a line to standard error (a failure there has nowhere to be reported, and is ignored).
+/// Messages echo input (paths, values, names), so what a terminal would obey is escaped.
 func printError(_ text: String) {
-    StandardStreams.writeError(text + "\n")
+    StandardStreams.writeError(TerminalText(lines: text).description + "\n")
 }
