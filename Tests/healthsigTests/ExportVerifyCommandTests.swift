@@ -311,4 +311,32 @@ struct ExportVerifyCommandTests {
                 "\(renamed)")
         #expect(renamed.stdout.contains("names apple_health_export/EXPORT.xml instead"), "\(renamed)")
     }
+
+    @Test("export.xml with a NUL byte between elements or bytes that are not UTF-8 is unreadable (exit 1), with the byte offset")
+    func notWellFormedBytesAreUnreadable() throws {
+        let s = try Setup()
+        let genuine = Array(X.document([X.heartRate(s.sig.heartRate), X.bodyMass(s.sig.bodyMass)]).utf8)
+        let valid = try s.verify("genuine.xml", String(decoding: genuine, as: UTF8.self), expectStatus: 0)
+        #expect(try Setup.verdicts(valid) == ["valid", "valid"])
+
+        // A NUL byte right before the second record; then 0xFF inside the first record's device name.
+        func offsets(of text: String) -> [Int] {
+            let needle = Array(text.utf8)
+            return genuine.indices.filter { genuine[$0...].starts(with: needle) }
+        }
+        let second = try #require(offsets(of: " <Record ").dropFirst().first)
+        var withNul = genuine
+        withNul.insert(0x00, at: second)
+        let nameAt = try #require(offsets(of: "name:Acme HR Strap").first)
+        var notUTF8 = genuine
+        notUTF8[nameAt + 5] = 0xFF  // "A" of "Acme"
+        for (file, bytes, reason) in [("nul.xml", withNul, "XML: NUL byte (U+0000, not an XML character) at byte offset \(second)"),
+                                      ("latin1.xml", notUTF8, "XML: bytes that are not UTF-8 at byte offset \(nameAt + 5)")] {
+            try s.ws.directory.write(file, bytes: Data(bytes))
+            let result = try s.ws.directory.healthsig(["verify", "--trust", s.ws.publicKeyPath, "--in", file])
+            #expect(result.status == 1, "\(file): \(result)")
+            #expect(result.stdout.contains(reason), "\(file): \(result)")
+            #expect(result.stdout.contains("unreadable line "), "\(file): \(result)")
+        }
+    }
 }

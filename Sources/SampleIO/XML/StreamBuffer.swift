@@ -37,11 +37,18 @@ final class StreamBuffer {
 
     /// Appends `chunk`, growing the storage (doubling) when needed.
     func append(_ chunk: [UInt8]) {
-        reserve(chunk.count)
-        chunk.withUnsafeBufferPointer { source in
-            if let address = source.baseAddress, source.count > 0 { memcpy(base + count, address, source.count) }
-        }
-        count += chunk.count
+        chunk.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Appends `bytes`, growing the storage (doubling) when needed.
+    func append(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    private func append(_ source: UnsafeBufferPointer<UInt8>) {
+        reserve(source.count)
+        if let address = source.baseAddress, source.count > 0 { memcpy(base + count, address, source.count) }
+        count += source.count
     }
 
     /// Makes room for `additional` more bytes after `count` (doubling the storage as needed).

@@ -46,6 +46,11 @@ public struct XMLError: Error, Sendable, Equatable, CustomStringConvertible {
         case nestingTooDeep(limit: Int)
         /// A single tag longer than the tokenizer's limit.
         case tagTooLong(limit: Int)
+        /// Bytes that are not well-formed UTF-8 (§2.2, §4.3.3), starting at `byteOffset` from
+        /// the start of the document. They are refused, never replaced.
+        case notUTF8(byteOffset: Int)
+        /// A NUL byte at `byteOffset`: U+0000 is not an XML character (§2.2 `Char`).
+        case nulByte(byteOffset: Int)
     }
 
     /// The broken rule.
@@ -83,6 +88,8 @@ public struct XMLError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidCharacterReference(let text): "invalid character reference &\(text);"
         case .nestingTooDeep(let limit): "elements nested deeper than \(limit)"
         case .tagTooLong(let limit): "tag longer than \(limit) bytes"
+        case .notUTF8(let offset): "bytes that are not UTF-8 at byte offset \(offset)"
+        case .nulByte(let offset): "NUL byte (U+0000, not an XML character) at byte offset \(offset)"
         }
         return "line \(line): \(text)"
     }

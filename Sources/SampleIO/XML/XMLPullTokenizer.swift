@@ -28,7 +28,11 @@ import Darwin
 ///   attribute-value normalization (§3.3.3);
 /// - tolerates characters XML forbids, such as U+000B written by iOS 16: they are kept in
 ///   values as they are (raw or as a character reference; only `&#0;` and non-scalar values are
-///   refused). Ill-formed UTF-8 becomes U+FFFD.
+///   refused);
+/// - refuses a NUL byte and bytes that are not well-formed UTF-8 anywhere in the document
+///   (``XMLByteValidator``), with their byte offset: they are never replaced by U+FFFD, so no
+///   value is compared in a form the file does not hold. Everything before them is reported
+///   normally; the error comes when the tokenizer reaches them.
 ///
 /// Memory stays flat: only a window of the input is held (one chunk plus the tag being read,
 /// each tag capped at ``maximumTagLength``), and element nesting is capped at
@@ -53,6 +57,10 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
 
     private var source: Source
     private let buffer = StreamBuffer(capacity: 512 * 1024)
+    /// Checks each chunk before it enters `buffer`; bytes after a problem never do.
+    private var byteValidator = XMLByteValidator()
+    /// The problem that stopped the input: thrown once the bytes before it are used up.
+    private var inputProblem: XMLError?
     /// Offset in `buffer` of the first unconsumed byte.
     private var position = 0
     private var sourceEnded = false
@@ -189,7 +197,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
                 position = end
                 continue
             }
-            guard try fill(minimumAvailable: 2) else { throw error(.unexpectedEndOfInput, at: position) }
+            guard try fill(minimumAvailable: 2) else { throw truncation(error(.unexpectedEndOfInput, at: position)) }
             switch buffer.base[position + 1] {
             case UInt8(ascii: "/"):
                 return try scanEndTag()
@@ -280,7 +288,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         let wanted = min(max(available * 2, 4096), maximumTagLength + 1)
         let before = buffer.count - position
         if try !fill(minimumAvailable: wanted), buffer.count - position == before {
-            throw error(.unexpectedEndOfInput, at: position)
+            throw truncation(error(.unexpectedEndOfInput, at: position))
         }
     }
 
@@ -377,7 +385,9 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
             }
             try skipDoctype()
         } else {
-            throw error(.unsupportedMarkup, at: position)
+            // Too few bytes to tell which markup this is may mean a byte problem cut it short.
+            throw buffer.count - position < 9 ? truncation(error(.unsupportedMarkup, at: position))
+                                              : error(.unsupportedMarkup, at: position)
         }
     }
 
@@ -406,7 +416,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
             }
             let available = buffer.count - position
             guard available < limit else { throw error(.tagTooLong(limit: limit), at: position) }
-            if try !fill(minimumAvailable: available + 1) { throw error(.unexpectedEndOfInput, at: position) }
+            if try !fill(minimumAvailable: available + 1) { throw truncation(error(.unexpectedEndOfInput, at: position)) }
         }
     }
 
@@ -432,7 +442,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         // Before the subset: name and external ID, whose quoted literals may contain `[` or `>`.
         var quote: UInt8 = 0
         while true {
-            guard try fill(minimumAvailable: 1) else { throw XMLError(.unexpectedEndOfInput, line: startLine) }
+            guard try fill(minimumAvailable: 1) else { throw truncation(XMLError(.unexpectedEndOfInput, line: startLine)) }
             let byte = buffer.base[position]
             position += 1
             if quote != 0 {
@@ -449,13 +459,13 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         // (comments as a whole, so a `]>` inside one does not end the subset). Quotes are not
         // tracked here on purpose: a broken declaration must not derail the search.
         while true {
-            guard try fill(minimumAvailable: 1) else { throw XMLError(.unexpectedEndOfInput, line: startLine) }
+            guard try fill(minimumAvailable: 1) else { throw truncation(XMLError(.unexpectedEndOfInput, line: startLine)) }
             let byte = buffer.base[position]
             if byte == UInt8(ascii: "]") {
                 var lookahead = 1
                 while true {
                     guard try fill(minimumAvailable: lookahead + 1) else {
-                        throw XMLError(.unexpectedEndOfInput, line: startLine)
+                        throw truncation(XMLError(.unexpectedEndOfInput, line: startLine))
                     }
                     let next = buffer.base[position + lookahead]
                     if Self.isWhitespace(next) {
@@ -504,7 +514,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
             }
             position = max(position, resume)
             let kept = buffer.count - position
-            guard try fill(minimumAvailable: kept + 1) else { throw XMLError(.unexpectedEndOfInput, line: startLine) }
+            guard try fill(minimumAvailable: kept + 1) else { throw truncation(XMLError(.unexpectedEndOfInput, line: startLine)) }
             cursor = position
         }
     }
@@ -522,9 +532,10 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
     }
 
     private func endOfInput() throws -> RawEvent {
+        if let inputProblem { throw inputProblem }
         switch documentState {
         case .start, .prolog: throw error(.missingRootElement, at: position)
-        case .root: throw error(.unexpectedEndOfInput, at: position)
+        case .root: throw truncation(error(.unexpectedEndOfInput, at: position))
         case .epilog, .finished:
             documentState = .finished
             return .endOfDocument
@@ -701,13 +712,39 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
             position = 0
         }
         while buffer.count - position < minimumAvailable {
+            // The bytes before a problem are all there is: like the end of the input, except
+            // that whoever finds the input ending throws the problem (``truncation(_:)``).
+            if inputProblem != nil { return false }
             guard let chunk = try source.nextChunk() else {
+                if let (problem, offset) = byteValidator.finish() {
+                    inputProblem = byteError(problem, offset: offset)
+                    continue
+                }
                 sourceEnded = true
                 return false
             }
-            buffer.append(chunk)
+            let checked = byteValidator.accept(chunk)
+            if !checked.completedCarry.isEmpty { buffer.append(checked.completedCarry) }
+            if !checked.validPrefix.isEmpty { buffer.append(chunk[checked.validPrefix]) }
+            if let (problem, offset) = checked.problem { inputProblem = byteError(problem, offset: offset) }
         }
         return true
+    }
+
+    /// What to throw where the input ends too early: the byte problem that cut it short, if
+    /// any, else `fallback`.
+    private func truncation(_ fallback: XMLError) -> XMLError {
+        inputProblem ?? fallback
+    }
+
+    /// The error for a byte problem at stream offset `offset`, which is where the buffered bytes
+    /// end (nothing after a problem is buffered).
+    private func byteError(_ problem: XMLByteValidator.Problem, offset: Int) -> XMLError {
+        let reason: XMLError.Reason = switch problem {
+        case .notUTF8: .notUTF8(byteOffset: offset)
+        case .nulByte: .nulByte(byteOffset: offset)
+        }
+        return XMLError(reason, line: line(at: buffer.count))
     }
 
     private func advanceLineCount(to offset: Int) {
