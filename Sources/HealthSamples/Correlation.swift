@@ -2,7 +2,7 @@
 /// diastolic halves of one blood-pressure reading.
 ///
 /// Apple's signed blood-pressure example puts the device, the `HKDigitalSignature` and the
-/// `HKTimeZone` on the correlation, not on its members (export-xml.md §4). Members are quantity
+/// `HKTimeZone` on the correlation, not on its members (docs/EXPORT-XML.md §7). Members are quantity
 /// samples only: both correlation types HealthKit defines hold quantity samples.
 public struct Correlation: Sendable, Hashable {
     /// The correlation's UUID as text, if known.

@@ -3,7 +3,7 @@
 /// Code uses the SDK constant's *name* (`HKMetadataKeyDigitalSignature`), but HealthKit stores and
 /// exports the constant's *value*, which is usually the name without `MetadataKey`
 /// (`HKDigitalSignature`). A few keys store their full name (`HKMetadataKeySyncIdentifier`,
-/// `HKMetadataKeyHeartRateMotionContext`, see export-xml.md §5). ``storedName(for:)`` maps either
+/// `HKMetadataKeyHeartRateMotionContext`, see docs/EXPORT-XML.md §5). ``storedName(for:)`` maps either
 /// spelling to the stored one, so `Metadata` lookups work whichever a writer used.
 public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
     /// The SDK constant's name, e.g. `HKMetadataKeyDigitalSignature`.
@@ -74,7 +74,7 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
     /// `HKMetadataKeyMenstrualCycleStart` ↔ `HKMenstrualCycleStart`.
     public static let menstrualCycleStart = MetadataKey("MenstrualCycleStart")
 
-    // MARK: Keys seen in real exports (export-xml.md §5)
+    // MARK: Keys seen in real exports (docs/EXPORT-XML.md §5)
 
     /// `HKMetadataKeyWeatherTemperature` ↔ `HKWeatherTemperature` (a quantity, e.g. `56 degF`).
     public static let weatherTemperature = MetadataKey("WeatherTemperature")

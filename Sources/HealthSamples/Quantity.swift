@@ -32,7 +32,7 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads the "number space unit" form HealthKit uses for quantity metadata values and
-    /// descriptions, e.g. `56 degF`, `96 %`, `4.52156 kcal/hr·kg` (export.xml §5).
+    /// descriptions, e.g. `56 degF`, `96 %`, `4.52156 kcal/hr·kg` (docs/EXPORT-XML.md §5).
     /// - Throws: ``QuantityTextError`` for a malformed number, missing space or invalid unit.
     public init(parsing text: String) throws(QuantityTextError) {
         guard let space = text.firstIndex(of: " ") else {

@@ -108,7 +108,7 @@ public struct SampleDate: Sendable, Hashable, Comparable, CustomStringConvertibl
         try self.init(local: local, nanoseconds: fraction.nanoseconds, hasFraction: fraction.present, offset: offset, reader: reader)
     }
 
-    /// Reads the Health app export form `yyyy-MM-dd HH:mm:ss ±hhmm` (export.xml §2):
+    /// Reads the Health app export form `yyyy-MM-dd HH:mm:ss ±hhmm` (docs/EXPORT-XML.md §3):
     /// single spaces, whole seconds only, and a four-digit offset without a colon.
     /// - Throws: ``SampleDateError`` naming the first offending character.
     public init(exportXML text: String) throws(SampleDateError) {

@@ -140,7 +140,7 @@ struct FieldComparator {
             case (nil, let t?):
                 mismatch(path + "metadata.\(name)", Self.absent, t.description)
             case (let s?, _?):
-                // export.xml may repeat a key within one element (export-xml.md §5): every stored
+                // export.xml may repeat a key within one element (docs/EXPORT-XML.md §5): every stored
                 // copy must equal the signed value, or a reader showing another copy is misled.
                 var reported = Set<String>()
                 for entry in stored.entries(forKey: name) where !metadataEqual(s, entry.value) {

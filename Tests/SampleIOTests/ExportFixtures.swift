@@ -1,4 +1,4 @@
-/// Realistic export.xml text, modelled on the public sources in `../shared/export-xml.md`.
+/// Realistic export.xml text, modelled on real exports as `docs/EXPORT-XML.md` describes them.
 enum ExportFixtures {
     /// An iOS 16 (Export Version 12) style internal subset with its two well-formedness bugs:
     /// `<!ATTLIST VisionPrescription` without its closing `>`, and a stray tail (an attribute

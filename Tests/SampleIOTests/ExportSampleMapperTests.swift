@@ -50,7 +50,7 @@ struct ExportSampleMapperTests {
         }
     }
 
-    @Test("a metadata key repeated under one spelling is kept twice (export-xml.md §5); under two spellings the item is invalid")
+    @Test("a metadata key repeated under one spelling is kept twice (docs/EXPORT-XML.md §5); under two spellings the item is invalid")
     func repeatedMetadataKey() throws {
         func document(_ first: String, _ second: String) -> String {
             """

@@ -117,4 +117,16 @@ import Testing
             #expect(item.attributes.first { $0.name == "sourceName" }?.value == "Scale\u{0B}App\u{0B}", "chunk size \(chunkSize)")
         }
     }
+
+    @Test("other characters XML forbids, except NUL, are tolerated where text may be, and kept in values")
+    func otherForbiddenCharactersAreTolerated() throws {
+        let odd = "\u{1}\u{8}\u{C}\u{E}\u{1F}\u{FFFE}\u{FFFF}"
+        let record = Array(" <!-- \(odd) --> \(odd)\n <Record type=\"T\" sourceName=\"a\(odd)&#xC;&#xFFFF;\" startDate=\"d\" endDate=\"d\"/>\n".utf8)
+        let reader = ExportXMLReader(source: MemoryChunkSource(Self.head + record + Self.tail, chunkSize: 5))
+        _ = try reader.next()
+        let item = try #require(try reader.next())
+        #expect(item.attributes.first { $0.name == "sourceName" }?.value == "a\(odd)\u{C}\u{FFFF}")
+        #expect(try reader.next()?.value == "73")
+        #expect(try reader.next() == nil)
+    }
 }

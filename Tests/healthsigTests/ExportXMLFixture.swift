@@ -1,7 +1,7 @@
 import Foundation
 
 /// Hand-written Health-app `export.xml` text for the CLI tests, modelled on the public exports
-/// described in `../shared/export-xml.md` (attribute order `type sourceName sourceVersion device
+/// described in `docs/EXPORT-XML.md` (attribute order `type sourceName sourceVersion device
 /// unit creationDate startDate endDate value`, dates `yyyy-MM-dd HH:mm:ss ±hhmm`, the device as
 /// its escaped HKDevice description, metadata as `MetadataEntry` children, correlation members
 /// repeated as top-level Records).

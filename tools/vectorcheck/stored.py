@@ -49,7 +49,7 @@ class Stored:
     end: str | None = None
     device: dict[str, str] | None = None
     metadata: dict[str, object] = field(default_factory=dict)
-    # export.xml MetadataEntry entries whose key came earlier in the element (export-xml.md §5:
+    # export.xml MetadataEntry entries whose key came earlier in the element (docs/EXPORT-XML.md §5:
     # real exports repeat keys); `metadata` holds the first, these the later copies
     repeated_metadata: list[tuple[str, object]] = field(default_factory=list)
     objects: list["Stored"] = field(default_factory=list)

@@ -161,7 +161,7 @@ public struct ExportSampleMapper {
     }
 
     /// The item's metadata entries as strings, repeated keys kept: export.xml may repeat a key
-    /// within one element (export-xml.md §5), and the verifier compares every copy of a signed key.
+    /// within one element (docs/EXPORT-XML.md §5), and the verifier compares every copy of a signed key.
     private func metadata(_ item: ExportXMLItem) -> Metadata {
         Metadata(item.metadata.map { Metadata.Entry(key: $0.key, value: .string($0.value)) })
     }
