@@ -1,5 +1,6 @@
 import ArgumentParser
 import CMS
+import DER
 import Foundation
 import HealthSigKit
 
@@ -99,7 +100,7 @@ struct CMSVerifyCommand: ParsableCommand {
             try printOut("valid signer=\(summary.keyIdentifierHex)\n")
             if contentOut == "-" { try writeContent() }
         default:
-            try printOut("\(outcome.name): \(outcome.reason)\n")
+            try printOut("\(outcome.name): \(TerminalText(outcome.reason))\n")
             throw CommandExit.verificationFailed
         }
     }
