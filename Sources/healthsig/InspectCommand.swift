@@ -1,4 +1,5 @@
 import ArgumentParser
+import DER
 import HealthSigKit
 
 struct InspectCommand: ParsableCommand {
@@ -26,7 +27,9 @@ struct InspectCommand: ParsableCommand {
             throw CommandExit.verificationFailed
         }
         let inspection = Inspector.inspect(der)
-        try printOut(inspection.text)
+        // Values are escaped where the report is built; this also covers any text built from
+        // the input elsewhere (names in a signer identifier, error texts).
+        try printOut(TerminalText(lines: inspection.text).description)
         if inspection.problem != nil { throw CommandExit.verificationFailed }
     }
 }
