@@ -1,4 +1,5 @@
 import ArgumentParser
+import DER
 import HealthSigKit
 
 struct SignCommand: ParsableCommand {
@@ -33,7 +34,8 @@ struct SignCommand: ParsableCommand {
                                        passphrase: passphrase.source, options: options, skipInvalid: skipInvalid,
                                        replaceSignatures: replaceSignatures)
         }
-        for problem in result.problems { printError(problem.description) }
+        // One line per problem, whatever the input's text holds.
+        for problem in result.problems { printError(TerminalText(problem.description).description) }
         if result.signed == 0 && result.problems.isEmpty {
             printError("healthsig: warning: \(FileAccess.displayName(self.in)) holds no readings")
         }
