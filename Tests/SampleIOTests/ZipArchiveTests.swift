@@ -46,6 +46,9 @@ struct ZipArchiveTests {
             # out the second entry.
             z.writestr(name, data)
             z.writestr(name, data.replace(b'value="60"', b'value="61"', 1))
+        elif mode == 'case-duplicate':
+            z.writestr(name, data)
+            z.writestr('apple_health_export/Export.xml', data.replace(b'value="60"', b'value="61"', 1))
         elif mode == 'unicode-path':
             info = zipfile.ZipInfo(name)
             other = b'apple_health_export/other.xml'
@@ -67,7 +70,7 @@ struct ZipArchiveTests {
         raise SystemExit('entry not found')
 
     crc = zlib.crc32(data)
-    if mode == 'duplicate':
+    if mode in ('duplicate', 'case-duplicate'):
         first = central_entry(name)
         n, e, c = struct.unpack_from('<HHH', blob, first + 28)
         print(first + 46 + n + e + c)
@@ -204,6 +207,15 @@ struct ZipArchiveTests {
         #expect(throws: ZipError.duplicateEntryName(Self.entryName, offset: secondHeader)) { _ = try ZipArchive(path: zip.path) }
         #expect(throws: ZipError.duplicateEntryName(Self.entryName, offset: secondHeader)) {
             _ = try ExportInput.openExportXML(path: zip.path)
+        }
+    }
+
+    @Test func entryNamesDifferingOnlyInCaseAreRefused() throws {
+        let directory = try TemporaryDirectory()
+        let zip = try makeZip("case-duplicate", in: directory)
+        let secondHeader = try #require(UInt64(zip.output))
+        #expect(throws: ZipError.entryNamesDifferOnlyInCase(Self.entryName, "apple_health_export/Export.xml", offset: secondHeader)) {
+            _ = try ZipArchive(path: zip.path)
         }
     }
 

@@ -11,8 +11,9 @@
 ///   size and local header offset whose 32-bit field is 0xFFFFFFFF;
 /// - sizes and CRC are taken from the central directory, so entries written with a data
 ///   descriptor (flag bit 3, 4.3.9) need no special handling;
-/// - a name must mean one file whoever reads it: an archive with two entries of the same name,
-///   a local file header (4.3.7) naming another file than its central directory entry, or an
+/// - a name must mean one file whoever reads it: an archive with two entries of the same name
+///   (or of names differing only in letter case), a local file header (4.3.7) naming another
+///   file than its central directory entry, or an
 ///   Info-ZIP Unicode Path extra field (4.6.9, header ID 0x7075) naming another file, is
 ///   refused, since other tools would hand the user different bytes than the ones verified.
 ///
@@ -107,6 +108,7 @@ public final class ZipArchive {
 
         var entries: [ZipEntry] = []
         var names = Set<String>()
+        var foldedNames: [String: String] = [:]
         var position = 0
         while position < directory.count {
             let headerOffset = location.offset + UInt64(position)
@@ -158,8 +160,12 @@ public final class ZipArchive {
             }
             guard diskStart == 0 || diskStart == 0xFFFF else { throw ZipError.multiDiskArchive }
             // Names compare as Swift strings (canonical equivalence), so two spellings of one
-            // name that a file system may merge are refused too.
+            // name that a file system may merge are refused too; so are names that differ only
+            // in letter case, which a case-insensitive file system merges.
             guard names.insert(name).inserted else { throw ZipError.duplicateEntryName(name, offset: headerOffset) }
+            if let first = foldedNames.updateValue(name, forKey: name.lowercased()) {
+                throw ZipError.entryNamesDifferOnlyInCase(first, name, offset: headerOffset)
+            }
             entries.append(ZipEntry(name: name, compressionMethod: method, flags: flags, crc32: crc,
                                     compressedSize: compressedSize, uncompressedSize: uncompressedSize,
                                     localHeaderOffset: localHeaderOffset, rawName: rawName))

@@ -15,6 +15,10 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
     /// than verifying one copy while the user opens the other. `offset` is the second entry's
     /// central directory header.
     case duplicateEntryName(String, offset: UInt64)
+    /// Two entry names differ only in letter case: extracted on a case-insensitive file system
+    /// (macOS, Windows) the second replaces the first. `offset` is the second entry's central
+    /// directory header.
+    case entryNamesDifferOnlyInCase(String, String, offset: UInt64)
     /// An entry's local file header names another file than its central directory entry (a
     /// streaming extractor would write the data under the local name). `offset` is the local
     /// header's.
@@ -48,6 +52,8 @@ public enum ZipError: Error, Sendable, Equatable, CustomStringConvertible {
         case .multiDiskArchive: "multi-disk (split) zip archives are not supported"
         case .duplicateEntryName(let name, let offset):
             "the zip archive holds two entries named \(name) (the second at offset \(offset)); refusing to guess which one is meant"
+        case .entryNamesDifferOnlyInCase(let first, let second, let offset):
+            "the zip archive holds entries named \(first) and \(second) (the second at offset \(offset)), one file on a case-insensitive file system; refusing to guess which one is meant"
         case .localHeaderNameMismatch(let entry, let localName, let offset):
             "\(entry): its local file header at offset \(offset) names \(localName) instead"
         case .unicodePathMismatch(let entry, let unicodePath, let offset):
