@@ -191,6 +191,27 @@ public enum ReportFormatter {
         var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
         if pretty { options.insert(.prettyPrinted) }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: options) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        return terminalSafeJSON(String(decoding: data, as: UTF8.self))
+    }
+
+    /// `json` with what a terminal would obey and JSON leaves raw (DEL, C1 controls, bidi
+    /// controls, U+2028/U+2029; see ``TerminalText``) written as `\uXXXX` escapes: the same JSON
+    /// value, safe to print. Such scalars can only occur inside strings, and all are in the BMP.
+    /// C0 controls inside strings are escaped by the serializer already; outside strings they
+    /// are the layout's line feeds and stay.
+    static func terminalSafeJSON(_ json: String) -> String {
+        func escaped(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x7F && TerminalText.needsEscape(scalar) }
+        guard json.unicodeScalars.contains(where: escaped) else { return json }
+        var out = ""
+        out.reserveCapacity(json.utf8.count + 16)
+        for scalar in json.unicodeScalars {
+            if escaped(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

@@ -38,6 +38,26 @@ struct TerminalEscapeTests {
         #expect(result.lines.count == 3, "a value must not add lines: \(result)")
     }
 
+    @Test("json and ndjson reports escape C1 and bidi controls too, and still carry the exact stored value")
+    func jsonReports() throws {
+        let ws = try DeviceWorkspace()
+        let signed = try ws.sign()
+        let encoded = String(decoding: try JSONEncoder().encode(Self.redraw), as: UTF8.self)
+        try ws.directory.write("altered.jsonl", signed[0].replacingOccurrences(of: "\"name\":\"Acme HR Strap\"",
+                                                                               with: "\"name\":\(encoded)") + "\n")
+        for format in ["json", "ndjson"] {
+            let result = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "altered.jsonl", "--format", format])
+            #expect(result.status == 1, "\(result)")
+            #expect(!Self.hasTerminalControls(result.stdout), "\(format): \(result)")
+            #expect(result.stdout.contains("\\u009B0m\\u202E"), "\(format): \(result)")
+            let first = try #require(result.stdout.split(separator: "\n").first.map(String.init))
+            let report = try Report.object(format == "json" ? result.stdout : first)
+            let sample = format == "json" ? try #require(try Report.samples(report).first) : report
+            let mismatches = try #require(sample["mismatches"] as? [[String: String]])
+            #expect(mismatches.first { $0["field"] == "device.name" }?["stored"] == Self.redraw)
+        }
+    }
+
     @Test("export.xml values with control characters (raw or as references) are shown escaped")
     func exportValueInTable() throws {
         let ws = try DeviceWorkspace()
