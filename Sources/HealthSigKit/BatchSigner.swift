@@ -47,15 +47,24 @@ public enum BatchSigner {
         }
     }
 
+    /// What signing one reading gave: the signed line (without its line break) or the problem.
+    enum Signed: Sendable {
+        case line(String)
+        case problem(Problem)
+    }
+
     /// Signs every reading of `inputPath` (JSON Lines, or a JSON array, whose output is then a
-    /// JSON array of the same elements) into `outputPath`, atomically. With `skipInvalid` false,
-    /// any invalid reading means nothing is written. A reading that already carries a signature
-    /// counts as invalid unless `replaceSignatures` is true: replacing it silently could drop
-    /// another device's signature. Key, certificate, passphrase file and input are never
-    /// overwritten.
+    /// JSON array of the same elements) into `outputPath`, atomically, with `jobs` worker
+    /// threads: lines are read in order, parsed, validated, signed and spliced by the workers,
+    /// and written in input order, so the output is the same for every `jobs`. With
+    /// `skipInvalid` false, any invalid reading means nothing is written. A reading that already
+    /// carries a signature counts as invalid unless `replaceSignatures` is true: replacing it
+    /// silently could drop another device's signature. Key, certificate, passphrase file and
+    /// input are never overwritten.
     public static func run(inputPath: String, outputPath: String, keyPath: String,
                            passphrase: KeyFiles.PassphraseSource, options: CMSSigning.Options,
-                           skipInvalid: Bool, replaceSignatures: Bool = false) throws(ToolError) -> Result {
+                           skipInvalid: Bool, replaceSignatures: Bool = false, jobs: Int = 1,
+                           progress: (any PipelineProgress)? = nil) throws(ToolError) -> Result {
         let key = try KeyFiles.loadPrivateKey(keyPath, passphrase: passphrase)
         let builder = try CMSSigning.builder(options)
         // A certificate that does not belong to the key fails every reading the same way; it
@@ -67,9 +76,11 @@ public enum BatchSigner {
             throw .keyMaterial(path: options.certificatePath ?? keyPath, reason: error.description)
         }
         let signer = SampleSigner(builder: builder)
-        let reader: JSONSampleReader<FileChunkSource>
+        let reader: JSONSampleReader<CountingChunkSource<FileChunkSource>>
         do {
-            reader = try JSONSampleReader(path: inputPath)
+            let source = try FileChunkSource(path: inputPath)
+            progress?.started(totalBytes: source.status.regularFileSize)
+            reader = JSONSampleReader(source: CountingChunkSource(source, progress: progress))
         } catch {
             throw .io(path: inputPath, reason: "\(error)")
         }
@@ -77,44 +88,33 @@ public enum BatchSigner {
         let output = try OutputFiles.open(outputPath, protecting: protected)
         var result = Result()
         var arrayElements = 0
+        var done = 0
         do throws(ToolError) {
-            while let item = try nextItem(reader, inputPath) {
-                switch item {
-                case .failure(let error):
-                    result.problems.append(problem(error))
-                case .success(let stored):
-                    if !replaceSignatures, let existing = existingSignature(stored.sample) {
-                        result.problems.append(Problem(line: stored.line, field: "metadata.\(existing)",
-                                                       reason: "the sample is already signed (--replace-signatures replaces the signature)"))
-                        continue
+            try OrderedParallelMap<JSONSampleItem, Signed>(jobs: jobs).run(
+                produce: { () throws(ToolError) in try nextItem(reader, inputPath) },
+                transform: { item in sign(item, signer: signer, key: key, replaceSignatures: replaceSignatures) },
+                consume: { (signed) throws(ToolError) in
+                    done += 1
+                    progress?.decided(done)
+                    switch signed {
+                    case .problem(let problem):
+                        result.problems.append(problem)
+                    case .line(let line):
+                        if reader.format == .jsonArray {
+                            try output.write((arrayElements == 0 ? "[\n" : ",\n") + line)
+                            arrayElements += 1
+                        } else {
+                            try output.write(line + "\n")
+                        }
+                        result.signed += 1
                     }
-                    let line: String
-                    do {
-                        let text = try signer.signature(for: stored.sample, using: key)
-                        let raw = stored.rawText ?? JSONSampleWriter.line(for: stored.sample)
-                        line = try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
-                                                          stringValue: text, into: raw)
-                    } catch let error as SampleSigningError {
-                        result.problems.append(problem(error, line: stored.line))
-                        continue
-                    } catch {
-                        result.problems.append(Problem(line: stored.line, field: "", reason: "\(error)"))
-                        continue
-                    }
-                    if reader.format == .jsonArray {
-                        try output.write((arrayElements == 0 ? "[\n" : ",\n") + line)
-                        arrayElements += 1
-                    } else {
-                        try output.write(line + "\n")
-                    }
-                    result.signed += 1
-                }
-            }
+                })
             if reader.format == .jsonArray { try output.write(arrayElements == 0 ? "[]\n" : "\n]\n") }
         } catch {
             output.discard()
             throw error
         }
+        progress?.finished()
         if !result.problems.isEmpty && !skipInvalid {
             output.discard()
             return result
@@ -124,6 +124,31 @@ public enum BatchSigner {
         return result
     }
 
+    /// Parses, validates and signs one reading and splices the signature into its text. Pure:
+    /// runs on any worker thread.
+    static func sign(_ item: JSONSampleItem, signer: SampleSigner, key: P256PrivateKey,
+                     replaceSignatures: Bool) -> Signed {
+        let stored: StoredSample
+        switch item.decoded(keepingText: true) {
+        case .failure(let error): return .problem(problem(error))
+        case .success(let s): stored = s
+        }
+        if !replaceSignatures, let existing = existingSignature(stored.sample) {
+            return .problem(Problem(line: stored.line, field: "metadata.\(existing)",
+                                    reason: "the sample is already signed (--replace-signatures replaces the signature)"))
+        }
+        do {
+            let text = try signer.signature(for: stored.sample, using: key)
+            let raw = stored.rawText ?? JSONSampleWriter.line(for: stored.sample)
+            return .line(try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
+                                                    stringValue: text, into: raw))
+        } catch let error as SampleSigningError {
+            return .problem(problem(error, line: stored.line))
+        } catch {
+            return .problem(Problem(line: stored.line, field: "", reason: "\(error)"))
+        }
+    }
+
     /// The key, as written, under which `sample` already carries a signature
     /// (`HKDigitalSignature` or its SDK name `HKMetadataKeyDigitalSignature`), or `nil`.
     static func existingSignature(_ sample: Sample) -> String? {
@@ -131,10 +156,10 @@ public enum BatchSigner {
     }
 
     /// The reader's next item; its only errors are I/O errors of the input.
-    static func nextItem(_ reader: JSONSampleReader<FileChunkSource>,
-                         _ path: String) throws(ToolError) -> Swift.Result<StoredSample, SampleInputError>? {
+    static func nextItem<Source: ByteChunkSource>(_ reader: JSONSampleReader<Source>,
+                                                  _ path: String) throws(ToolError) -> JSONSampleItem? {
         do {
-            return try reader.next()
+            return try reader.nextItem()
         } catch {
             throw .io(path: path, reason: "\(error)")
         }

@@ -42,9 +42,9 @@ public enum Demo {
 
         // 3. A clinician verifies the stored samples with the published public key.
         let trust = try TrustLoader.load([key.publicKeyPath])
-        let report = try BatchVerifier.run(inputPath: signedPath, trust: trust)
+        let (report, reportText) = try verify(signedPath, trust)
         out += "3. verified the stored samples:\n"
-        out += indent(ReportFormatter.render(report, format: .table))
+        out += indent(reportText)
         let allValid = report.counts[.valid, default: 0] == signing.signed && report.passes(requireSigned: true)
 
         // 4. Someone alters a stored value: the systolic reading of the blood-pressure sample.
@@ -57,10 +57,11 @@ public enum Demo {
         tampered[index] = tampered[index].replacingOccurrences(of: "BloodPressureSystolic\",\"value\":120",
                                                                with: "BloodPressureSystolic\",\"value\":110")
         try OutputFiles.write(Array((tampered.joined(separator: "\n") + "\n").utf8), to: tamperedPath)
-        let tamperedReport = try BatchVerifier.run(inputPath: tamperedPath, trust: trust)
+        let collected = CollectingSink()
+        let (_, tamperedText) = try verify(tamperedPath, trust, collecting: collected)
         out += "4. changed the stored systolic value 120 → 110 mmHg in sample #\(index + 1) and verified again:\n"
-        out += indent(ReportFormatter.render(tamperedReport, format: .table))
-        let caught = tamperedReport.entries.first { $0.position == index + 1 }?.verdict
+        out += indent(tamperedText)
+        let caught = collected.entries.first { $0.position == index + 1 }?.verdict
         let caughtRight = caught?.kind == .contentMismatch
             && caught?.mismatches.contains { $0.field == "objects[0].value" && $0.signed == "120 mmHg" && $0.stored == "110 mmHg" } == true
 
@@ -70,6 +71,15 @@ public enum Demo {
             + (caught?.mismatches.first.map { " (\($0))" } ?? "")
             + (succeeded ? " — OK\n" : " — UNEXPECTED\n")
         return Outcome(transcript: out, succeeded: succeeded)
+    }
+
+    /// Verifies `path` on one thread and returns the totals and the table report.
+    static func verify(_ path: String, _ trust: TrustSet,
+                       collecting collector: CollectingSink? = nil) throws(ToolError) -> (VerificationTotals, String) {
+        let buffer = ReportBuffer()
+        let totals = try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: 1)
+            .run(inputPath: path, sinks: [TableReportSink(writer: buffer)] + (collector.map { [$0] } ?? []))
+        return (totals, buffer.text)
     }
 
     static func indent(_ text: String) -> String {

@@ -21,7 +21,7 @@ enum InputSniffer {
     /// - Throws: ``InputRecognitionError`` for any other first byte (so `/dev/zero` is refused
     ///   at its first byte) and for an input with only whitespace in its first
     ///   ``maximumLeadingWhitespace`` bytes.
-    static func kind(of head: [UInt8], atEnd: Bool, input: String) throws(InputRecognitionError) -> BatchVerifier.InputKind? {
+    static func kind(of head: [UInt8], atEnd: Bool, input: String) throws(InputRecognitionError) -> VerificationInput.Kind? {
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .zipArchive }
         if head.count < 4, !atEnd, [0x50, 0x4B, 0x03, 0x04].starts(with: head) { return nil }
         guard let offset = head.firstIndex(where: { !isSkippable($0) }) else {

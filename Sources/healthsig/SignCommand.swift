@@ -22,9 +22,11 @@ struct SignCommand: ParsableCommand {
     @Flag(help: "Replace the signature of samples that already carry HKDigitalSignature instead of refusing them.")
     var replaceSignatures = false
     @OptionGroup var passphrase: PassphraseOptions
+    @OptionGroup var execution: RunOptions
 
     func validate() throws {
         if sid == .issuerSerial && cert == nil { throw ValidationError("--sid issuer-serial needs --cert") }
+        try execution.validate()
     }
 
     func run() throws {
@@ -32,7 +34,7 @@ struct SignCommand: ParsableCommand {
             let options = CMSSigning.Options(certificatePath: cert, issuerAndSerial: sid == .issuerSerial)
             return try BatchSigner.run(inputPath: self.in, outputPath: out, keyPath: key,
                                        passphrase: passphrase.source, options: options, skipInvalid: skipInvalid,
-                                       replaceSignatures: replaceSignatures)
+                                       replaceSignatures: replaceSignatures, jobs: execution.workerCount, progress: execution.progress(verb: "signed"))
         }
         // One line per problem, whatever the input's text holds.
         for problem in result.problems { printError(TerminalText(problem.description).description) }

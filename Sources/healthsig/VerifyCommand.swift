@@ -1,7 +1,7 @@
 import ArgumentParser
 import HealthSigKit
 
-extension ReportFormatter.Format: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}
 
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,37 +12,35 @@ struct VerifyCommand: ParsableCommand {
 
     @Option(help: "PEM file of public keys and/or certificates, or a directory of them (repeatable).") var trust: [String]
     @Option(help: "Stored samples: JSON Lines, JSON, export.xml or export.zip (- for standard input).") var `in`: String
-    @Option(help: "table (default), json or ndjson.") var format: ReportFormatter.Format = .table
+    @Option(help: "table (default), json or ndjson.") var format: ReportFormat = .table
     @Option(help: "Write the report here instead of standard output.") var out: String?
     @Flag(help: "Fail when any sample is unsigned, or when there is no sample at all.") var requireSigned = false
+    @Flag(help: "Print the counts only.") var summary = false
     @Option(help: "Check certificates at this time: now, or an RFC 3339 date-time (default: each reading's signed end date).")
     var at: String?
+    @OptionGroup var execution: RunOptions
 
     func validate() throws {
         if trust.isEmpty { throw ValidationError("give at least one --trust") }
+        try execution.validate()
     }
 
     func run() throws {
-        let report = try runTool { () throws(ToolError) in
+        let totals = try runTool { () throws(ToolError) in
             let certificateTime = try at.map { text throws(ToolError) in try CertificateTimeOption.parse(text) }
             let trustSet = try TrustLoader.load(trust) { printError("healthsig: warning: \($0)") }
-            return try BatchVerifier.run(inputPath: self.in, trust: trustSet, certificateTime: certificateTime)
-        }
-        let text = ReportFormatter.render(report, format: format)
-        if let out {
-            try runTool { () throws(ToolError) in
-                try OutputFiles.write(Array(text.utf8), to: out, protecting: [self.in] + TrustLoader.inputFiles(trust))
-            }
-        } else {
-            try printOut(text)
+            let report = BatchVerifier.ReportOptions(format: format, summaryOnly: summary, outputPath: out ?? "-",
+                                                     protectedPaths: TrustLoader.inputFiles(trust))
+            return try BatchVerifier.run(inputPath: self.in, trust: trustSet, certificateTime: certificateTime, jobs: execution.workerCount, report: report,
+                                         progress: execution.progress(verb: "verified"))
         }
         // An empty input passes (nothing failed), but a CI job that verifies a file its firmware
         // failed to fill should hear about it; with --require-signed it fails.
-        if report.isEmpty {
+        if totals.isEmpty {
             let name = FileAccess.displayName(self.in)
             printError(requireSigned ? "healthsig: \(name) holds no samples; --require-signed needs at least one signed sample"
                                      : "healthsig: warning: \(name) holds no samples")
         }
-        if !report.passes(requireSigned: requireSigned) { throw CommandExit.verificationFailed }
+        if !totals.passes(requireSigned: requireSigned) { throw CommandExit.verificationFailed }
     }
 }

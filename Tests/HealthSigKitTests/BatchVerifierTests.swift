@@ -1,8 +1,9 @@
 import Foundation
 @testable import HealthSigKit
+import SampleSigning
 import Testing
 
-/// `BatchVerifier` and `ReportFormatter` as a library: input recognition, malformed input kept
+/// The verification pipeline as a library: input recognition, malformed input kept
 /// apart from I/O errors, and invalid stored items with a signature.
 @Suite("BatchVerifier")
 struct BatchVerifierTests {
@@ -11,14 +12,18 @@ struct BatchVerifierTests {
         let directory: String
         let publicKeyPath: String
         let signatures: [String]
+        let readingsPath: String
+        let privateKeyPath: String
 
         init() throws {
             directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("batchverifier-\(UUID().uuidString)")
             let key = try KeyFiles.generate(directory: directory, name: "device", certificateSubject: nil, days: 1)
             publicKeyPath = key.publicKeyPath
+            privateKeyPath = key.privateKeyPath
             let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent()
             let readings = packageRoot.appendingPathComponent("examples/readings.jsonl").path
+            readingsPath = readings
             let signedPath = (directory as NSString).appendingPathComponent("signed.jsonl")
             let result = try BatchSigner.run(inputPath: readings, outputPath: signedPath, keyPath: key.privateKeyPath,
                                              passphrase: .none, options: CMSSigning.Options(), skipInvalid: false)
@@ -41,8 +46,8 @@ struct BatchVerifierTests {
             return path(name)
         }
 
-        func verify(_ name: String) throws -> VerificationReport {
-            try BatchVerifier.run(inputPath: path(name), trust: TrustLoader.load([publicKeyPath]))
+        func verify(_ name: String) throws -> VerificationRun {
+            try VerificationRun(path(name), trust: TrustLoader.load([publicKeyPath]))
         }
     }
 
@@ -91,12 +96,13 @@ struct BatchVerifierTests {
         #expect(report.unreadable.count == 1)
         #expect(report.unreadable.first?.line == nil)
         #expect(report.unreadable.first?.reason.hasPrefix("export.zip: ") == true)
-        let table = ReportFormatter.render(report, format: .table)
-        #expect(table.contains("unreadable input: export.zip: "))
-        let json = try JSONSerialization.jsonObject(with: Data(ReportFormatter.render(report, format: .json).utf8)) as? [String: Any]
-        let unreadable = (json?["summary"] as? [String: Any])?["unreadable"] as? [[String: Any]]
+        #expect(report.table.contains("unreadable input: export.zip: "))
+        let json = try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any]
+        #expect((json?["summary"] as? [String: Any])?["unreadable"] as? Int == 1)
+        let unreadable = json?["samples"] as? [[String: Any]]
         #expect(unreadable?.count == 1)
         #expect(unreadable?.first?["line"] == nil)
+        #expect(unreadable?.first?["verdict"] as? String == "unreadable")
         #expect(unreadable?.first?["reason"] as? String == report.unreadable.first?.reason)
     }
 
@@ -106,7 +112,7 @@ struct BatchVerifierTests {
         let trust = try TrustLoader.load([fixture.publicKeyPath])
         let missing = fixture.path("missing.jsonl")
         #expect {
-            _ = try BatchVerifier.run(inputPath: missing, trust: trust)
+            _ = try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: 1).run(inputPath: missing, sinks: [])
         } throws: { error in
             guard case ToolError.io(let path, _) = error else { return false }
             return path == missing

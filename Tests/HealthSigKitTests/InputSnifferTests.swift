@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Input sniffer: the first bytes decide JSON, export.xml or export.zip, or give up")
 struct InputSnifferTests {
-    private func kind(_ head: [UInt8], atEnd: Bool = false) throws -> BatchVerifier.InputKind? {
+    private func kind(_ head: [UInt8], atEnd: Bool = false) throws -> VerificationInput.Kind? {
         try InputSniffer.kind(of: head, atEnd: atEnd, input: "in.x")
     }
 

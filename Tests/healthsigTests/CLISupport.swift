@@ -316,6 +316,11 @@ enum Report {
         try #require(report["samples"] as? [[String: Any]])
     }
 
+    /// The unreadable inputs reported among the samples.
+    static func unreadable(_ report: [String: Any]) throws -> [[String: Any]] {
+        try samples(report).filter { $0["verdict"] as? String == "unreadable" }
+    }
+
     static func counts(_ report: [String: Any]) throws -> [String: Int] {
         let summary = try #require(report["summary"] as? [String: Any])
         return try #require(summary["counts"] as? [String: Int])

@@ -32,13 +32,18 @@ struct ExportVerifyCommandTests {
         }
 
         /// Verdicts of the listed samples in input order.
+        /// Samples with a signature (every sample and unreadable input is in the report).
+        static func signed(_ report: [String: Any]) throws -> [[String: Any]] {
+            try Report.samples(report).filter { !["unsigned", "unreadable"].contains($0["verdict"] as? String ?? "") }
+        }
+
         static func verdicts(_ report: [String: Any]) throws -> [String] {
-            try Report.samples(report).sorted { ($0["position"] as? Int ?? 0) < ($1["position"] as? Int ?? 0) }
+            try signed(report).sorted { ($0["position"] as? Int ?? 0) < ($1["position"] as? Int ?? 0) }
                 .map { $0["verdict"] as? String ?? "?" }
         }
 
         static func sample(_ report: [String: Any], _ index: Int) throws -> [String: Any] {
-            let samples = try Report.samples(report).sorted { ($0["position"] as? Int ?? 0) < ($1["position"] as? Int ?? 0) }
+            let samples = try signed(report).sorted { ($0["position"] as? Int ?? 0) < ($1["position"] as? Int ?? 0) }
             try #require(index < samples.count)
             return samples[index]
         }
@@ -122,6 +127,10 @@ struct ExportVerifyCommandTests {
         let report = try s.verify("bp.xml", after, extra: ["--require-signed"], expectStatus: 0)
         #expect(try Setup.verdicts(report) == ["valid"])
         #expect(try Report.counts(report)["unsigned"] == 0)
+        // The copies are in the report, marked, and counted apart.
+        let copies = try Report.samples(report).filter { $0["mayBeCorrelationMemberCopy"] as? Bool == true }
+        #expect(copies.map { $0["verdict"] as? String } == ["unsigned", "unsigned"])
+        #expect((report["summary"] as? [String: Any])?["correlationMemberCopies"] as? Int == 2)
         let sample = try Setup.sample(report, 0)
         #expect(sample["type"] as? String == "HKCorrelationTypeIdentifierBloodPressure")
         // The export's device string has no firmware, local identifier or UDI: notes, not mismatches.
@@ -254,8 +263,8 @@ struct ExportVerifyCommandTests {
         let cut = String(xml.prefix(xml.count - 40))
         let report = try s.verify("cut.xml", cut, expectStatus: 1)
         #expect(try Setup.verdicts(report) == ["valid"])
-        let unreadable = try #require((report["summary"] as? [String: Any])?["unreadable"] as? [[String: Any]])
-        #expect(unreadable.count == 1)
+        #expect((report["summary"] as? [String: Any])?["unreadable"] as? Int == 1)
+        #expect(try Report.unreadable(report).count == 1)
 
         try s.ws.directory.write("export.xml", xml)
         let python = try CLI.python(["-c", """

@@ -101,7 +101,8 @@ struct VerifyCommandTests {
     func everyVerdict() throws {
         let ws = try DeviceWorkspace()
         let mixed = try Self.mixedFile(ws)
-        let expected: [Int: String] = [1: "valid", 3: "malformed", 4: "bad-signature", 5: "content-mismatch", 6: "malformed"]
+        let expected: [Int: String] = [1: "valid", 2: "unsigned", 3: "malformed", 4: "bad-signature", 5: "content-mismatch",
+                                       6: "malformed"]
 
         let json = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", mixed, "--format", "json"])
         #expect(json.status == 1, "\(json)")
@@ -176,7 +177,8 @@ struct VerifyCommandTests {
         let result = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "broken.jsonl", "--format", "json"])
         #expect(result.status == 1, "\(result)")
         let report = try Report.object(result.stdout)
-        let unreadable = try #require((report["summary"] as? [String: Any])?["unreadable"] as? [[String: Any]])
+        #expect((report["summary"] as? [String: Any])?["unreadable"] as? Int == 1)
+        let unreadable = try Report.unreadable(report)
         #expect(unreadable.count == 1)
         #expect(unreadable.first?["line"] as? Int == 2)
         #expect(try Report.counts(report)["valid"] == 2)

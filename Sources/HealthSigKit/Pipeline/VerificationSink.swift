@@ -12,13 +12,36 @@ public struct DecidedSample: Sendable {
     /// The export.xml element the sample came from (its `sourceName`, raw attributes and
     /// metadata entries); `nil` for JSON inputs.
     public var exportItem: ExportXMLItem?
+    /// How the sample relates to export.xml correlations.
+    public var correlationRole: CorrelationRole
 
     /// Creates a decided sample.
-    public init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?) {
+    public init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
+                correlationRole: CorrelationRole = .none) {
         self.entry = entry
         self.sample = sample
         self.exportItem = exportItem
+        self.correlationRole = correlationRole
     }
+
+    /// Whether the sample is an unsigned top-level export.xml Record of a type correlations
+    /// hold, which may be a copy of a correlation member (``CorrelationMemberCopy``): reports do
+    /// not list it among the unsigned samples, and it is not counted once its correlation is seen.
+    public var mayBeCorrelationMemberCopy: Bool {
+        if case .unsignedMemberTypeRecord = correlationRole { return true }
+        return false
+    }
+}
+
+/// How a decided export.xml sample takes part in settling correlation-member copies.
+public enum CorrelationRole: Sendable {
+    /// Neither a correlation nor a possible member copy.
+    case none
+    /// A correlation, with the keys of its members (``CorrelationMemberCopy/key(_:)``).
+    case correlation(memberKeys: [String])
+    /// An unsigned top-level Record of a member type; `copyKey` is `nil` when the record is not
+    /// a valid sample (it is then never taken for a copy, but not listed either).
+    case unsignedMemberTypeRecord(copyKey: String?)
 }
 
 /// What the pipeline tells its sinks, always in input order.
@@ -31,15 +54,45 @@ public enum PipelineEvent: Sendable {
 
 /// Totals handed to a sink once the input is exhausted.
 public struct VerificationTotals: Sendable, Hashable {
-    /// Samples per verdict, `unsigned` included.
+    /// Samples per verdict, `unsigned` included (copies of correlation members excluded).
     public var counts: [SampleVerdict.Kind: Int]
     /// Pieces of input that could not be read as samples.
     public var unreadable: Int
+    /// Unsigned top-level export.xml Records found to be copies of correlation members, which
+    /// ``counts`` does not count.
+    public var correlationMemberCopies: Int
+    /// Whether the bounded bookkeeping of member copies was full (some copies may then be
+    /// counted as unsigned; see ``CorrelationMemberCopyLedger``).
+    public var correlationMemberCopiesIncomplete: Bool
 
     /// Creates totals.
-    public init(counts: [SampleVerdict.Kind: Int] = [:], unreadable: Int = 0) {
+    public init(counts: [SampleVerdict.Kind: Int] = [:], unreadable: Int = 0, correlationMemberCopies: Int = 0,
+                correlationMemberCopiesIncomplete: Bool = false) {
         self.counts = counts
         self.unreadable = unreadable
+        self.correlationMemberCopies = correlationMemberCopies
+        self.correlationMemberCopiesIncomplete = correlationMemberCopiesIncomplete
+    }
+
+    /// Samples of every verdict.
+    public var samples: Int { counts.values.reduce(0, +) }
+
+    /// Whether the input held no sample at all (and nothing unreadable).
+    public var isEmpty: Bool { samples == 0 && unreadable == 0 }
+
+    /// Whether the run passes: no signed sample failed, no unreadable input, and (with
+    /// `requireSigned`) nothing unsigned and at least one sample: a CI job checking that its
+    /// firmware signs must not pass when the firmware wrote nothing.
+    public func passes(requireSigned: Bool) -> Bool {
+        let failed = counts.contains { $0.key != .valid && $0.key != .unsigned && $0.value > 0 }
+        return !failed && unreadable == 0 && !(requireSigned && (counts[.unsigned, default: 0] > 0 || isEmpty))
+    }
+
+    /// `valid=3 unsigned=0 malformed=0 …` in the fixed verdict order (`unreadable=N` added when
+    /// some input was unreadable).
+    public var countsLine: String {
+        SampleVerdict.Kind.allCases.map { "\($0.rawValue)=\(counts[$0, default: 0])" }.joined(separator: " ")
+            + (unreadable == 0 ? "" : " unreadable=\(unreadable)")
     }
 }
 

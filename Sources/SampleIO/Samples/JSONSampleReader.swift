@@ -82,10 +82,19 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
     /// - Throws: only errors of the source (I/O); problems with the input are returned as
     ///   `.failure`.
     public func next() throws -> Result<StoredSample, SampleInputError>? {
+        try nextItem().map { $0.decoded() }
+    }
+
+    /// The next item, a JSON Lines line not yet parsed: splitting lines is sequential, parsing
+    /// and decoding them (``JSONSampleItem/decoded(keepingText:)``) can run on other threads.
+    /// `nil` at the end.
+    ///
+    /// - Throws: only errors of the source (I/O).
+    public func nextItem() throws -> JSONSampleItem? {
         guard !finished else { return nil }
         if format == nil { try detectFormat() }
         switch format {
-        case .jsonArray: return nextArrayElement()
+        case .jsonArray: return nextArrayElement().map { .read($0) }
         default: return try nextLine()
         }
     }
@@ -130,7 +139,7 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
 
     // MARK: - JSON Lines
 
-    private func nextLine() throws -> Result<StoredSample, SampleInputError>? {
+    private func nextLine() throws -> JSONSampleItem? {
         while true {
             if let newline = findNewline() {
                 let line = Array(pending[pendingStart..<newline])
@@ -155,35 +164,21 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
                 position += 1
                 guard ended else {
                     finished = true
-                    return .failure(SampleInputError(line: lineNumber, field: "", reason: .unendingLine(limit: maximumUnendingLineLength)))
+                    return .read(.failure(SampleInputError(line: lineNumber, field: "", reason: .unendingLine(limit: maximumUnendingLineLength))))
                 }
-                return .failure(SampleInputError(line: lineNumber, field: "", reason: .lineTooLong(limit: maximumLineLength)))
+                return .read(.failure(SampleInputError(line: lineNumber, field: "", reason: .lineTooLong(limit: maximumLineLength))))
             }
             if !(try readChunk()) { sourceEnded = true }
         }
     }
 
-    /// Decodes one line; `nil` for a blank line.
-    private func handleLine(_ raw: [UInt8]) -> Result<StoredSample, SampleInputError>? {
+    /// The line as an item to decode; `nil` for a blank line.
+    private func handleLine(_ raw: [UInt8]) -> JSONSampleItem? {
         var bytes = raw
         if bytes.last == 0x0D { bytes.removeLast() }
-        guard bytes.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { return nil }
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { return nil }
         position += 1
-        let value: JSONValue
-        do {
-            value = try JSONParser().parse(bytes)
-        } catch {
-            return .failure(SampleInputError(line: lineNumber, field: "", reason: .invalidJSON(error)))
-        }
-        do {
-            let sample = try JSONSampleDecoder.decodeStored(value, line: lineNumber)
-            return .success(StoredSample(sample: sample, position: position, line: lineNumber, source: .jsonLines,
-                                         precision: .exact, rawText: String(decoding: bytes, as: UTF8.self)))
-        } catch {
-            var error = error
-            error.position = position
-            return .failure(error)
-        }
+        return .line(JSONSampleLine(bytes: bytes, line: lineNumber, position: position))
     }
 
     private func findNewline() -> Int? {

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Maps a stream of inputs through a pure transform on several threads and hands the outputs
+/// back in input order, holding a bounded number of them.
+///
+/// The calling thread reads (`produce`) and consumes (`consume`); `jobs` worker threads run
+/// `transform` on batches of inputs. At most `window` batches are in flight (queued, being
+/// transformed, or done but waiting for an earlier batch), so memory stays bounded however long
+/// the input, and the order of `consume` calls is the order of `produce` — the output is the
+/// same for every number of jobs. With `jobs` 1 everything runs on the calling thread.
+struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
+    /// Worker threads.
+    let jobs: Int
+    /// Inputs per batch: enough to make hand-offs rare next to the work, few enough to keep the
+    /// reorder window small.
+    let batchSize: Int
+    /// Most batches in flight.
+    let window: Int
+
+    init(jobs: Int, batchSize: Int = 64) {
+        self.jobs = max(1, jobs)
+        self.batchSize = max(1, batchSize)
+        self.window = 4 * self.jobs
+    }
+
+    /// Runs the map. An error thrown by `produce` or `consume` stops the workers and is rethrown
+    /// once they have finished.
+    func run(produce: () throws(ToolError) -> Input?,
+             transform: @escaping @Sendable (Input) -> Output,
+             consume: (Output) throws(ToolError) -> Void) throws(ToolError) {
+        if jobs == 1 {
+            while let input = try produce() { try consume(transform(input)) }
+            return
+        }
+        let exchange = BatchExchange<Input, Output>()
+        for _ in 0..<jobs {
+            let thread = Thread { exchange.work(transform) }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        defer { exchange.shutDown(workers: jobs) }
+        var nextSequence = 0
+        var produced = 0
+        var exhausted = false
+        while !exhausted || nextSequence < produced {
+            if !exhausted && produced - nextSequence < window {
+                var batch: [Input] = []
+                batch.reserveCapacity(batchSize)
+                while batch.count < batchSize, let input = try produce() { batch.append(input) }
+                if batch.count < batchSize { exhausted = true }
+                if !batch.isEmpty {
+                    exchange.submit(batch, sequence: produced)
+                    produced += 1
+                }
+                // Consume what is ready without waiting, so output keeps flowing while reading.
+                while let outputs = exchange.takeIfDone(nextSequence) {
+                    nextSequence += 1
+                    for output in outputs { try consume(output) }
+                }
+                continue
+            }
+            let outputs = exchange.waitForDone(nextSequence)
+            nextSequence += 1
+            for output in outputs { try consume(output) }
+        }
+    }
+}
+
+/// The state the calling thread and the workers share: queued batches and finished ones.
+///
+/// `@unchecked Sendable`: every stored property is read and written only while `condition` is
+/// locked; inputs and outputs are `Sendable` values handed over under that lock.
+private final class BatchExchange<Input: Sendable, Output: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var queue: [(sequence: Int, inputs: [Input])] = []
+    private var queueHead = 0
+    private var done: [Int: [Output]] = [:]
+    private var closed = false
+    /// Workers that have entered ``work(_:)``, and those still in it.
+    private var started = 0
+    private var running = 0
+
+    func submit(_ inputs: [Input], sequence: Int) {
+        condition.lock()
+        queue.append((sequence, inputs))
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func takeIfDone(_ sequence: Int) -> [Output]? {
+        condition.lock()
+        defer { condition.unlock() }
+        return done.removeValue(forKey: sequence)
+    }
+
+    func waitForDone(_ sequence: Int) -> [Output] {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let outputs = done.removeValue(forKey: sequence) { return outputs }
+            condition.wait()
+        }
+    }
+
+    /// A worker's loop: takes batches until the exchange is closed and drained.
+    func work(_ transform: (Input) -> Output) {
+        condition.lock()
+        started += 1
+        running += 1
+        while true {
+            while queueHead == queue.count && !closed { condition.wait() }
+            if queueHead == queue.count { break }
+            let (sequence, inputs) = queue[queueHead]
+            queueHead += 1
+            if queueHead > 64 && queueHead * 2 > queue.count {
+                queue.removeFirst(queueHead)
+                queueHead = 0
+            }
+            condition.unlock()
+            let outputs = inputs.map(transform)
+            condition.lock()
+            done[sequence] = outputs
+            condition.broadcast()
+        }
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Closes the queue, drops work not yet started and waits until every worker has left.
+    func shutDown(workers: Int) {
+        condition.lock()
+        closed = true
+        queue.removeAll()
+        queueHead = 0
+        condition.broadcast()
+        // Wait until every worker has started and left: a worker that has not run yet would
+        // otherwise outlive the map.
+        while running > 0 || started < workers { condition.wait() }
+        condition.unlock()
+    }
+}

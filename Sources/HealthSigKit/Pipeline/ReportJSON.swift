@@ -1,0 +1,171 @@
+import DER
+import SampleIO
+import SampleSigning
+
+/// The JSON objects of `verify`'s json and ndjson reports, written straight into bytes (one
+/// object per sample, members in a fixed alphabetical order, no whitespace).
+enum ReportJSON {
+    /// A decided sample: `{"line":…,"position":…,"reason":…,"reasonCode":…,"signer":…,…}`.
+    static func append(_ sample: DecidedSample, into out: inout [UInt8]) {
+        let e = sample.entry
+        out.append(UInt8(ascii: "{"))
+        if let line = e.line {
+            key("line", into: &out)
+            number(line, into: &out)
+            out.append(UInt8(ascii: ","))
+        }
+        if sample.mayBeCorrelationMemberCopy {
+            key("mayBeCorrelationMemberCopy", into: &out)
+            out.append(contentsOf: "true,".utf8)
+        }
+        if !e.verdict.mismatches.isEmpty {
+            key("mismatches", into: &out)
+            out.append(UInt8(ascii: "["))
+            for (index, mismatch) in e.verdict.mismatches.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "{"))
+                member("field", mismatch.field, into: &out)
+                out.append(UInt8(ascii: ","))
+                member("signed", mismatch.signed, into: &out)
+                out.append(UInt8(ascii: ","))
+                member("stored", mismatch.stored, into: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(contentsOf: "],".utf8)
+        }
+        if !e.verdict.notes.isEmpty {
+            key("notes", into: &out)
+            out.append(UInt8(ascii: "["))
+            for (index, note) in e.verdict.notes.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                string(note, into: &out)
+            }
+            out.append(contentsOf: "],".utf8)
+        }
+        key("position", into: &out)
+        number(e.position, into: &out)
+        out.append(UInt8(ascii: ","))
+        member("reason", e.verdict.reason, into: &out)
+        out.append(UInt8(ascii: ","))
+        member("reasonCode", e.verdict.reasonCode, into: &out)
+        out.append(UInt8(ascii: ","))
+        if let signer = e.verdict.signer {
+            key("signer", into: &out)
+            out.append(UInt8(ascii: "{"))
+            member("keyId", signer.keyIdentifier, into: &out)
+            if let subject = signer.certificateSubject {
+                out.append(UInt8(ascii: ","))
+                member("subject", subject, into: &out)
+            }
+            out.append(contentsOf: "},".utf8)
+        }
+        member("startDate", e.startDate, into: &out)
+        out.append(UInt8(ascii: ","))
+        member("type", e.type, into: &out)
+        out.append(UInt8(ascii: ","))
+        member("verdict", e.verdict.kind.rawValue, into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// Unreadable input: `{"line":3,"reason":"…","verdict":"unreadable"}`.
+    static func appendUnreadable(line: Int?, reason: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        if let line {
+            key("line", into: &out)
+            number(line, into: &out)
+            out.append(UInt8(ascii: ","))
+        }
+        member("reason", reason, into: &out)
+        out.append(UInt8(ascii: ","))
+        member("verdict", "unreadable", into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"correlationMemberCopies":…,"counts":{…},"unreadable":…}` (the first and last only
+    /// when not zero; `correlationMemberCopiesIncomplete` only when true).
+    static func appendSummary(_ totals: VerificationTotals, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "{"))
+        if totals.correlationMemberCopies > 0 {
+            key("correlationMemberCopies", into: &out)
+            number(totals.correlationMemberCopies, into: &out)
+            out.append(UInt8(ascii: ","))
+        }
+        if totals.correlationMemberCopiesIncomplete {
+            key("correlationMemberCopiesIncomplete", into: &out)
+            out.append(contentsOf: "true,".utf8)
+        }
+        key("counts", into: &out)
+        out.append(UInt8(ascii: "{"))
+        let kinds = SampleVerdict.Kind.allCases.sorted { $0.rawValue < $1.rawValue }
+        for (index, kind) in kinds.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            key(kind.rawValue, into: &out)
+            number(totals.counts[kind, default: 0], into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+        if totals.unreadable > 0 {
+            out.append(UInt8(ascii: ","))
+            key("unreadable", into: &out)
+            number(totals.unreadable, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private static func key(_ name: String, into out: inout [UInt8]) {
+        JSONWriter.writeString(name, into: &out)
+        out.append(UInt8(ascii: ":"))
+    }
+
+    private static func member(_ name: String, _ value: String, into out: inout [UInt8]) {
+        key(name, into: &out)
+        string(value, into: &out)
+    }
+
+    /// A JSON string that is safe to print: besides what JSON requires (``JSONWriter``), what a
+    /// terminal would obey (DEL, C1 controls, bidi controls, U+2028/U+2029; ``TerminalText``) is
+    /// written as a `\uXXXX` escape, so the parsed value is exactly the stored one.
+    static func string(_ value: String, into out: inout [UInt8]) {
+        // ASCII below DEL needs only JSON's own escaping: the common case, on bytes.
+        guard value.utf8.contains(where: { $0 >= 0x7F }) else {
+            JSONWriter.writeString(value, into: &out)
+            return
+        }
+        var plain = ""
+        var pieces: [UInt8] = [UInt8(ascii: "\"")]
+        func flush() {
+            var quoted: [UInt8] = []
+            JSONWriter.writeString(plain, into: &quoted)
+            pieces.append(contentsOf: quoted.dropFirst().dropLast())
+            plain = ""
+        }
+        for scalar in value.unicodeScalars {
+            if scalar.value >= 0x7F && TerminalText.needsEscape(scalar) {
+                flush()
+                let hex = Array(String(scalar.value, radix: 16, uppercase: true).utf8)
+                pieces.append(contentsOf: Array("\\u".utf8) + Array(repeating: UInt8(ascii: "0"), count: max(0, 4 - hex.count)) + hex)
+            } else {
+                plain.unicodeScalars.append(scalar)
+            }
+        }
+        flush()
+        pieces.append(UInt8(ascii: "\""))
+        out.append(contentsOf: pieces)
+    }
+
+    static func number(_ value: Int, into out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
+        }
+    }
+}

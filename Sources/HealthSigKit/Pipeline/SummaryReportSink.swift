@@ -1,0 +1,26 @@
+/// `verify --summary`: the counts only, in the chosen format (the table's `summary:` line, or
+/// `{"summary":{…}}` for json and ndjson).
+public final class SummaryReportSink: VerificationSink {
+    private let format: ReportFormat
+    private let writer: any ReportByteWriter
+
+    public init(format: ReportFormat, writer: any ReportByteWriter) {
+        self.format = format
+        self.writer = writer
+    }
+
+    public func receive(_ event: PipelineEvent) throws(ToolError) {}
+
+    public func finish(_ totals: VerificationTotals) throws(ToolError) {
+        var bytes: [UInt8] = []
+        switch format {
+        case .table:
+            bytes.append(contentsOf: "summary: \(totals.countsLine)\n".utf8)
+        case .json, .ndjson:
+            bytes.append(contentsOf: "{\"summary\":".utf8)
+            ReportJSON.appendSummary(totals, into: &bytes)
+            bytes.append(contentsOf: "}\n".utf8)
+        }
+        try writer.write(bytes)
+    }
+}

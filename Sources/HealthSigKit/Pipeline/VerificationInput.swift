@@ -1,0 +1,168 @@
+import Foundation
+import SampleIO
+
+/// The source of the verification pipeline: opens an input, recognises its form from its first
+/// bytes and hands out its items in order (``VerificationWork``).
+final class VerificationInput {
+    /// Stored forms `verify` reads.
+    enum Kind: Sendable {
+        /// Our JSON Lines or a JSON array.
+        case json
+        /// The Health app's export.xml.
+        case healthExport
+        /// A zip archive (the Health app's export.zip).
+        case zipArchive
+    }
+
+    private let path: String
+    private var nextItem: () throws(ToolError) -> VerificationWork?
+    private var spool: String?
+    private var spoolRegistration: TemporaryFileRegistry.Registration?
+
+    private init(path: String) {
+        self.path = path
+        nextItem = { () throws(ToolError) in nil }
+    }
+
+    /// The next item, or `nil` at the end.
+    func next() throws(ToolError) -> VerificationWork? {
+        try nextItem()
+    }
+
+    /// Removes the temporary copy of a piped zip.
+    func close() {
+        if let spool { try? FileManager.default.removeItem(atPath: spool) }
+        if let spoolRegistration { TemporaryFileRegistry.unregister(spoolRegistration) }
+        spool = nil
+        spoolRegistration = nil
+    }
+
+    /// Whether `path` names a regular file (which, unlike a pipe, FIFO or standard input, can
+    /// be opened again and read from its end).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return path != "-" && stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Reads the input once, from the start: the first bytes decide between JSON, export.xml and
+    /// export.zip, and the reader then continues from them, so a pipe (`--in <(unzip -p …)`, a
+    /// FIFO, standard input) works like a file. A zip is read from its end: a regular file is
+    /// opened again for that, anything else is first spooled to a temporary file.
+    static func open(_ streamPath: String, progress: (any PipelineProgress)?) throws(ToolError) -> VerificationInput {
+        let path = FileAccess.displayName(streamPath)
+        let input = VerificationInput(path: path)
+        var head: [UInt8] = []
+        let stream: FileChunkSource
+        let kind: Kind
+        do {
+            stream = try FileChunkSource(path: streamPath)
+            progress?.started(totalBytes: stream.status.regularFileSize)
+            while true {
+                guard let chunk = try stream.nextChunk() else {
+                    kind = try InputSniffer.kind(of: head, atEnd: true, input: path) ?? .json
+                    break
+                }
+                head += chunk
+                if let known = try InputSniffer.kind(of: head, atEnd: false, input: path) {
+                    kind = known
+                    break
+                }
+            }
+        } catch let error as InputRecognitionError {
+            // Malformed input, like a JSON line that is not JSON: one unreadable item, exit 1.
+            var reported = false
+            input.nextItem = { () throws(ToolError) in
+                guard !reported else { return nil }
+                reported = true
+                return .unreadable(line: nil, reason: error.description)
+            }
+            return input
+        } catch let error as FileReadError {
+            throw FileAccess.ioError(error, path)
+        } catch {
+            throw .io(path: path, reason: "\(error)")
+        }
+        let source = CountingChunkSource(ReplayingChunkSource(head: head, rest: stream), progress: progress)
+        switch kind {
+        case .json:
+            input.readJSON(JSONSampleReader(source: source))
+        case .healthExport:
+            input.readExport { ExportSampleReader(source: AnyByteChunkSource(source)) }
+        case .zipArchive:
+            if isRegularFile(streamPath) {
+                input.readExport { try ExportSampleReader(path: streamPath) }
+            } else {
+                let spool = (NSTemporaryDirectory() as NSString).appendingPathComponent("healthsig-stdin-\(UUID().uuidString).zip")
+                input.spool = spool
+                // Registered before it exists, so that SIGINT, SIGTERM and SIGHUP remove it too.
+                input.spoolRegistration = try? TemporaryFileRegistry.register(spool, for: path)
+                try copy(source, to: spool, from: path)
+                input.readExport { try ExportSampleReader(path: spool) }
+            }
+        }
+        return input
+    }
+
+    private func readJSON<Source: ByteChunkSource>(_ reader: JSONSampleReader<Source>) {
+        let path = self.path
+        nextItem = { () throws(ToolError) in
+            do {
+                return try reader.nextItem().map { .json($0) }
+            } catch let error as FileReadError {
+                // The JSON reader reports bad input as items; what it throws is the source's I/O.
+                throw FileAccess.ioError(error, path)
+            } catch {
+                throw .io(path: path, reason: "\(error)")
+            }
+        }
+    }
+
+    private func readExport<Source: ByteChunkSource>(_ makeReader: @escaping () throws -> ExportSampleReader<Source>) {
+        let path = self.path
+        var reader: ExportSampleReader<Source>?
+        var ended = false
+        nextItem = { () throws(ToolError) in
+            guard !ended else { return nil }
+            do {
+                if reader == nil { reader = try makeReader() }
+                guard let outcome = try reader?.next() else {
+                    ended = true
+                    return nil
+                }
+                return .export(outcome)
+            } catch let error as FileReadError {
+                throw FileAccess.ioError(error, path)
+            } catch let error as XMLError {
+                // Malformed input, not an I/O failure: what was verified so far is kept and the
+                // run fails (exit 1) with the reason.
+                ended = true
+                return .unreadable(line: error.line, reason: "XML: " + ProblemText.removingPrefix("line \(error.line): ", from: error.description))
+            } catch let error as ExportXMLError {
+                ended = true
+                return .unreadable(line: error.line, reason: ProblemText.removingPrefix("line \(error.line): ", from: error.description))
+            } catch let error as ZipError {
+                ended = true
+                return .unreadable(line: nil, reason: "export.zip: \(error)")
+            } catch {
+                throw .io(path: path, reason: "\(error)")
+            }
+        }
+    }
+
+    /// Copies a stream into a new file (mode 0600) at `path`.
+    static func copy<Source: ByteChunkSource>(_ source: Source, to path: String, from input: String) throws(ToolError) {
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw .io(path: path, reason: "cannot create a temporary copy of \(input)")
+        }
+        defer { try? handle.close() }
+        var source = source
+        do {
+            while let chunk = try source.nextChunk() { try handle.write(contentsOf: chunk) }
+        } catch let error as FileReadError {
+            throw FileAccess.ioError(error, input)
+        } catch {
+            throw .io(path: path, reason: "\(error)")
+        }
+    }
+}

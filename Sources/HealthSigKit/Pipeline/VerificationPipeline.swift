@@ -1,0 +1,62 @@
+import Foundation
+import SampleIO
+import SampleSigning
+
+/// `verify` as a pipeline: the input is read once, in order, on the calling thread (source);
+/// each item is decided by one of `jobs` worker threads (``VerificationWork/decide(_:)``); the
+/// events go to the sinks in input order as soon as each is decided (ordered sinks), through a
+/// bounded reorder window (``OrderedParallelMap``). Nothing grows with the input but the
+/// bounded ``CorrelationMemberCopyLedger``, so memory is flat however many samples there are,
+/// and the sinks see the same events in the same order for every `jobs`.
+public struct VerificationPipeline {
+    /// The verifier every worker uses.
+    public let verifier: SampleVerifier
+    /// Worker threads (1: everything on the calling thread).
+    public let jobs: Int
+    /// Told about bytes read and samples decided, on the calling thread.
+    public var progress: (any PipelineProgress)?
+
+    /// Creates a pipeline.
+    public init(verifier: SampleVerifier, jobs: Int, progress: (any PipelineProgress)? = nil) {
+        self.verifier = verifier
+        self.jobs = max(1, jobs)
+        self.progress = progress
+    }
+
+    /// Verifies every item of `inputPath` (`-`: standard input; JSON Lines, a JSON array,
+    /// export.xml or export.zip) and hands the events to `sinks`, then the totals. Input that
+    /// cannot be read as samples is an `unreadable` event; only I/O errors throw.
+    @discardableResult
+    public func run(inputPath: String, sinks: [any VerificationSink]) throws(ToolError) -> VerificationTotals {
+        let input = try VerificationInput.open(inputPath, progress: progress)
+        defer { input.close() }
+        var totals = VerificationTotals()
+        var ledger = CorrelationMemberCopyLedger()
+        let verifier = self.verifier
+        try OrderedParallelMap<VerificationWork, PipelineEvent?>(jobs: jobs).run(
+            produce: { () throws(ToolError) in try input.next() },
+            transform: { work in work.decide(verifier) },
+            consume: { (event) throws(ToolError) in
+                guard let event else { return }
+                switch event {
+                case .decided(let decided):
+                    totals.counts[decided.entry.verdict.kind, default: 0] += 1
+                    switch decided.correlationRole {
+                    case .none: break
+                    case .correlation(let keys): ledger.addMembers(keys)
+                    case .unsignedMemberTypeRecord(let key): if let key { ledger.addCandidate(key) }
+                    }
+                case .unreadable:
+                    totals.unreadable += 1
+                }
+                progress?.decided(totals.samples + totals.unreadable)
+                for sink in sinks { try sink.receive(event) }
+            })
+        totals.correlationMemberCopies = ledger.copies
+        totals.correlationMemberCopiesIncomplete = ledger.overflowed
+        totals.counts[.unsigned, default: 0] -= totals.correlationMemberCopies
+        progress?.finished()
+        for sink in sinks { try sink.finish(totals) }
+        return totals
+    }
+}

@@ -1,0 +1,90 @@
+import HealthSamples
+import SampleIO
+import SampleSigning
+
+/// One item of input for the verification workers, in input order.
+enum VerificationWork: Sendable {
+    /// A JSON Lines line (parsed by the worker) or a JSON array element.
+    case json(JSONSampleItem)
+    /// A top-level export.xml item.
+    case export(ExportSampleOutcome)
+    /// Input that could not be read (an XML syntax error, a damaged zip archive).
+    case unreadable(line: Int?, reason: String)
+
+    /// The event for this item; `nil` for an export.xml item that is not reported (an unsigned
+    /// item of a type outside the catalog). Pure: runs on any worker thread.
+    func decide(_ verifier: SampleVerifier) -> PipelineEvent? {
+        switch self {
+        case .unreadable(let line, let reason):
+            return .unreadable(line: line, reason: reason)
+        case .json(let item):
+            switch item.decoded(keepingText: false) {
+            case .success(let stored):
+                let verdict = verifier.verify(stored.sample, storedForm: .json)
+                return .decided(DecidedSample(entry: Self.entry(stored, verdict), sample: stored.sample, exportItem: nil))
+            case .failure(let error):
+                guard let fields = error.storedFields else {
+                    return .unreadable(line: error.line, reason: ProblemText.inputReasonWithField(error))
+                }
+                // A signed sample altered into an invalid one is judged against its signature.
+                let verdict = InvalidStoredSampleVerdict.verdict(
+                    stored: fields, invalidField: error.field, problem: ProblemText.inputReasonWithField(error),
+                    storedForm: .json, verifier: verifier)
+                return .decided(DecidedSample(entry: VerificationEntry(
+                    position: error.position ?? error.line, line: error.line, type: fields.type ?? "?",
+                    startDate: fields.startDate ?? "", verdict: verdict), sample: nil, exportItem: nil))
+            }
+        case .export(let outcome):
+            return Self.decide(outcome, verifier)
+        }
+    }
+
+    static func entry(_ stored: StoredSample, _ verdict: SampleVerdict) -> VerificationEntry {
+        VerificationEntry(position: stored.position, line: stored.line, type: stored.sample.typeIdentifier,
+                          startDate: stored.sample.startDate.rfc3339String, verdict: verdict)
+    }
+
+    static func entry(_ item: ExportXMLItem, _ verdict: SampleVerdict) -> VerificationEntry {
+        VerificationEntry(position: item.position, line: item.line, type: item.type ?? item.elementName,
+                          startDate: item.startDate ?? "", verdict: verdict)
+    }
+
+    static func decide(_ outcome: ExportSampleOutcome, _ verifier: SampleVerifier) -> PipelineEvent? {
+        switch outcome {
+        case .sample(let stored):
+            let verdict = verifier.verify(stored.sample, storedForm: .healthExport)
+            var role = CorrelationRole.none
+            switch stored.sample {
+            case .correlation(let c):
+                role = .correlation(memberKeys: c.objects.map(CorrelationMemberCopy.key))
+            case .quantity(let q) where verdict.kind == .unsigned && CorrelationMemberCopy.isMemberType(q.type):
+                role = .unsignedMemberTypeRecord(copyKey: CorrelationMemberCopy.key(q))
+            default:
+                break
+            }
+            return .decided(DecidedSample(entry: entry(stored, verdict), sample: stored.sample,
+                                          exportItem: stored.exportItem, correlationRole: role))
+        case .unsupported(let item):
+            guard let signature = item.signatureText else { return nil }
+            return .decided(DecidedSample(entry: entry(item, SampleVerdict(
+                kind: .malformed, reasonCode: "unsupported-type",
+                reason: "signed \(item.elementName) of type \(item.type ?? "?") is outside the supported sample types (signature \(signature.count) characters)")),
+                sample: nil, exportItem: item))
+        case .invalid(let item, let error):
+            if let fields = error.storedFields {
+                return .decided(DecidedSample(entry: entry(item, InvalidStoredSampleVerdict.verdict(
+                    stored: fields, invalidField: error.field, problem: ProblemText.inputReasonWithField(error),
+                    storedForm: .healthExport, verifier: verifier)),
+                    sample: nil, exportItem: item))
+            }
+            // A supported type without a signature is an unsigned sample, valid or not:
+            // dropping it would let `--require-signed` pass an unsigned export.
+            let memberType = item.kind == .record && CorrelationMemberCopy.isMemberType(named: item.type)
+            return .decided(DecidedSample(entry: entry(item, SampleVerdict(
+                kind: .unsigned, reasonCode: "no-signature",
+                reason: "the sample has no HKDigitalSignature metadata (and is not a valid sample: \(ProblemText.inputReasonWithField(error)))")),
+                sample: nil, exportItem: item,
+                correlationRole: memberType ? .unsignedMemberTypeRecord(copyKey: nil) : .none))
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// One item of a JSON input as ``JSONSampleReader/nextItem()`` hands it out: a JSON Lines line
+/// still to be parsed, or an item already read (a JSON array element, a line too long to keep).
+public enum JSONSampleItem: Sendable {
+    /// A non-blank JSON Lines line, not parsed yet.
+    case line(JSONSampleLine)
+    /// An item whose outcome is known.
+    case read(Result<StoredSample, SampleInputError>)
+
+    /// The sample or the error the item has. `keepingText` false leaves
+    /// ``StoredSample/rawText`` `nil` for a line (verification does not need it; signing splices
+    /// into it).
+    public func decoded(keepingText: Bool = true) -> Result<StoredSample, SampleInputError> {
+        switch self {
+        case .line(let line): return line.decoded(keepingText: keepingText)
+        case .read(let result): return result
+        }
+    }
+}
+
+/// A JSON Lines line (without its line break and a trailing carriage return) with where it was read.
+public struct JSONSampleLine: Sendable {
+    /// The line's bytes.
+    public var bytes: [UInt8]
+    /// 1-based line number.
+    public var line: Int
+    /// 1-based ordinal among the non-blank lines.
+    public var position: Int
+
+    /// Creates a line.
+    public init(bytes: [UInt8], line: Int, position: Int) {
+        self.bytes = bytes
+        self.line = line
+        self.position = position
+    }
+
+    /// Parses and decodes the line (``JSONSampleDecoder``).
+    public func decoded(keepingText: Bool = true) -> Result<StoredSample, SampleInputError> {
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse(bytes)
+        } catch {
+            return .failure(SampleInputError(line: line, field: "", reason: .invalidJSON(error)))
+        }
+        do {
+            let sample = try JSONSampleDecoder.decodeStored(value, line: line)
+            return .success(StoredSample(sample: sample, position: position, line: line, source: .jsonLines,
+                                         precision: .exact,
+                                         rawText: keepingText ? String(decoding: bytes, as: UTF8.self) : nil))
+        } catch {
+            var error = error
+            error.position = position
+            return .failure(error)
+        }
+    }
+}
