@@ -45,11 +45,28 @@ public struct Device: Sendable, Hashable {
     }
 
     /// Whether no field is set.
-    public var isEmpty: Bool { fields.isEmpty }
+    public var isEmpty: Bool {
+        name == nil && manufacturer == nil && model == nil && hardwareVersion == nil && firmwareVersion == nil
+            && softwareVersion == nil && localIdentifier == nil && udiDeviceIdentifier == nil
+    }
 
     /// Reads or writes a field by its name in ``fieldNames``; an unknown name reads as nil and ignores writes.
     public subscript(field key: String) -> String? {
-        get { fields.first { $0.key == key }?.value }
+        get {
+            // A switch, not a search of ``fields``: the comparator reads every field of every
+            // verified sample.
+            switch key {
+            case "name": return name
+            case "manufacturer": return manufacturer
+            case "model": return model
+            case "hardwareVersion": return hardwareVersion
+            case "firmwareVersion": return firmwareVersion
+            case "softwareVersion": return softwareVersion
+            case "localIdentifier": return localIdentifier
+            case "udiDeviceIdentifier": return udiDeviceIdentifier
+            default: return nil
+            }
+        }
         set {
             switch key {
             case "name": name = newValue

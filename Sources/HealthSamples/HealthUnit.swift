@@ -48,8 +48,20 @@ public struct HealthUnit: Sendable, Hashable, CustomStringConvertible {
     /// Reads a HealthKit unit string.
     /// - Throws: ``HealthUnitError`` with the offset of the offending character.
     public init(_ unitString: String) throws(HealthUnitError) {
+        // Nearly every stored sample uses its type's usual unit: those are parsed once.
+        if let canonical = Self.canonicalUnits[unitString] {
+            self = canonical
+            return
+        }
         self = try HealthUnitParser.parse(unitString)
     }
+
+    /// The usual unit of every catalog type, by unit string (parsed once, on first use).
+    static let canonicalUnits: [String: HealthUnit] = {
+        var units: [String: HealthUnit] = [:]
+        for type in QuantityType.all { units[type.canonicalUnit.unitString] = type.canonicalUnit }
+        return units
+    }()
 
     /// Builds a unit from already-resolved parts (used by the parser and the named constants).
     init(unitString: String, dimension: UnitDimension, scale: Double, exponent10: Int, offset: Double = 0) {

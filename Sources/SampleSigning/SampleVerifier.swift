@@ -52,15 +52,13 @@ public struct SampleVerifier: Sendable {
         compare(sample, signedRecord(signatureDER: der), storedForm: storedForm)
     }
 
-    /// The record behind a stored `HKDigitalSignature` text (base64; whitespace ignored, since
-    /// export.xml may wrap long attribute values and base64 never contains any itself).
+    /// The record behind a stored `HKDigitalSignature` text (``SignatureText``).
     public func signedRecord(signatureText text: String) -> SignedRecordOutcome {
-        let compact = text.filter { !$0.isWhitespace }
-        guard let data = Data(base64Encoded: compact), !data.isEmpty else {
+        guard let der = SignatureText.decode(text), !der.isEmpty else {
             return .verdict(SampleVerdict(kind: .malformed, reasonCode: "not-base64",
                                           reason: "HKDigitalSignature is not base64 text"))
         }
-        return signedRecord(signatureDER: Array(data))
+        return signedRecord(signatureDER: der)
     }
 
     /// The record behind a DER signature: CMS verification against the trust set, then the

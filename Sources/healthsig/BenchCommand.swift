@@ -4,11 +4,19 @@ import HealthSigKit
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure CMS sign/verify throughput against raw OpenSSL ECDSA P-256 in the same process."
+        abstract: "Measure CMS sign/verify throughput against raw OpenSSL ECDSA P-256 in the same process.",
+        discussion: """
+        --full-path runs generated samples of every kind through the same code as sign and verify, \
+        with --jobs 1 and --jobs N, and prints samples/s, the ratio to raw OpenSSL per core, the speed-up, \
+        the export.xml read rate beside a bare byte scan, and peak RSS.
+        """
     )
 
     @Option(help: "Seconds per measurement.") var seconds = 1.0
     @Option(help: "Content size in bytes.") var contentBytes = 300
+    @Flag(help: "Measure the whole sign and verify path of the commands.") var fullPath = false
+    @Option(help: "With --full-path: samples of each of the 7 kinds.") var samples = 3_000
+    @Option(help: "With --full-path: worker threads compared with 1 (default: the number of processors).") var jobs: Int?
 
     func validate() throws {
         // Bounded so a typo cannot hang the machine or allocate without limit.
@@ -18,9 +26,26 @@ struct BenchCommand: ParsableCommand {
         guard (0...16 * 1024 * 1024).contains(contentBytes) else {
             throw ValidationError("--content-bytes must be 0...16777216, not \(contentBytes)")
         }
+        guard (1...1_000_000).contains(samples) else {
+            throw ValidationError("--samples must be 1...1000000, not \(samples)")
+        }
+        if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs must be 1...1024, not \(jobs)") }
     }
 
     func run() throws {
+        if fullPath {
+            let result = try runTool { () throws(ToolError) in
+                do {
+                    return try FullPathBenchmark.run(sets: samples, jobs: jobs ?? BatchVerifier.defaultJobs, rawSeconds: seconds)
+                } catch let error as ToolError {
+                    throw error
+                } catch {
+                    throw ToolError.usage("bench: \(error)")
+                }
+            }
+            try printOut(result.report + "\n")
+            return
+        }
         let result = try Benchmark.run(secondsPerMeasurement: seconds, contentBytes: contentBytes)
         try printOut(result.report + "\n")
     }

@@ -41,6 +41,24 @@ struct DemoBenchUsageTests {
         #expect(ratios.allSatisfy { $0.range(of: #": [0-9]+\.[0-9]{3}$"#, options: .regularExpression) != nil }, "\(ratios)")
     }
 
+    @Test("bench --full-path: sign and verify rates for 1 and N jobs with ratios, speed-ups, export read rate and peak RSS")
+    func benchFullPath() throws {
+        let dir = try TemporaryDirectory()
+        let result = try dir.healthsig(["bench", "--full-path", "--samples", "20", "--jobs", "2", "--seconds", "0.05"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.first == "full path: 140 samples (7 kinds), jobs 1 and 2, \(ProcessInfo.processInfo.activeProcessorCount) processor(s)")
+        for pattern in [#"^sign   --jobs 1 +\d+/s  = [0-9.]+ x raw sign per core$"#,
+                        #"^sign   --jobs 2 +\d+/s  speed-up [0-9.]+ x$"#,
+                        #"^verify --jobs 1 +\d+/s  = [0-9.]+ x raw verify per core$"#,
+                        #"^verify --jobs 2 +\d+/s  speed-up [0-9.]+ x$"#,
+                        #"^export.xml \(\d+ MB\) through verify --jobs 2: [0-9.]+ MB/s; bare byte scan: \d+ MB/s$"#,
+                        #"^peak RSS [0-9.]+ MB$"#] {
+            #expect(result.lines.contains { $0.range(of: pattern, options: .regularExpression) != nil }, "\(pattern)\n\(result.stdout)")
+        }
+        let refused = try dir.healthsig(["bench", "--full-path", "--samples", "0"])
+        #expect(refused.status == 2, "\(refused)")
+    }
+
     @Test("bench refuses durations and sizes that could hang or exhaust the machine (exit 2)")
     func benchLimits() throws {
         let dir = try TemporaryDirectory()

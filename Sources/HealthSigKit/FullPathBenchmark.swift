@@ -1,0 +1,143 @@
+import CryptoBackend
+import Foundation
+import SampleIO
+import SampleSigning
+
+/// `healthsig bench --full-path`: the commands' own code on generated samples, against raw
+/// OpenSSL ECDSA measured in the same process.
+///
+/// It writes `sets` × 7 readings (every sample kind), signs them with ``BatchSigner`` and
+/// verifies the result with ``VerificationPipeline`` (ndjson report, discarded) with one worker
+/// thread and with `jobs`, and reads a generated export.xml through the pipeline next to a bare
+/// byte scan of the same file. Raw OpenSSL rates are measured before and after and averaged, so a
+/// machine busy with other work skews both sides alike; the ratios are what to compare.
+public enum FullPathBenchmark {
+    /// What a run measured.
+    public struct Result: Sendable {
+        public var samples = 0
+        public var jobs = 1
+        public var rawSignPerSecond = 0.0
+        public var rawVerifyPerSecond = 0.0
+        /// Samples per second by number of jobs.
+        public var signPerSecond: [Int: Double] = [:]
+        public var verifyPerSecond: [Int: Double] = [:]
+        public var exportMegabytes = 0.0
+        public var exportMegabytesPerSecond = 0.0
+        public var byteScanMegabytesPerSecond = 0.0
+        public var peakRSSMegabytes = 0.0
+
+        /// The report printed by `healthsig bench --full-path`.
+        public var report: String {
+            func rate(_ value: Double?) -> String { String(format: "%9.0f/s", value ?? 0) }
+            func ratio(_ a: Double?, _ b: Double) -> String { String(format: "%.2f", (a ?? 0) / b) }
+            let s1 = signPerSecond[1], sN = signPerSecond[jobs], v1 = verifyPerSecond[1], vN = verifyPerSecond[jobs]
+            return """
+            full path: \(samples) samples (7 kinds), jobs 1 and \(jobs), \(ProcessInfo.processInfo.activeProcessorCount) processor(s)
+            raw OpenSSL ECDSA P-256 sign, 1 thread    \(rate(rawSignPerSecond))
+            raw OpenSSL ECDSA P-256 verify, 1 thread  \(rate(rawVerifyPerSecond))
+            sign   --jobs 1                           \(rate(s1))  = \(ratio(s1, rawSignPerSecond)) x raw sign per core
+            sign   --jobs \(jobs)                           \(rate(sN))  speed-up \(ratio(sN, s1 ?? 1)) x
+            verify --jobs 1                           \(rate(v1))  = \(ratio(v1, rawVerifyPerSecond)) x raw verify per core
+            verify --jobs \(jobs)                           \(rate(vN))  speed-up \(ratio(vN, v1 ?? 1)) x
+            export.xml (\(String(format: "%.0f", exportMegabytes)) MB) through verify --jobs \(jobs): \(String(format: "%.1f", exportMegabytesPerSecond)) MB/s; bare byte scan: \(String(format: "%.0f", byteScanMegabytesPerSecond)) MB/s
+            peak RSS \(String(format: "%.1f", peakRSSMegabytes)) MB
+            """
+        }
+    }
+
+    /// A report writer that keeps nothing: the report is produced but not stored.
+    final class DiscardingWriter: ReportByteWriter {
+        var bytes = 0
+        func write(_ bytes: [UInt8]) throws(ToolError) { self.bytes += bytes.count }
+    }
+
+    /// Runs the benchmark with `sets` × 7 samples, comparing one worker thread with `jobs`.
+    public static func run(sets: Int, jobs: Int, rawSeconds: Double = 1) throws -> Result {
+        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("healthsig-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let key = try KeyFiles.generate(directory: directory, name: "bench", certificateSubject: nil, days: 1)
+        let readings = (directory as NSString).appendingPathComponent("readings.jsonl")
+        var text = ""
+        for set in 0..<sets { text += BenchmarkReadings.lines(set: set) }
+        try OutputFiles.write(Array(text.utf8), to: readings)
+        text = ""
+        let export = (directory as NSString).appendingPathComponent("export.xml")
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n <ExportDate value=\"2026-11-22 09:00:00 +0100\"/>\n"
+        for index in 0..<(sets * 7) { xml += BenchmarkReadings.exportRecord(index) }
+        xml += "</HealthData>\n"
+        try OutputFiles.write(Array(xml.utf8), to: export)
+        xml = ""
+
+        var result = Result()
+        result.samples = sets * 7
+        result.jobs = max(1, jobs)
+        let (rawSignBefore, rawVerifyBefore) = try rawRates(rawSeconds)
+        let trust = try TrustLoader.load([key.publicKeyPath])
+        for jobs in Set([1, result.jobs]).sorted() {
+            let signed = (directory as NSString).appendingPathComponent("signed-\(jobs).jsonl")
+            let signSeconds = try time {
+                let run = try BatchSigner.run(inputPath: readings, outputPath: signed, keyPath: key.privateKeyPath,
+                                              passphrase: .none, options: CMSSigning.Options(), skipInvalid: false, jobs: jobs)
+                guard run.signed == result.samples else { throw ToolError.usage("bench: signing failed: \(run.summary)") }
+            }
+            result.signPerSecond[jobs] = Double(result.samples) / signSeconds
+            let verifySeconds = try time {
+                let totals = try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: jobs)
+                    .run(inputPath: signed, sinks: [ReportFormat.ndjson.sink(writingTo: DiscardingWriter())])
+                guard totals.counts[.valid] == result.samples else { throw ToolError.usage("bench: verification failed: \(totals.countsLine)") }
+            }
+            result.verifyPerSecond[jobs] = Double(result.samples) / verifySeconds
+        }
+        let (rawSignAfter, rawVerifyAfter) = try rawRates(rawSeconds)
+        result.rawSignPerSecond = (rawSignBefore + rawSignAfter) / 2
+        result.rawVerifyPerSecond = (rawVerifyBefore + rawVerifyAfter) / 2
+
+        let exportBytes = Double(try FileChunkSource(path: export).status.regularFileSize ?? 0)
+        result.exportMegabytes = exportBytes / 1e6
+        let exportSeconds = try time {
+            try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: result.jobs)
+                .run(inputPath: export, sinks: [ReportFormat.ndjson.sink(writingTo: DiscardingWriter())])
+        }
+        result.exportMegabytesPerSecond = result.exportMegabytes / exportSeconds
+        var angleBrackets = 0
+        let scanSeconds = try time {
+            let source = try FileChunkSource(path: export)
+            while let chunk = try source.nextChunk() {
+                for byte in chunk where byte == UInt8(ascii: "<") { angleBrackets += 1 }
+            }
+        }
+        guard angleBrackets > 0 else { throw ToolError.usage("bench: the export scan found nothing") }
+        result.byteScanMegabytesPerSecond = result.exportMegabytes / scanSeconds
+        result.peakRSSMegabytes = peakRSSMegabytes()
+        return result
+    }
+
+    static func rawRates(_ seconds: Double) throws -> (sign: Double, verify: Double) {
+        let key = try P256PrivateKey.generate()
+        let digest = Digest.sha256(Array("full-path benchmark".utf8))
+        let signature = try key.signature(forDigest: digest)
+        let sign = try Benchmark.measure("raw sign", seconds) { _ = try key.signature(forDigest: digest) }
+        let verify = try Benchmark.measure("raw verify", seconds) {
+            guard key.publicKey.isValidSignature(signature, forDigest: digest) else { throw ToolError.usage("raw verify failed") }
+        }
+        return (sign.perSecond, verify.perSecond)
+    }
+
+    /// This process's peak resident set size.
+    static func peakRSSMegabytes() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024          // KiB
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        return Double(usage.ru_maxrss) / 1_048_576     // bytes
+        #endif
+    }
+
+    static func time(_ body: () throws -> Void) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return max(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, 1e-9)
+    }
+}
