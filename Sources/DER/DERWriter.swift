@@ -23,7 +23,7 @@ public struct DERWriter: Sendable {
     /// Appends a primitive element with the given content octets.
     public mutating func appendPrimitive(_ tag: DERTag, content: some Collection<UInt8>) {
         markElementStart()
-        bytes.append(contentsOf: tag.encoded)
+        appendTag(tag)
         appendLength(content.count)
         bytes.append(contentsOf: content)
     }
@@ -38,7 +38,7 @@ public struct DERWriter: Sendable {
     /// Appends a constructed element; `body` writes its children into this same writer.
     public mutating func appendConstructed(_ tag: DERTag, _ body: (inout DERWriter) throws -> Void) rethrows {
         markElementStart()
-        bytes.append(contentsOf: tag.encoded)
+        appendTag(tag)
         let lengthIndex = bytes.count
         bytes.append(0)
         depth += 1
@@ -85,8 +85,22 @@ public struct DERWriter: Sendable {
         appendConstructed(.contextSpecific(number, constructed: true)) { $0.append(value) }
     }
 
+    /// The identifier octets, written in place: a low tag number (every tag of this project's
+    /// structures) costs no allocation.
+    private mutating func appendTag(_ tag: DERTag) {
+        if tag.number < 31 {
+            bytes.append((tag.tagClass.rawValue << 6) | (tag.isConstructed ? 0x20 : 0) | UInt8(tag.number))
+        } else {
+            bytes.append(contentsOf: tag.encoded)
+        }
+    }
+
     private mutating func appendLength(_ length: Int) {
-        bytes.append(contentsOf: DERWriter.lengthOctets(length))
+        if length < 0x80 {
+            bytes.append(UInt8(length))
+        } else {
+            bytes.append(contentsOf: DERWriter.lengthOctets(length))
+        }
     }
 
     private mutating func fixLength(at index: Int) {

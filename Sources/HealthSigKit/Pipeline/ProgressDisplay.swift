@@ -26,7 +26,7 @@ public final class ProgressDisplay: PipelineProgress {
         self.terminal = terminal
         self.write = write
         start = Self.now()
-        lastDraw = start
+        lastDraw = -.infinity
     }
 
     /// The display for a command: on standard error when it is a terminal (unless `quiet`) or
