@@ -89,6 +89,41 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
     /// `HKMetadataKeySyncVersion`, stored under its full name.
     public static let syncVersion = MetadataKey(keepingFullName: "SyncVersion")
 
+    // MARK: Workout keys (HealthKit's workout metadata)
+
+    /// `HKMetadataKeyAverageSpeed` ↔ `HKAverageSpeed` (a speed quantity, e.g. `2.5 m/s`).
+    public static let averageSpeed = MetadataKey("AverageSpeed")
+    /// `HKMetadataKeyMaximumSpeed` ↔ `HKMaximumSpeed` (a speed quantity).
+    public static let maximumSpeed = MetadataKey("MaximumSpeed")
+    /// `HKMetadataKeyAverageMETs` ↔ `HKAverageMETs` (a quantity in `kcal/hr·kg`).
+    public static let averageMETs = MetadataKey("AverageMETs")
+    /// `HKMetadataKeyElevationAscended` ↔ `HKElevationAscended` (a length quantity).
+    public static let elevationAscended = MetadataKey("ElevationAscended")
+    /// `HKMetadataKeyElevationDescended` ↔ `HKElevationDescended` (a length quantity).
+    public static let elevationDescended = MetadataKey("ElevationDescended")
+    /// `HKMetadataKeyAlpineSlopeGrade` ↔ `HKAlpineSlopeGrade` (a quantity in `%`).
+    public static let alpineSlopeGrade = MetadataKey("AlpineSlopeGrade")
+    /// `HKMetadataKeyLapLength` ↔ `HKLapLength` (a length quantity: the pool's length).
+    public static let lapLength = MetadataKey("LapLength")
+    /// `HKMetadataKeySwimmingLocationType` ↔ `HKSwimmingLocationType` (0 unknown, 1 pool, 2 open water).
+    public static let swimmingLocationType = MetadataKey("SwimmingLocationType")
+    /// `HKMetadataKeySwimmingStrokeStyle` ↔ `HKSwimmingStrokeStyle` (0 unknown … 6 kickboard).
+    public static let swimmingStrokeStyle = MetadataKey("SwimmingStrokeStyle")
+    /// `HKMetadataKeyFitnessMachineDuration` ↔ `HKFitnessMachineDuration` (a time quantity).
+    public static let fitnessMachineDuration = MetadataKey("FitnessMachineDuration")
+    /// `HKMetadataKeyIndoorBikeDistance` ↔ `HKIndoorBikeDistance` (a length quantity).
+    public static let indoorBikeDistance = MetadataKey("IndoorBikeDistance")
+    /// `HKMetadataKeyCrossTrainerDistance` ↔ `HKCrossTrainerDistance` (a length quantity).
+    public static let crossTrainerDistance = MetadataKey("CrossTrainerDistance")
+    /// `HKMetadataKeyWeatherCondition` ↔ `HKWeatherCondition` (0 none … 27 tornado).
+    public static let weatherCondition = MetadataKey("WeatherCondition")
+    /// `HKMetadataKeyWaterSalinity` ↔ `HKWaterSalinity` (1 fresh water, 2 salt water).
+    public static let waterSalinity = MetadataKey("WaterSalinity")
+    /// `HKMetadataKeyActivityType` ↔ `HKActivityType` (an activity type's raw value).
+    public static let activityType = MetadataKey("ActivityType")
+    /// `HKMetadataKeyPhysicalEffortEstimationType` ↔ `HKPhysicalEffortEstimationType`.
+    public static let physicalEffortEstimationType = MetadataKey("PhysicalEffortEstimationType")
+
     /// Every predefined key known here.
     public static let all: [MetadataKey] = [
         .deviceSerialNumber, .bodyTemperatureSensorLocation, .heartRateSensorLocation, .foodType,
@@ -98,6 +133,9 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
         .coachedWorkout, .sexualActivityProtectionUsed, .menstrualCycleStart,
         .weatherTemperature, .weatherHumidity, .bloodGlucoseMealTime,
         .heartRateMotionContext, .syncIdentifier, .syncVersion,
+        .averageSpeed, .maximumSpeed, .averageMETs, .elevationAscended, .elevationDescended, .alpineSlopeGrade,
+        .lapLength, .swimmingLocationType, .swimmingStrokeStyle, .fitnessMachineDuration, .indoorBikeDistance,
+        .crossTrainerDistance, .weatherCondition, .waterSalinity, .activityType, .physicalEffortEstimationType,
     ]
 
     private static let byEitherName: [String: MetadataKey] = {

@@ -1,4 +1,4 @@
-/// Any sample the toolkit handles: a quantity sample, a category sample or a correlation.
+/// Any sample the toolkit handles: a quantity sample, a category sample, a correlation or a workout.
 public enum Sample: Sendable, Hashable {
     /// A quantity sample.
     case quantity(QuantitySample)
@@ -6,6 +6,8 @@ public enum Sample: Sendable, Hashable {
     case category(CategorySample)
     /// A correlation.
     case correlation(Correlation)
+    /// A workout.
+    case workout(Workout)
 
     /// The full type identifier, e.g. `HKQuantityTypeIdentifierHeartRate`.
     public var typeIdentifier: String {
@@ -13,6 +15,7 @@ public enum Sample: Sendable, Hashable {
         case .quantity(let sample): sample.type.identifier
         case .category(let sample): sample.type.identifier
         case .correlation(let sample): sample.type.identifier
+        case .workout: Workout.typeIdentifier
         }
     }
 
@@ -23,6 +26,7 @@ public enum Sample: Sendable, Hashable {
             case .quantity(let sample): sample.uuid
             case .category(let sample): sample.uuid
             case .correlation(let sample): sample.uuid
+            case .workout(let sample): sample.uuid
             }
         }
         set {
@@ -30,6 +34,7 @@ public enum Sample: Sendable, Hashable {
             case .quantity(var sample): sample.uuid = newValue; self = .quantity(sample)
             case .category(var sample): sample.uuid = newValue; self = .category(sample)
             case .correlation(var sample): sample.uuid = newValue; self = .correlation(sample)
+            case .workout(var sample): sample.uuid = newValue; self = .workout(sample)
             }
         }
     }
@@ -40,6 +45,7 @@ public enum Sample: Sendable, Hashable {
         case .quantity(let sample): sample.startDate
         case .category(let sample): sample.startDate
         case .correlation(let sample): sample.startDate
+        case .workout(let sample): sample.startDate
         }
     }
 
@@ -49,6 +55,7 @@ public enum Sample: Sendable, Hashable {
         case .quantity(let sample): sample.endDate
         case .category(let sample): sample.endDate
         case .correlation(let sample): sample.endDate
+        case .workout(let sample): sample.endDate
         }
     }
 
@@ -58,6 +65,7 @@ public enum Sample: Sendable, Hashable {
         case .quantity(let sample): sample.device
         case .category(let sample): sample.device
         case .correlation(let sample): sample.device
+        case .workout(let sample): sample.device
         }
     }
 
@@ -68,6 +76,7 @@ public enum Sample: Sendable, Hashable {
             case .quantity(let sample): sample.metadata
             case .category(let sample): sample.metadata
             case .correlation(let sample): sample.metadata
+            case .workout(let sample): sample.metadata
             }
         }
         set {
@@ -75,6 +84,7 @@ public enum Sample: Sendable, Hashable {
             case .quantity(var sample): sample.metadata = newValue; self = .quantity(sample)
             case .category(var sample): sample.metadata = newValue; self = .category(sample)
             case .correlation(var sample): sample.metadata = newValue; self = .correlation(sample)
+            case .workout(var sample): sample.metadata = newValue; self = .workout(sample)
             }
         }
     }

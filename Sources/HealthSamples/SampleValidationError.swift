@@ -1,7 +1,7 @@
 /// A sample that HealthKit would refuse, with the field that is wrong.
 ///
 /// `field` is a path into the sample: `value`, `unit`, `endDate`, `type`, `objects`,
-/// `objects[1].unit`, `objects[0].startDate` …
+/// `objects[1].unit`, `objects[0].startDate`, `totalDistance`, `events[1].date` …
 public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong with a blood-pressure correlation's members. It needs exactly one
     /// `BloodPressureSystolic` and one `BloodPressureDiastolic` sample and nothing else.
@@ -40,6 +40,26 @@ public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConv
         /// One predefined metadata key under two spellings, its stored name and its SDK constant
         /// name (`HKTimeZone`, `HKMetadataKeyTimeZone`): HealthKit holds one value per key.
         case metadataKeyTwice(earlier: String)
+        /// A workout's activity type name or number is not one HealthKit defines (raised by readers).
+        case unknownActivityType(String)
+        /// A workout event type name or number is not one HealthKit defines (raised by readers).
+        case unknownEventType(String)
+        /// A quantity's unit does not have the dimension its field requires (a workout total,
+        /// a duration, a workout metadata quantity): `expected` is the dimension.
+        case fieldUnitIncompatible(unit: String, expected: UnitDimension)
+        /// A duration below zero.
+        case negativeDuration
+        /// A duration in a time unit that is not a whole number of seconds times a power of ten,
+        /// so it cannot be signed exactly in seconds.
+        case durationNotExactSeconds(unit: String)
+        /// A workout's duration exceeds its interval (end − start), in seconds.
+        case durationLongerThanInterval(duration: String, interval: String)
+        /// A workout event starts before the workout or ends after it.
+        case eventOutsideWorkout
+        /// A workout event is dated before the event listed before it.
+        case eventsOutOfOrder
+        /// A workout metadata value of the wrong kind (`HKIndoorWorkout` must be a boolean).
+        case workoutMetadataValue(expected: String)
     }
 
     /// Identifier of the sample being validated (for a member of a correlation, the correlation's).
@@ -86,6 +106,24 @@ public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConv
             what = "value is not a number"
         case .metadataKeyTwice(let earlier):
             what = "the same metadata key as \(earlier), under another spelling"
+        case .unknownActivityType(let text):
+            what = "unknown workout activity type \(text)"
+        case .unknownEventType(let text):
+            what = "unknown workout event type \(text)"
+        case .fieldUnitIncompatible(let unit, let expected):
+            what = "unit \(unit) is not \(expected)"
+        case .negativeDuration:
+            what = "duration is negative"
+        case .durationNotExactSeconds(let unit):
+            what = "duration unit \(unit) is not a whole number of seconds"
+        case .durationLongerThanInterval(let duration, let interval):
+            what = "duration \(duration) s is longer than the interval from start to end (\(interval) s)"
+        case .eventOutsideWorkout:
+            what = "event lies outside the workout's interval"
+        case .eventsOutOfOrder:
+            what = "event is dated before the previous event"
+        case .workoutMetadataValue(let expected):
+            what = "value must be \(expected)"
         }
         return "\(typeIdentifier): \(field): \(what)"
     }

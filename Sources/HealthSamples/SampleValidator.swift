@@ -7,6 +7,8 @@
 /// members lie within their correlation's interval; each member passes the quantity rules; and no
 /// predefined metadata key is given under both its spellings (a key repeated under one spelling
 /// is left alone: real export.xml files repeat keys, and the verifier compares every copy).
+/// Workouts: see ``check(_:into:)-workout`` (dates, duration, totals' units, events, workout
+/// metadata values).
 /// Not checked: value ranges (HealthKit rejects e.g. negative step counts; the model does not
 /// encode per-type limits) and metadata value types.
 public enum SampleValidator {
@@ -26,13 +28,15 @@ public enum SampleValidator {
             checkSpellings(categorySample.metadata, reportingAs: categorySample.type.identifier, prefix: "", into: &problems)
         case .correlation(let correlation):
             check(correlation, into: &problems)
+        case .workout(let workout):
+            check(workout, into: &problems)
         }
         return problems
     }
 
     /// A predefined key under two spellings has two values where HealthKit holds one: a signer and
     /// a reader could each take a different one.
-    private static func checkSpellings(_ metadata: Metadata, reportingAs identifier: String, prefix: String,
+    static func checkSpellings(_ metadata: Metadata, reportingAs identifier: String, prefix: String,
                                        into problems: inout [SampleValidationError]) {
         // Hot path (every record of a multi-gigabyte export is validated): a pair needs an SDK
         // constant name, and those all start with `HKMetadataKey`, so most samples stop here.

@@ -2,6 +2,7 @@ import CMS
 import CryptoBackend
 import DER
 import Foundation
+import HealthSamples
 import SampleSigning
 
 /// `healthsig inspect`: shows a signature's CMS structure and its decoded record.
@@ -133,8 +134,28 @@ public enum RecordRenderer {
         for (i, object) in record.objects.enumerated() {
             out += "\(indent)objects[\(i)]:\n" + render(object, indent: indent + "  ")
         }
+        if let workout = record.workout { out += render(workout, indent: indent) }
         for key in record.unknownKeys {
             out += "\(indent)unknown key \(text(key)): \(text(record.dictionary[key]?.displayText ?? ""))\n"
+        }
+        return out
+    }
+
+    /// A workout's activity type, duration, totals and events (docs/FORMAT.md, "Workouts").
+    static func render(_ workout: SignedWorkout, indent: String) -> String {
+        let activity = WorkoutActivityType.withRawValue(workout.activityType).map { "\($0.name) (\($0.rawValue))" }
+            ?? "\(workout.activityType) (not an activity type HealthKit defines)"
+        var out = "\(indent)activityType: \(activity)\n"
+        out += "\(indent)duration: \(DecimalText.format(workout.duration)) s\n"
+        for total in WorkoutTotal.allCases {
+            if let value = workout.totals[total] { out += "\(indent)\(total.fieldName): \(DecimalText.format(value.value)) \(value.unit)\n" }
+        }
+        for (i, event) in workout.events.enumerated() {
+            let type = WorkoutEventType(rawValue: event.type)?.name ?? "\(event.type) (not an event type HealthKit defines)"
+            var line = "\(indent)events[\(i)]: \(type) at \(event.date.rfc3339String)"
+            if let duration = event.duration { line += " for \(DecimalText.format(duration)) s" }
+            for entry in event.metadata.entries { line += ", metadata.\(entry.key): \(entry.value.displayText)" }
+            out += line + "\n"
         }
         return out
     }

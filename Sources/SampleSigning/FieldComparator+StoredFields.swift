@@ -13,7 +13,7 @@ extension FieldComparator {
         compareDate(record.startDate, text: fields.startDate, field: path + "startDate")
         compareDate(record.endDate, text: fields.endDate, field: path + "endDate")
         compareDevice(record.device, fields.device, path: path)
-        compareMetadata(record.metadata, fields.metadata, path: path)
+        compareMetadata(record.metadata, fields.metadata, keys: RecordKeys.signedMetadataKeys(forType: record.type), path: path)
         if record.quantityValue != nil {
             compareQuantity(record, fields, path: path)
         } else if let signed = record.categoryValue {

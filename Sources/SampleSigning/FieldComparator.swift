@@ -29,6 +29,10 @@ struct FieldComparator {
             compareCommon(record, type: k.type.identifier, start: k.startDate, end: k.endDate,
                           device: k.device, metadata: k.metadata, path: "")
             compareObjects(record.objects, k.objects)
+        case .workout(let w):
+            compareCommon(record, type: Workout.typeIdentifier, start: w.startDate, end: w.endDate,
+                          device: w.device, metadata: w.metadata, path: "")
+            compareWorkout(record, w)
         }
     }
 
@@ -46,20 +50,37 @@ struct FieldComparator {
             mismatch(path + "value", record.valueText ?? Self.absent, stored.description)
             return
         }
+        compareQuantity(signedValue: signedValue, signedUnitText: signedUnitText, stored: stored, field: path + "value",
+                        unitField: path + "unit")
+    }
+
+    /// A signed value and unit against a stored quantity (docs/VERIFY.md, `value` + `unit`):
+    /// equal decimals in the same unit, else the converted stored value within the stored text's
+    /// rounding. A mismatch is reported on `field`, an incompatible unit on `unitField`.
+    mutating func compareQuantity(signedValue: Decimal, signedUnitText: String, stored: Quantity, field: String,
+                                  unitField: String) {
         let signedText = DecimalText.format(signedValue) + " " + signedUnitText
         guard let signedUnit = try? HealthUnit(signedUnitText) else {
-            mismatch(path + "unit", signedUnitText + " (not a known unit)", stored.unit.unitString)
+            mismatch(unitField, signedUnitText + " (not a known unit)", stored.unit.unitString)
             return
         }
         if signedUnit == stored.unit {
-            if signedValue != stored.value { mismatch(path + "value", signedText, stored.description) }
+            if signedValue != stored.value { mismatch(field, signedText, stored.description) }
             return
         }
-        guard signedUnit.isCompatible(with: stored.unit),
-              let converted = try? stored.doubleValue(in: signedUnit) else {
-            mismatch(path + "unit", signedUnitText, stored.unit.unitString)
+        guard signedUnit.isCompatible(with: stored.unit) else {
+            mismatch(unitField, signedUnitText, stored.unit.unitString)
             return
         }
+        if !Self.quantityWithinRounding(signedValue: signedValue, signedUnit: signedUnit, stored: stored) {
+            mismatch(field, signedText, stored.description)
+        }
+    }
+
+    /// Whether `stored`, in a unit compatible with `signedUnit`, equals the signed value up to
+    /// the rounding of its text (docs/VERIFY.md).
+    static func quantityWithinRounding(signedValue: Decimal, signedUnit: HealthUnit, stored: Quantity) -> Bool {
+        guard let converted = try? stored.doubleValue(in: signedUnit) else { return false }
         // Only the rounding of the stored text is forgiven: half a unit in its last decimal
         // place, carried into the signed unit, plus a relative 1e-9 for the conversion itself.
         let places = stored.fractionDigits ?? max(0, -stored.value.exponent)
@@ -72,9 +93,7 @@ struct FieldComparator {
         let signedHalfStep = 0.5 * pow(10, Double(min(0, signedValue.exponent)))
         let cap = max(signedHalfStep, 0.01 * abs(signedDouble))
         let tolerance = min(storedRounding, cap) + 1e-9 * abs(signedDouble)
-        if abs(converted - signedDouble) > tolerance {
-            mismatch(path + "value", signedText, stored.description)
-        }
+        return abs(converted - signedDouble) <= tolerance
     }
 
     private mutating func compareCommon(_ record: SignedRecord, type: String, start: SampleDate, end: SampleDate,
@@ -83,7 +102,7 @@ struct FieldComparator {
         compareDate(record.startDate, start, field: path + "startDate")
         compareDate(record.endDate, end, field: path + "endDate")
         compareDevice(record.device, device, path: path)
-        compareMetadata(record.metadata, metadata, path: path)
+        compareMetadata(record.metadata, metadata, keys: RecordKeys.signedMetadataKeys(forType: record.type), path: path)
         for key in record.unknownKeys {
             notes.append("\(path)record key '\(key)' is not known to this verifier (kept, not compared)")
         }
@@ -127,8 +146,8 @@ struct FieldComparator {
         }
     }
 
-    mutating func compareMetadata(_ signed: RecordDictionary, _ stored: Metadata, path: String) {
-        for key in RecordKeys.signedMetadataKeys {
+    mutating func compareMetadata(_ signed: RecordDictionary, _ stored: Metadata, keys: [MetadataKey], path: String) {
+        for key in keys {
             let name = key.storedName
             let s = signed[name]
             let t = stored[key]
@@ -143,7 +162,7 @@ struct FieldComparator {
                 // export.xml may repeat a key within one element (docs/EXPORT-XML.md §5): every stored
                 // copy must equal the signed value, or a reader showing another copy is misled.
                 var reported = Set<String>()
-                for entry in stored.entries(forKey: name) where !metadataEqual(s, entry.value) {
+                for entry in stored.entries(forKey: name) where !metadataEqual(s, entry.value, key: name) {
                     if reported.insert(entry.value.description).inserted {
                         mismatch(path + "metadata.\(name)", s.displayText, entry.value.description)
                     }
@@ -152,17 +171,22 @@ struct FieldComparator {
         }
         // Only the exact stored spellings are compared above; any other key (including a signed
         // key's SDK spelling, which FORMAT.md does not allow in a record) is noted, never dropped.
-        for entry in signed.entries where !Self.comparedMetadataKeys.contains(entry.key) {
+        let compared = Set(keys.map(\.storedName))
+        for entry in signed.entries where !compared.contains(entry.key) {
             notes.append("\(path)record metadata key '\(entry.key)' is not one this verifier compares")
         }
     }
 
-    /// The stored spellings of the signed metadata keys: the only record metadata compared.
-    private static let comparedMetadataKeys = Set(RecordKeys.signedMetadataKeys.map(\.storedName))
-
-    private func metadataEqual(_ signed: RecordValue, _ stored: MetadataValue) -> Bool {
+    func metadataEqual(_ signed: RecordValue, _ stored: MetadataValue, key: String) -> Bool {
         switch (signed, stored) {
-        case (.string(let a), .string(let b)): return a == b
+        case (.string(let a), .string(let b)):
+            // A workout quantity key ("2.56 m/s") may be stored in another unit: compared as a
+            // quantity when both texts read as one, with the rounding rule of `value`.
+            if a != b, case .quantity? = WorkoutMetadataKeys.kind(of: key), let s = try? Quantity(parsing: a), let t = try? Quantity(parsing: b), s.unit.isCompatible(with: t.unit) {
+                return s.unit == t.unit ? s.value == t.value
+                    : Self.quantityWithinRounding(signedValue: s.value, signedUnit: s.unit, stored: t)
+            }
+            return a == b
         case (.real(let r), .number(let d)): return r.decimalValue == d
         case (.real(let r), .string(let text)): return r.decimalValue != nil && (try? DecimalText.parse(text)) == r.decimalValue
         case (.date(let g), .date(let d)): return datesEqual(g, d)

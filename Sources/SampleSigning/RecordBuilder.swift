@@ -27,6 +27,10 @@ public enum RecordBuilder {
                 objects.append(.dictionary(fields))
             }
             dict[RecordKeys.objects] = .array(objects)
+        case .workout(let w):
+            dict = try commonFields(type: Workout.typeIdentifier, start: w.startDate, end: w.endDate,
+                                    device: w.device, metadata: w.metadata, signedKeys: RecordKeys.signedWorkoutMetadataKeys)
+            for entry in try WorkoutRecordFields.fields(of: w).entries { dict[entry.key] = entry.value }
         }
         var top = RecordDictionary()
         top[RecordKeys.formatVersion] = .integer(DERInteger(RecordKeys.currentFormatVersion))
@@ -55,7 +59,7 @@ public enum RecordBuilder {
     }
 
     static func commonFields(type: String, start: SampleDate, end: SampleDate, device: Device?,
-                             metadata: Metadata) throws(DERError) -> RecordDictionary {
+                             metadata: Metadata, signedKeys: [MetadataKey] = RecordKeys.signedMetadataKeys) throws(DERError) -> RecordDictionary {
         var dict = RecordDictionary()
         dict[RecordKeys.type] = .string(type)
         dict[RecordKeys.startDate] = .date(try GeneralizedTime(start))
@@ -67,11 +71,17 @@ public enum RecordBuilder {
             }
             dict[RecordKeys.device] = .dictionary(d)
         }
-        var m = RecordDictionary()
-        for key in RecordKeys.signedMetadataKeys {
-            if let value = metadata[key] { m[key.storedName] = try RecordValue(value) }
-        }
+        let m = try signedMetadata(metadata, keys: signedKeys)
         if !m.isEmpty { dict[RecordKeys.metadata] = .dictionary(m) }
         return dict
+    }
+
+    /// The record's `m` dictionary: the signed keys present in `metadata`, stored spelling.
+    static func signedMetadata(_ metadata: Metadata, keys: [MetadataKey]) throws(DERError) -> RecordDictionary {
+        var m = RecordDictionary()
+        for key in keys {
+            if let value = metadata[key] { m[key.storedName] = try RecordValue(value) }
+        }
+        return m
     }
 }

@@ -11,6 +11,16 @@ public enum RecordKeys {
     public static let device = "d"
     public static let metadata = "m"
     public static let objects = "o"
+    /// Workout: activity type, INTEGER (HealthKit's raw value).
+    public static let activityType = "at"
+    /// Workout: duration in seconds, REAL.
+    public static let duration = "du"
+    /// Workout: events, an array of event arrays (docs/FORMAT.md, "Workouts").
+    public static let events = "ev"
+    /// Workout totals: each an array of REAL value and UTF8String unit.
+    public static let totalKeys: [(total: WorkoutTotal, key: String)] = [
+        (.energyBurned, "te"), (.distance, "td"), (.swimmingStrokeCount, "ts"), (.flightsClimbed, "tf"),
+    ]
 
     /// The format version this implementation writes and reads.
     public static let currentFormatVersion = 1
@@ -28,7 +38,24 @@ public enum RecordKeys {
         .deviceSerialNumber, .udiDeviceIdentifier, .udiProductionIdentifier, .externalUUID, .timeZone,
     ]
 
+    /// Metadata keys copied into a workout's record and its events' (docs/FORMAT.md,
+    /// "Workouts"): the five above plus the workout keys that describe what the device itself
+    /// measured or was set to. Weather keys are left out: the phone adds them from a weather
+    /// service after the workout.
+    public static let signedWorkoutMetadataKeys: [MetadataKey] = signedMetadataKeys + [
+        .indoorWorkout, .groupFitness, .coachedWorkout, .workoutBrandName, .averageSpeed, .maximumSpeed,
+        .averageMETs, .elevationAscended, .elevationDescended, .alpineSlopeGrade, .lapLength,
+        .swimmingLocationType, .swimmingStrokeStyle, .fitnessMachineDuration, .indoorBikeDistance,
+        .crossTrainerDistance,
+    ]
+
+    /// The signed metadata keys of a record whose type identifier is `type`.
+    static func signedMetadataKeys(forType type: String) -> [MetadataKey] {
+        type == Workout.typeIdentifier ? signedWorkoutMetadataKeys : signedMetadataKeys
+    }
+
     /// Every key the format defines; anything else is reported as unknown. Which of them a record
     /// may hold depends on its kind (`RecordKind.allowedKeys`).
-    static let formatKeys: Set<String> = [formatVersion, type, value, unit, startDate, endDate, device, metadata, objects]
+    static let formatKeys: Set<String> = Set([formatVersion, type, value, unit, startDate, endDate, device, metadata, objects,
+                                              activityType, duration, events] + totalKeys.map(\.key))
 }

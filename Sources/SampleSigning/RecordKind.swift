@@ -12,6 +12,8 @@ enum RecordKind: Sendable, Hashable {
     case correlation
     /// An object inside a correlation's `o`: a quantity sample without a format version of its own.
     case correlationObject
+    /// A workout: `at` and `du` required.
+    case workout
     /// A type identifier of no kind the format defines; only the common keys are required.
     case unknown
 
@@ -23,6 +25,8 @@ enum RecordKind: Sendable, Hashable {
             self = .category
         } else if typeIdentifier.hasPrefix(Self.correlationPrefix) {
             self = .correlation
+        } else if typeIdentifier == Workout.typeIdentifier {
+            self = .workout
         } else {
             self = .unknown
         }
@@ -39,6 +43,7 @@ enum RecordKind: Sendable, Hashable {
         case .category: return Self.categoryKeys
         case .correlation: return Self.correlationKeys
         case .correlationObject: return Self.correlationObjectKeys
+        case .workout: return Self.workoutKeys
         case .unknown: return RecordKeys.formatKeys
         }
     }
@@ -50,6 +55,8 @@ enum RecordKind: Sendable, Hashable {
     private static let categoryKeys = commonKeys.union([RecordKeys.formatVersion, RecordKeys.value])
     private static let correlationKeys = commonKeys.union([RecordKeys.formatVersion, RecordKeys.objects])
     private static let correlationObjectKeys = commonKeys.union([RecordKeys.value, RecordKeys.unit])
+    private static let workoutKeys = commonKeys.union([RecordKeys.formatVersion, RecordKeys.activityType, RecordKeys.duration,
+                                                       RecordKeys.events] + RecordKeys.totalKeys.map(\.key))
 
     /// The name docs/FORMAT.md uses for the kind, for error messages.
     var name: String {
@@ -58,6 +65,7 @@ enum RecordKind: Sendable, Hashable {
         case .category: return "category"
         case .correlation: return "correlation"
         case .correlationObject: return "correlation object"
+        case .workout: return "workout"
         case .unknown: return "unknown"
         }
     }

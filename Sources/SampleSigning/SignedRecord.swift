@@ -23,6 +23,8 @@ public struct SignedRecord: Sendable, Hashable {
     public let metadata: RecordDictionary
     /// `o`: correlation objects.
     public let objects: [SignedRecord]
+    /// `at`, `du`, the totals and `ev`, for a workout record.
+    public let workout: SignedWorkout?
     /// Keys this implementation does not know (forward compatibility); kept, never fatal.
     public let unknownKeys: [String]
     /// Keys of the `d` dictionary this implementation does not know; kept, never fatal.
@@ -111,9 +113,10 @@ public struct SignedRecord: Sendable, Hashable {
             guard categoryValue != nil else { throw .wrongType(key: path + RecordKeys.value, expected: "INTEGER") }
         case .correlation:
             guard dict[RecordKeys.objects] != nil else { throw .missingKey(path + RecordKeys.objects) }
-        case .unknown:
+        case .workout, .unknown:
             break
         }
+        workout = kind == .workout ? try SignedWorkout(dictionary: dict, start: startDate) : nil
 
         unit = try Self.optionalString(dict, RecordKeys.unit, path: path)
         if quantityValue != nil && unit == nil { throw .missingKey(path + RecordKeys.unit) }

@@ -265,6 +265,16 @@ extension Sample {
         self = .correlation(k)
     }
 
+    /// The wrapped workout, edited in place.
+    mutating func editWorkout(_ body: (inout Workout) throws -> Void) throws {
+        guard case .workout(var w) = self else {
+            Issue.record("not a workout: \(self)")
+            return
+        }
+        try body(&w)
+        self = .workout(w)
+    }
+
     /// The device of any kind of sample, settable.
     var editableDevice: Device? {
         get { device }
@@ -273,6 +283,7 @@ extension Sample {
             case .quantity(var q): q.device = newValue; self = .quantity(q)
             case .category(var c): c.device = newValue; self = .category(c)
             case .correlation(var k): k.device = newValue; self = .correlation(k)
+            case .workout(var w): w.device = newValue; self = .workout(w)
             }
         }
     }

@@ -48,6 +48,11 @@ struct RoundTripTests {
                 #expect(object.formatVersion == nil)
                 check(object, against: member)
             }
+        case .workout(let w):
+            #expect(record.type == "HKWorkoutTypeIdentifier")
+            #expect(record.quantityValue == nil)
+            #expect(record.workout?.activityType == w.activityType.rawValue)
+            #expect(record.workout?.events.count == w.events.count)
         }
         return record
     }

@@ -3,7 +3,8 @@ import HealthSamples
 
 /// Encodes samples in the JSON format read by ``JSONSampleDecoder``: one compact object per
 /// sample, keys in a fixed order (`type`, `uuid`, `value`, `unit`, `startDate`, `endDate`,
-/// `objects`, `device`, `metadata`), absent optional fields left out.
+/// `objects`, `device`, `metadata`; a workout: `type`, `uuid`, `activityType` by name, dates,
+/// `duration`, the totals, `events`, `device`, `metadata`), absent optional fields left out.
 ///
 /// Values: quantities as their exact decimal text (`36.6`; `1e-128` for the rare value whose plain
 /// notation would exceed the reader's length limit), dates as RFC 3339 in their own
@@ -34,7 +35,47 @@ public enum JSONSampleWriter {
             object["objects"] = .array(correlation.objects.map { .object(Self.object(for: $0)) })
             appendCommon(startDate: nil, endDate: nil, device: correlation.device, metadata: correlation.metadata, to: &object)
             return .object(object)
+        case .workout(let workout):
+            return .object(object(for: workout))
         }
+    }
+
+    private static func object(for workout: Workout) -> JSONObject {
+        var object = JSONObject()
+        object["type"] = .string(Workout.typeIdentifier)
+        if let uuid = workout.uuid { object["uuid"] = .string(uuid) }
+        object["activityType"] = .string(workout.activityType.name)
+        object["startDate"] = .string(workout.startDate.rfc3339String)
+        object["endDate"] = .string(workout.endDate.rfc3339String)
+        object["duration"] = duration(workout.duration)
+        for total in WorkoutTotal.allCases {
+            if let quantity = workout.totals[total] { object[total.fieldName] = quantityObject(quantity) }
+        }
+        if !workout.events.isEmpty {
+            object["events"] = .array(workout.events.map { event in
+                var item = JSONObject()
+                item["type"] = .string(event.type.name)
+                item["date"] = .string(event.date.rfc3339String)
+                if let duration = event.duration { item["duration"] = Self.duration(duration) }
+                if !event.metadata.isEmpty { item["metadata"] = metadataObject(event.metadata) }
+                return .object(item)
+            })
+        }
+        appendCommon(startDate: nil, endDate: nil, device: workout.device, metadata: workout.metadata, to: &object)
+        return object
+    }
+
+    /// Seconds as a number, any other time unit as a value/unit object.
+    private static func duration(_ quantity: Quantity) -> JSONValue {
+        quantity.unit == .second ? number(quantity.value) : quantityObject(quantity)
+    }
+
+    private static func quantityObject(_ quantity: Quantity) -> JSONValue {
+        .object(["value": number(quantity.value), "unit": .string(quantity.unit.unitString)])
+    }
+
+    private static func metadataObject(_ metadata: Metadata) -> JSONValue {
+        .object(JSONObject(metadata.entries.map { JSONMember(key: $0.key, value: value(for: $0.value)) }))
     }
 
     /// The sample as one compact JSON line (without a line break).
@@ -67,7 +108,7 @@ public enum JSONSampleWriter {
             object["device"] = .object(JSONObject(device.fields.map { JSONMember(key: $0.key, value: .string($0.value)) }))
         }
         if !metadata.isEmpty {
-            object["metadata"] = .object(JSONObject(metadata.entries.map { JSONMember(key: $0.key, value: value(for: $0.value)) }))
+            object["metadata"] = metadataObject(metadata)
         }
     }
 
