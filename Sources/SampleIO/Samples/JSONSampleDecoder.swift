@@ -15,6 +15,13 @@ import HealthSamples
 ///   `startDate`, `endDate` (RFC 3339);
 /// - category: `type`, `value` (an integer of the category's enumeration), dates; no `unit`;
 /// - correlation: `type`, `objects` (an array of quantity-sample objects), dates;
+/// - workout: `type` `HKWorkoutTypeIdentifier`, `activityType` (a name such as
+///   `HKWorkoutActivityTypeRunning`, or HealthKit's raw value as an integer), dates, optional
+///   `duration` (seconds as a number, or `{"value":…,"unit":…}` in any time unit; default the
+///   whole interval), optional totals `totalEnergyBurned`, `totalDistance`,
+///   `totalSwimmingStrokeCount`, `totalFlightsClimbed` (each `{"value":…,"unit":…}`), optional
+///   `events` (objects with `type` — a name or raw value —, `date`, optional `duration` and
+///   `metadata`);
 /// - all kinds: optional `uuid`, `device` (the eight HKDevice fields, each a string; all
 ///   optional) and `metadata` (string → string, number or boolean).
 ///
@@ -74,6 +81,9 @@ public enum JSONSampleDecoder {
     static let quantityFields = commonFields.union(["value", "unit"])
     static let categoryFields = commonFields.union(["value"])
     static let correlationFields = commonFields.union(["objects"])
+    static let workoutFields = commonFields.union(["activityType", "duration", "events"] + WorkoutTotal.allCases.map(\.fieldName))
+    static let workoutEventFields: Set<String> = ["type", "date", "duration", "metadata"]
+    static let quantityObjectFields: Set<String> = ["value", "unit"]
     static let deviceFields = Set(Device.fieldNames)
 
     /// The decoding state: the line for errors.
@@ -150,6 +160,12 @@ public enum JSONSampleDecoder {
                                                 objects: members, device: try device(object, path: path),
                                                 metadata: try metadata(object, path: path)))
             }
+            if identifier == Workout.typeIdentifier {
+                guard allowCorrelation else {
+                    throw fail(join(path, "type"), .wrongSampleKind(expected: "quantity", found: "workout"))
+                }
+                return .workout(try workout(object, path: path))
+            }
             throw fail(join(path, "type"), .unsupportedType(identifier))
         }
 
@@ -216,8 +232,11 @@ public enum JSONSampleDecoder {
         }
 
         func metadata(_ object: JSONObject, path: String) throws(SampleInputError) -> Metadata {
-            guard let value = object["metadata"] else { return Metadata() }
-            let metadataPath = join(path, "metadata")
+            try metadata(object["metadata"], path: join(path, "metadata"))
+        }
+
+        func metadata(_ value: JSONValue?, path metadataPath: String) throws(SampleInputError) -> Metadata {
+            guard let value else { return Metadata() }
             guard case .object(let entries) = value else {
                 throw fail(metadataPath, .wrongType(expected: "object", found: value.kindName))
             }
