@@ -5,7 +5,7 @@
 /// holds a record to compare with (docs/VERIFY.md), so the readers hand over the fields as text
 /// and the verifier compares what it can parse of them. Only the fields that decide what a
 /// reading says are kept: type, dates, value, unit, device, metadata, the members of a
-/// correlation, and the signature itself.
+/// correlation, a workout's activity type, duration and totals, and the signature itself.
 public struct StoredSampleFields: Sendable, Hashable {
     /// The type identifier as written.
     public var type: String?
@@ -26,6 +26,9 @@ public struct StoredSampleFields: Sendable, Hashable {
     public var objects: [StoredSampleFields]
     /// The `HKDigitalSignature` text, when the item carries one (under either spelling).
     public var signatureText: String?
+    /// A workout's own fields as written, by field name: `activityType`, `duration` and the
+    /// totals (`totalDistance` …), quantities as "value unit". Empty for other samples.
+    public var workoutFields: [String: String] = [:]
 
     /// Creates the fields of one item.
     public init(type: String? = nil, startDate: String? = nil, endDate: String? = nil, value: String? = nil,

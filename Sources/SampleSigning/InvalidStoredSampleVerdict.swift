@@ -61,7 +61,14 @@ public enum InvalidStoredSampleVerdict {
         case "type": return target.type
         case "objects": return "\(target.objects.count) object(s)"
         case "device": return target.device.map(deviceText) ?? FieldComparator.absent
-        default: return "(not shown)"
+        case "activityType":
+            return target.workout.map { FieldComparator.activityTypeText($0.activityType) } ?? FieldComparator.absent
+        case "duration":
+            return target.workout.map { DecimalText.format($0.duration) + " s" } ?? FieldComparator.absent
+        default:
+            guard let total = WorkoutTotal(rawValue: name) else { return "(not shown)" }
+            guard let signed = target.workout?.totals[total] else { return FieldComparator.absent }
+            return DecimalText.format(signed.value) + " " + signed.unit
         }
     }
 
@@ -80,7 +87,7 @@ public enum InvalidStoredSampleVerdict {
         case "endDate": return target.endDate ?? FieldComparator.absent
         case "type": return target.type ?? FieldComparator.absent
         case "objects": return "\(target.objects.count) object(s)"
-        default: return "(not shown)"
+        default: return target.workoutFields[name] ?? "(not shown)"
         }
     }
 

@@ -19,8 +19,8 @@ struct ExportSampleMapperTests {
     @Test func mapsTheFixtureDocument() throws {
         let results = try outcomes(ExportFixtures.document)
         let stored = samples(results)
-        #expect(stored.count == 8)
-        #expect(stored.map(\.position) == Array(1...8))
+        #expect(stored.count == 9)
+        #expect(stored.map(\.position) == Array(1...9))
         #expect(stored.allSatisfy { $0.source == .exportXML && $0.precision == .healthExport && $0.rawText == nil })
 
         let heartRate = stored[0]
@@ -44,7 +44,14 @@ struct ExportSampleMapperTests {
             #expect(mass.quantity.value == Decimal(string: "70.5"))
             #expect(mass.metadata["HKWasUserEntered"] == .string("1"))
         }
-        if case .quantity(let glucose) = stored[7].sample {
+        if case .workout(let workout) = stored[7].sample {
+            #expect(workout.activityType == .running)
+            #expect(workout.duration.exactSeconds == 1830)
+            #expect(workout.events.map(\.type) == [.pause])
+        } else {
+            Issue.record("expected the workout at position 8")
+        }
+        if case .quantity(let glucose) = stored[8].sample {
             #expect(glucose.quantity.unit.unitString == "mmol<180.1558800000541>/L")
             #expect(glucose.quantity.value == Decimal(string: "5.4"))
         }
@@ -155,7 +162,7 @@ struct ExportSampleMapperTests {
         while let outcome = try reader.next() {
             if case .sample = outcome { count += 1 }
         }
-        #expect(count == 8)
+        #expect(count == 9)
         #expect(reader.items.locale == "en_US")
     }
 }

@@ -6,7 +6,7 @@ import Testing
 struct ExportXMLReaderTests {
     let document = ExportFixtures.document
 
-    @Test func yieldsTopLevelRecordsAndCorrelationsOnly() throws {
+    @Test func yieldsTopLevelRecordsCorrelationsAndWorkoutsOnly() throws {
         let reader = ExportXMLReader(source: MemoryChunkSource(document))
         var items: [ExportXMLItem] = []
         while let item = try reader.next() { items.append(item) }
@@ -14,13 +14,15 @@ struct ExportXMLReaderTests {
             "HKQuantityTypeIdentifierHeartRate", "HKCategoryTypeIdentifierSleepAnalysis", "HKQuantityTypeIdentifierBodyMass",
             "HKQuantityTypeIdentifierHeartRateVariabilitySDNN", "HKCorrelationTypeIdentifierBloodPressure",
             "HKQuantityTypeIdentifierBloodPressureSystolic", "HKQuantityTypeIdentifierBloodPressureDiastolic",
-            "HKQuantityTypeIdentifierBloodGlucose",
+            "HKWorkoutTypeIdentifier", "HKQuantityTypeIdentifierBloodGlucose",
         ])
-        #expect(items.map(\.position) == Array(1...8))
-        #expect(items.map(\.kind) == [.record, .record, .record, .record, .correlation, .record, .record, .record])
+        #expect(items.map(\.position) == Array(1...9))
+        #expect(items.map(\.kind) == [.record, .record, .record, .record, .correlation, .record, .record, .workout, .record])
+        #expect(items[7].events.count == 1)
+        #expect(items[7].metadata.map(\.key) == ["HKIndoorWorkout"])
         #expect(reader.locale == "en_US")
         #expect(reader.exportDate == "2019-06-04 09:27:33 -0400")
-        #expect(reader.itemCount == 8)
+        #expect(reader.itemCount == 9)
         #expect(!reader.ignoredEntityDeclarations)
     }
 
@@ -43,8 +45,8 @@ struct ExportXMLReaderTests {
         #expect(sleep.value == "HKCategoryValueSleepAnalysisInBed")
         #expect(items[2].sourceName == "Scale\u{0B}App")
         #expect(items[3].metadata.isEmpty)  // the HRV beat list is skipped
-        #expect(items[7].sourceName == "Meter \"Pro\"")
-        #expect(items[7].unit == "mmol<180.1558800000541>/L")
+        #expect(items[8].sourceName == "Meter \"Pro\"")
+        #expect(items[8].unit == "mmol<180.1558800000541>/L")
     }
 
     @Test func correlationCarriesMetadataAndNestedRecords() throws {

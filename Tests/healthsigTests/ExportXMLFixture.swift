@@ -253,7 +253,7 @@ enum ExportXMLFixture {
         """
     }
 
-    /// A Workout (not a sample of the catalog), optionally carrying a signature.
+    /// A Workout of the attribute shape, optionally carrying a signature.
     static func workout(signature: String?) -> String {
         let entry = signature.map { "\n  <MetadataEntry key=\"HKDigitalSignature\" value=\"\($0)\"/>" } ?? ""
         return """

@@ -17,8 +17,10 @@ public struct ExportMetadataEntry: Sendable, Hashable {
     }
 }
 
-/// A top-level `Record` or `Correlation` of export.xml, raw: attributes as written (decoded
-/// XML text), metadata entries in order, and for a correlation its member `Record`s.
+/// A top-level `Record`, `Correlation` or `Workout` of export.xml, raw: attributes as written
+/// (decoded XML text), metadata entries in order, for a correlation its member `Record`s, for a
+/// workout its `WorkoutEvent` and `WorkoutStatistics` children (its `WorkoutRoute` is not kept:
+/// the route is not part of a signed workout).
 public struct ExportXMLItem: Sendable, Hashable {
     /// Which element this is.
     public enum Kind: Sendable, Hashable {
@@ -26,6 +28,12 @@ public struct ExportXMLItem: Sendable, Hashable {
         case record
         /// `<Correlation>`.
         case correlation
+        /// `<Workout>`.
+        case workout
+        /// `<WorkoutEvent>`, a child of a workout.
+        case workoutEvent
+        /// `<WorkoutStatistics>`, a child of a workout (newer exports carry the totals there).
+        case workoutStatistics
     }
 
     /// Which element this is.
@@ -38,6 +46,10 @@ public struct ExportXMLItem: Sendable, Hashable {
     /// For a correlation: its member `Record`s in order (each also appears as a top-level
     /// record elsewhere in the file, per the DTD). Empty for a record.
     public var records: [ExportXMLItem]
+    /// For a workout: its `WorkoutEvent` children in order. Empty otherwise.
+    public var events: [ExportXMLItem] = []
+    /// For a workout: its `WorkoutStatistics` children in order. Empty otherwise.
+    public var statistics: [ExportXMLItem] = []
     /// Line of the element's start tag.
     public var line: Int
     /// 1-based ordinal: among all top-level records and correlations of the file for a
@@ -55,11 +67,14 @@ public struct ExportXMLItem: Sendable, Hashable {
         self.position = position
     }
 
-    /// The element name, `Record` or `Correlation`.
+    /// The element name, e.g. `Record`, `Correlation`, `Workout`.
     public var elementName: String {
         switch kind {
         case .record: "Record"
         case .correlation: "Correlation"
+        case .workout: "Workout"
+        case .workoutEvent: "WorkoutEvent"
+        case .workoutStatistics: "WorkoutStatistics"
         }
     }
 
@@ -70,8 +85,9 @@ public struct ExportXMLItem: Sendable, Hashable {
         return nil
     }
 
-    /// `type`, e.g. `HKQuantityTypeIdentifierHeartRate`.
-    public var type: String? { attribute("type") }
+    /// `type`, e.g. `HKQuantityTypeIdentifierHeartRate`; for a workout, which has no `type`
+    /// attribute, `HKWorkoutTypeIdentifier`.
+    public var type: String? { kind == .workout ? "HKWorkoutTypeIdentifier" : attribute("type") }
     /// `sourceName`, e.g. `Simon’s iPhone`.
     public var sourceName: String? { attribute("sourceName") }
     /// `sourceVersion`.

@@ -1,13 +1,15 @@
-/// Reads the Health app's export.xml as a stream of top-level `Record` and `Correlation` items.
+/// Reads the Health app's export.xml as a stream of top-level `Record`, `Correlation` and
+/// `Workout` items.
 ///
-/// Everything else (`Me`, `Workout`, `ActivitySummary`, `ClinicalRecord`, `Audiogram`,
+/// Everything else (`Me`, `ActivitySummary`, `ClinicalRecord`, `Audiogram`,
 /// `VisionPrescription`, HRV beat lists inside records, …) is skipped without decoding its
 /// attributes. `HealthData@locale` and `ExportDate@value` are kept as ``locale`` and
 /// ``exportDate`` once read. Memory does not grow with the file: each call returns one item and
 /// keeps nothing of it.
 ///
-/// Workouts are skipped even though they can carry metadata: they are not samples of the
-/// catalog this toolkit signs.
+/// A workout keeps its `MetadataEntry`, `WorkoutEvent` (with their own `MetadataEntry`
+/// children) and `WorkoutStatistics` children; its `WorkoutRoute` (a GPX file reference, or
+/// inline `Location`s in old exports) is skipped: the route is not part of a signed workout.
 public final class ExportXMLReader<Source: ByteChunkSource> {
     /// Most `MetadataEntry` plus member `Record` children kept for one item.
     public static var maximumChildrenPerItem: Int { 10_000 }
@@ -42,7 +44,7 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
     /// Whether the DOCTYPE declared entities, which were ignored (never expanded).
     public var ignoredEntityDeclarations: Bool { tokenizer.ignoredEntityDeclarations }
 
-    /// The next top-level `Record` or `Correlation`, or `nil` at the end of the document.
+    /// The next top-level `Record`, `Correlation` or `Workout`, or `nil` at the end of the document.
     ///
     /// - Throws: ``XMLError`` (malformed XML), ``ExportXMLError`` (a `MetadataEntry` without
     ///   `key` or `value`), or the source's error (e.g. ``ZipError``).
@@ -62,7 +64,8 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
                 }
                 if elementDepth == 2 {
                     let kind: ExportXMLItem.Kind? = tokenizer.tagNameIs("Record") ? .record
-                        : tokenizer.tagNameIs("Correlation") ? .correlation : nil
+                        : tokenizer.tagNameIs("Correlation") ? .correlation
+                        : tokenizer.tagNameIs("Workout") ? .workout : nil
                     if let kind {
                         itemCount += 1
                         var budget = ItemBudget(left: maximumBytesPerItem)
@@ -100,8 +103,10 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
             case .end:
                 if tokenizer.depth < depth { return item }
             case .start(let childSelfClosing):
-                if item.metadata.count + item.records.count >= Self.maximumChildrenPerItem,
-                   tokenizer.tagNameIs("MetadataEntry") || (kind == .correlation && tokenizer.tagNameIs("Record")) {
+                let keptChild = tokenizer.tagNameIs("MetadataEntry") || (kind == .correlation && tokenizer.tagNameIs("Record"))
+                    || (kind == .workout && (tokenizer.tagNameIs("WorkoutEvent") || tokenizer.tagNameIs("WorkoutStatistics")))
+                if item.metadata.count + item.records.count + item.events.count + item.statistics.count >= Self.maximumChildrenPerItem,
+                   keptChild {
                     throw ExportXMLError(.tooManyChildren(element: item.elementName, limit: Self.maximumChildrenPerItem),
                                          line: item.line)
                 }
@@ -120,6 +125,12 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
                     let member = try readItem(kind: .record, selfClosing: childSelfClosing, position: item.records.count + 1,
                                               budget: &budget)
                     item.records.append(member)
+                } else if kind == .workout, tokenizer.tagNameIs("WorkoutEvent") {
+                    item.events.append(try readItem(kind: .workoutEvent, selfClosing: childSelfClosing,
+                                                    position: item.events.count + 1, budget: &budget))
+                } else if kind == .workout, tokenizer.tagNameIs("WorkoutStatistics") {
+                    item.statistics.append(try readItem(kind: .workoutStatistics, selfClosing: childSelfClosing,
+                                                        position: item.statistics.count + 1, budget: &budget))
                 } else if !childSelfClosing {
                     try tokenizer.skipElement()
                 }

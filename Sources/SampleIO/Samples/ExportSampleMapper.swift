@@ -12,6 +12,7 @@ import HealthSamples
 ///   whose only value that is. A `unit` attribute on a category record is ignored.
 /// - A `Correlation` becomes a ``HealthSamples/Correlation`` whose objects are its nested
 ///   records (quantity samples; field paths `objects[i].…`).
+/// - A `Workout` becomes a ``HealthSamples/Workout`` (see ``workout(_:)``).
 /// - `device` is parsed with ``HKDeviceDescription`` (`creation date` dropped); metadata values
 ///   become strings (export.xml renders every value as text); export records have no UUID.
 /// - `sourceName`, `sourceVersion` and `creationDate` have no place in the sample model: they
@@ -79,6 +80,10 @@ public struct ExportSampleMapper {
             let (start, end) = try dates(item, path: "")
             return .correlation(Correlation(type: type, startDate: start, endDate: end, objects: members,
                                             device: try device(item, path: ""), metadata: metadata(item)))
+        case .workout:
+            return .workout(try workout(item))
+        case .workoutEvent, .workoutStatistics:
+            return nil  // children of a workout, never returned as items
         }
     }
 
@@ -129,13 +134,13 @@ public struct ExportSampleMapper {
                               device: try device(item, path: ""), metadata: metadata(item))
     }
 
-    private mutating func dates(_ item: ExportXMLItem, path: String) throws(SampleInputError) -> (SampleDate, SampleDate) {
+    mutating func dates(_ item: ExportXMLItem, path: String) throws(SampleInputError) -> (SampleDate, SampleDate) {
         (try date(item.startDate, item: item, field: path + "startDate"), try date(item.endDate, item: item, field: path + "endDate"))
     }
 
     /// Reads an export date; the last one is remembered, since instants have equal start and
     /// end dates and correlation members repeat their correlation's dates.
-    private mutating func date(_ text: String?, item: ExportXMLItem, field: String) throws(SampleInputError) -> SampleDate {
+    mutating func date(_ text: String?, item: ExportXMLItem, field: String) throws(SampleInputError) -> SampleDate {
         guard let text else { throw SampleInputError(line: item.line, field: field, reason: .missingField) }
         if text == lastDateText, let lastDate { return lastDate }
         do {
@@ -148,7 +153,7 @@ public struct ExportSampleMapper {
         }
     }
 
-    private mutating func device(_ item: ExportXMLItem, path: String) throws(SampleInputError) -> Device? {
+    mutating func device(_ item: ExportXMLItem, path: String) throws(SampleInputError) -> Device? {
         guard let text = item.device else { return nil }
         if text == lastDeviceText { return lastDevice }
         guard let description = HKDeviceDescription.parse(text) else {
@@ -162,7 +167,7 @@ public struct ExportSampleMapper {
 
     /// The item's metadata entries as strings, repeated keys kept: export.xml may repeat a key
     /// within one element (docs/EXPORT-XML.md §5), and the verifier compares every copy of a signed key.
-    private func metadata(_ item: ExportXMLItem) -> Metadata {
+    func metadata(_ item: ExportXMLItem) -> Metadata {
         Metadata(item.metadata.map { Metadata.Entry(key: $0.key, value: .string($0.value)) })
     }
 }

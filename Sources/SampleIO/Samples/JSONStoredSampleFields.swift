@@ -23,10 +23,22 @@ enum JSONStoredSampleFields {
         if case .array(let items)? = object["objects"] {
             for case .object(let member) in items { objects.append(fields(of: member)) }
         }
-        return StoredSampleFields(type: text(object["type"]), startDate: text(object["startDate"]),
-                                  endDate: text(object["endDate"]), value: text(object["value"]),
-                                  unit: text(object["unit"]), device: device(object["device"]),
-                                  metadata: metadata(object["metadata"]), objects: objects)
+        var fields = StoredSampleFields(type: text(object["type"]), startDate: text(object["startDate"]),
+                                        endDate: text(object["endDate"]), value: text(object["value"]),
+                                        unit: text(object["unit"]), device: device(object["device"]),
+                                        metadata: metadata(object["metadata"]), objects: objects)
+        if text(object["type"]) == Workout.typeIdentifier {
+            fields.workoutFields["activityType"] = text(object["activityType"])
+            fields.workoutFields["duration"] = text(object["duration"]).map { $0 + " s" } ?? quantity(object["duration"])
+            for total in WorkoutTotal.allCases { fields.workoutFields[total.fieldName] = quantity(object[total.fieldName]) }
+        }
+        return fields
+    }
+
+    /// A `{"value":…,"unit":…}` object as "value unit"; nil for anything else.
+    static func quantity(_ value: JSONValue?) -> String? {
+        guard case .object(let object)? = value, let number = text(object["value"]) else { return nil }
+        return [number, text(object["unit"])].compactMap { $0 }.joined(separator: " ")
     }
 
     /// The device fields that are strings; nil when there is no device object.
