@@ -27,7 +27,7 @@ struct BatchVerifierTests {
             let signedPath = (directory as NSString).appendingPathComponent("signed.jsonl")
             let result = try BatchSigner.run(inputPath: readings, outputPath: signedPath, keyPath: key.privateKeyPath,
                                              passphrase: .none, options: CMSSigning.Options(), skipInvalid: false)
-            guard result.wroteOutput, result.signed == 7 else { throw ToolError.usage("signing the examples failed") }
+            guard result.wroteOutput, result.signed == 8 else { throw ToolError.usage("signing the examples failed") }
             signatures = try String(contentsOfFile: signedPath, encoding: .utf8).split(separator: "\n").map { line in
                 let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
                 return ((object?["metadata"] as? [String: Any])?["HKDigitalSignature"] as? String) ?? ""

@@ -296,7 +296,7 @@ struct DeviceWorkspace {
 
 /// The bundled example readings (examples/readings.jsonl), one line per sample:
 /// 0 heart rate, 1 blood pressure, 2 body temperature, 3 blood glucose, 4 body mass,
-/// 5 oxygen saturation, 6 sleep analysis.
+/// 5 oxygen saturation, 6 sleep analysis, 7 workout.
 enum Examples {
     static var readingsURL: URL { CLI.packageRoot.appendingPathComponent("examples/readings.jsonl") }
 

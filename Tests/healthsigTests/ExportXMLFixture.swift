@@ -19,9 +19,10 @@ enum ExportXMLFixture {
         let bodyMass: String
         let oxygenSaturation: String
         let sleep: String
+        let workout: String
 
         init(_ all: [String]) throws {
-            guard all.count == 7 else { throw CLI.SetupError(description: "expected 7 signatures, got \(all.count)") }
+            guard all.count == 8 else { throw CLI.SetupError(description: "expected 8 signatures, got \(all.count)") }
             heartRate = all[0]
             bloodPressure = all[1]
             bodyTemperature = all[2]
@@ -29,6 +30,7 @@ enum ExportXMLFixture {
             bodyMass = all[4]
             oxygenSaturation = all[5]
             sleep = all[6]
+            workout = all[7]
         }
     }
 

@@ -23,7 +23,7 @@ struct PipesKeysAndErrorTextTests {
                                    in: ws.directory)
         #expect(result.status == 0, "\(result)")
         let counts = try Report.counts(try Report.object(result.stdout))
-        #expect(counts["valid"] == 7, "\(result)")
+        #expect(counts["valid"] == 8, "\(result)")
     }
 
     @Test("a named FIFO as verify input is read to its end, without hanging")
@@ -35,7 +35,7 @@ struct PipesKeysAndErrorTextTests {
             "$HS" verify --trust \(ws.publicKeyPath) --in samples.fifo
             """, in: ws.directory)
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout.contains("summary: valid=7 "), "\(result)")
+        #expect(result.stdout.contains("summary: valid=8 "), "\(result)")
     }
 
     @Test("whole-file inputs may be pipes: passphrase file, key, signature, content, inspect input")

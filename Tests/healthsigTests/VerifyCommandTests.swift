@@ -65,16 +65,16 @@ struct VerifyCommandTests {
         let table = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "signed.jsonl"])
         #expect(table.status == 0, "\(table)")
         #expect(table.lines.first?.hasPrefix("#") == true)
-        #expect(table.lines.filter { $0.contains(" valid ") }.count == 7)
-        #expect(table.lines.last == "summary: valid=7 unsigned=0 malformed=0 bad-signature=0 untrusted-signer=0 content-mismatch=0")
-        #expect(table.lines.filter { $0.contains(ws.keyID) }.count == 7)
+        #expect(table.lines.filter { $0.contains(" valid ") }.count == 8)
+        #expect(table.lines.last == "summary: valid=8 unsigned=0 malformed=0 bad-signature=0 untrusted-signer=0 content-mismatch=0")
+        #expect(table.lines.filter { $0.contains(ws.keyID) }.count == 8)
 
         let json = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "signed.jsonl", "--format", "json"])
         #expect(json.status == 0, "\(json)")
         let report = try Report.object(json.stdout)
         let samples = try Report.samples(report)
-        #expect(samples.count == 7)
-        #expect(samples.map { $0["position"] as? Int } == Array(1...7))
+        #expect(samples.count == 8)
+        #expect(samples.map { $0["position"] as? Int } == Array(1...8))
         for sample in samples {
             #expect(sample["verdict"] as? String == "valid")
             #expect(sample["reasonCode"] as? String == "ok")
@@ -82,19 +82,19 @@ struct VerifyCommandTests {
         }
         #expect(samples[1]["type"] as? String == "HKCorrelationTypeIdentifierBloodPressure")
         #expect(samples[1]["startDate"] as? String == "2026-11-21T08:05:00+01:00")
-        #expect(try Report.counts(report) == ["valid": 7, "unsigned": 0, "malformed": 0, "bad-signature": 0,
+        #expect(try Report.counts(report) == ["valid": 8, "unsigned": 0, "malformed": 0, "bad-signature": 0,
                                               "untrusted-signer": 0, "content-mismatch": 0])
 
         let ndjson = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "signed.jsonl", "--format", "ndjson"])
         #expect(ndjson.status == 0, "\(ndjson)")
         let lines = ndjson.lines
-        #expect(lines.count == 8)
+        #expect(lines.count == 9)
         for line in lines.dropLast() {
             let object = try Report.object(line)
             #expect(object["verdict"] as? String == "valid")
         }
         let summary = try Report.object(try #require(lines.last))
-        #expect(try Report.counts(summary)["valid"] == 7)
+        #expect(try Report.counts(summary)["valid"] == 8)
     }
 
     @Test("each verdict once: table, json and ndjson agree; exit 1")
@@ -148,7 +148,7 @@ struct VerifyCommandTests {
         let result = try ws.directory.healthsig(["verify", "--trust", "other/o.pub.pem", "--in", "signed.jsonl", "--format", "json"])
         #expect(result.status == 1, "\(result)")
         let report = try Report.object(result.stdout)
-        #expect(try Report.counts(report)["untrusted-signer"] == 7)
+        #expect(try Report.counts(report)["untrusted-signer"] == 8)
         #expect(try Report.samples(report).allSatisfy { ($0["reason"] as? String)?.contains(ws.keyID) == true })
         // Several --trust options: adding the right key makes everything valid.
         let both = try ws.directory.healthsig(["verify", "--trust", "other/o.pub.pem", "--trust", ws.publicKeyPath, "--in", "signed.jsonl"])
@@ -162,7 +162,7 @@ struct VerifyCommandTests {
         try ws.directory.write("partly.jsonl", signed.joined(separator: "\n") + "\n" + (try Examples.lines()[0]) + "\n")
         let lenient = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "partly.jsonl"])
         #expect(lenient.status == 0, "\(lenient)")
-        #expect(lenient.lines.last?.contains("valid=7 unsigned=1") == true)
+        #expect(lenient.lines.last?.contains("valid=8 unsigned=1") == true)
         let strict = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "partly.jsonl", "--require-signed"])
         #expect(strict.status == 1, "\(strict)")
         let allSigned = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "signed.jsonl", "--require-signed"])
@@ -192,7 +192,7 @@ struct VerifyCommandTests {
                                                  "--format", "json"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.isEmpty)
-        #expect(try Report.counts(Report.object(ws.directory.text("report.json")))["valid"] == 7)
+        #expect(try Report.counts(Report.object(ws.directory.text("report.json")))["valid"] == 8)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: ws.directory.url.path).filter { $0.contains(".tmp") }
         #expect(leftovers.isEmpty)
 
@@ -232,7 +232,7 @@ struct VerifyCommandTests {
                                                  "--at", "now"])
         #expect(result.status == 0, "\(result)")
         let samples = try Report.samples(Report.object(result.stdout))
-        #expect(samples.count == 7)
+        #expect(samples.count == 8)
         // The certificate in the directory names the signer.
         #expect(samples.allSatisfy { ($0["signer"] as? [String: Any])?["subject"] as? String == ws.subject })
 
@@ -265,11 +265,11 @@ struct VerifyCommandTests {
         }
         let table = try ws.directory.healthsig(["verify", "--trust", ws.certificatePath, "--in", "is.jsonl", "--at", "now"])
         #expect(table.status == 0)
-        #expect(table.lines.filter { $0.contains("\(ws.keyID) (\(ws.subject))") }.count == 7, "\(table.stdout)")
+        #expect(table.lines.filter { $0.contains("\(ws.keyID) (\(ws.subject))") }.count == 8, "\(table.stdout)")
         // A bare public key cannot match an issuer-and-serial identifier.
         let keyOnly = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "is.jsonl"])
         #expect(keyOnly.status == 1, "\(keyOnly)")
-        #expect(keyOnly.lines.last?.contains("untrusted-signer=7") == true)
+        #expect(keyOnly.lines.last?.contains("untrusted-signer=8") == true)
     }
 
     @Test("usage and I/O errors exit 2")
