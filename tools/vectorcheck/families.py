@@ -192,6 +192,20 @@ def record_to_json(rec: record.Record) -> dict:
                            for k, v in rec.metadata.items()}
     if rec.objects:
         out["objects"] = [record_to_json(o) for o in rec.objects]
+    if rec.kind == "workout":
+        out["activityType"] = rec.activity_type
+        out["duration"] = rec.duration
+        for name, (value, unit) in rec.totals.items():
+            out[name] = {"value": value, "unit": unit}
+        if rec.events:
+            out["events"] = []
+            for ev in rec.events:
+                item = {"type": ev["type"], "date": str(ev["date"])}
+                if ev["duration"] is not None:
+                    item["duration"] = ev["duration"]
+                if ev["metadata"]:
+                    item["metadata"] = dict(ev["metadata"])
+                out["events"].append(item)
     return out
 
 

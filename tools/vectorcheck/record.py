@@ -4,8 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from fractions import Fraction
+
 from . import der, dervalues as dv
 from .der import DERError, Node, UNIVERSAL
+from .workouts import TOTAL_KEYS, WORKOUT_SIGNED_KEYS, WORKOUT_TYPE
 
 DEVICE_KEYS = {"nm": "name", "mf": "manufacturer", "md": "model", "hw": "hardwareVersion",
                "fw": "firmwareVersion", "sw": "softwareVersion", "li": "localIdentifier",
@@ -13,7 +16,13 @@ DEVICE_KEYS = {"nm": "name", "mf": "manufacturer", "md": "model", "hw": "hardwar
 SIGNED_METADATA_KEYS = ("HKDeviceSerialNumber", "HKUDIDeviceIdentifier", "HKUDIProductionIdentifier",
                         "HKExternalUUID", "HKTimeZone")
 # SDK constant names of the same keys (HKMetadataKeyTimeZone is stored as HKTimeZone)
-SDK_METADATA_ALIASES = {"HKMetadataKey" + k[2:]: k for k in SIGNED_METADATA_KEYS}
+SDK_METADATA_ALIASES = {"HKMetadataKey" + k[2:]: k for k in SIGNED_METADATA_KEYS + WORKOUT_SIGNED_KEYS
+                        + ("HKWeatherTemperature", "HKWeatherHumidity", "HKWeatherCondition")}
+
+
+def signed_keys(type_id: str) -> tuple[str, ...]:
+    """The metadata keys a record of this type signs (FORMAT.md)."""
+    return SIGNED_METADATA_KEYS + (WORKOUT_SIGNED_KEYS if type_id == WORKOUT_TYPE else ())
 
 
 def stored_spelling(key: str) -> str:
@@ -42,9 +51,16 @@ class Record:
     objects: list["Record"] = field(default_factory=list)
     unknown_keys: list[str] = field(default_factory=list)
     fv: int | None = None
+    # workouts
+    activity_type: int | None = None
+    duration: Decimal | None = None
+    totals: dict[str, tuple[Decimal, str]] = field(default_factory=dict)   # JSON field -> (value, unit)
+    events: list[dict] = field(default_factory=list)   # {"type", "date": Instant, "duration", "metadata"}
 
 
 def kind_of(type_id: str) -> str:
+    if type_id == WORKOUT_TYPE:
+        return "workout"
     for prefix, kind in ((QUANTITY_PREFIX, "quantity"), (CATEGORY_PREFIX, "category"),
                          (CORRELATION_PREFIX, "correlation")):
         if type_id.startswith(prefix):
@@ -124,11 +140,12 @@ def decode(content: bytes) -> Record:
     return rec
 
 
-_KIND_KEYS = {"quantity": {"v", "u"}, "category": {"v"}, "correlation": {"o"}}
+_KIND_KEYS = {"quantity": {"v", "u"}, "category": {"v"}, "correlation": {"o"},
+              "workout": {"at", "du", "ev"} | set(TOTAL_KEYS)}
 # FORMAT.md "Keys": every key of the table. One of these in a record of a kind the table does not
 # give it to (a category's u, a quantity's o, fv in a correlation object) is refused; a key outside
 # the table is unknown and only noted.
-FORMAT_KEYS = {"fv", "t", "v", "u", "s", "e", "d", "m", "o"}
+FORMAT_KEYS = {"fv", "t", "v", "u", "s", "e", "d", "m", "o", "at", "du", "ev"} | set(TOTAL_KEYS)
 # FORMAT.md: metadata values keep their metadata type: string, number, date or boolean.
 _METADATA_TYPES = (str, Decimal, dv.Instant, bool)
 
@@ -162,6 +179,8 @@ def _typed(d: dict, path: str, top: bool, parent: Record | None) -> Record:
             if not isinstance(o, dict):
                 raise RecordError("record-wrong-type", p, "object is not a dictionary")
             rec.objects.append(_typed(o, p, top=False, parent=rec))
+    elif kind == "workout":
+        _workout(d, rec)
     if "d" in d:
         dev = _get(d, "d", dict, path)
         # FORMAT.md: a device without any field is no device.
@@ -183,3 +202,40 @@ def _typed(d: dict, path: str, top: bool, parent: Record | None) -> Record:
         if k not in known:
             rec.unknown_keys.append(f"{path}.{k}" if path else k)
     return rec
+
+
+def _workout(d: dict, rec: Record) -> None:
+    """FORMAT.md "Workouts": at INTEGER, du REAL required; totals [REAL, UTF8String]; ev events
+    [INTEGER type, REAL offset from s, REAL duration?, dictionary metadata?] in that order."""
+    rec.activity_type = _get(d, "at", int, "")
+    rec.duration = _get(d, "du", Decimal, "")
+    for key, name in TOTAL_KEYS.items():
+        if key in d:
+            v = d[key]
+            if not (isinstance(v, list) and len(v) == 2 and isinstance(v[0], Decimal) and isinstance(v[1], str)):
+                raise RecordError("record-wrong-type", key, "a total is [REAL, UTF8String]")
+            rec.totals[name] = (v[0], v[1])
+    for i, ev in enumerate(_get(d, "ev", list, "", required=False) or []):
+        p = f"ev[{i}]"
+        if not (isinstance(ev, list) and 2 <= len(ev) <= 4 and isinstance(ev[0], int) and not isinstance(ev[0], bool)
+                and isinstance(ev[1], Decimal)):
+            raise RecordError("record-wrong-type", p, "an event is [INTEGER, REAL, REAL?, dictionary?]")
+        rest = ev[2:]
+        duration = None
+        metadata = None
+        if rest and isinstance(rest[0], Decimal):
+            duration, rest = rest[0], rest[1:]
+        if rest and isinstance(rest[0], dict):
+            metadata, rest = rest[0], rest[1:]
+            for k, v in metadata.items():
+                if not isinstance(v, _METADATA_TYPES):
+                    raise RecordError("record-wrong-type", f"{p}.{k}", f"metadata value {type(v).__name__}")
+        if rest:
+            raise RecordError("record-wrong-type", p, "an event is [INTEGER, REAL, REAL?, dictionary?]")
+        offset = Fraction(ev[1])
+        if (offset * 10**9).denominator != 1:
+            raise RecordError("record-bad-value", p, "offset finer than a nanosecond")
+        total = Fraction(rec.start.seconds) + rec.start.fraction + offset
+        seconds = total.numerator // total.denominator
+        rec.events.append({"type": ev[0], "date": dv.Instant(seconds, total - seconds),
+                           "duration": duration, "metadata": metadata or {}})

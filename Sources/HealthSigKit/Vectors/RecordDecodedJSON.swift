@@ -1,4 +1,5 @@
 import DER
+import HealthSamples
 import SampleIO
 import SampleSigning
 
@@ -14,7 +15,35 @@ enum RecordDecodedJSON {
         RecordKeys.type: "type", RecordKeys.value: "value", RecordKeys.unit: "unit",
         RecordKeys.startDate: "startDate", RecordKeys.endDate: "endDate", RecordKeys.device: "device",
         RecordKeys.metadata: "metadata", RecordKeys.objects: "objects",
-    ]
+        RecordKeys.activityType: "activityType", RecordKeys.duration: "duration", RecordKeys.events: "events",
+    ].merging(totalNames) { first, _ in first }
+
+    /// Workout totals: `te` → `totalEnergyBurned`, …
+    static let totalNames: [String: String] = Dictionary(uniqueKeysWithValues: RecordKeys.totalKeys.map { ($0.key, $0.total.fieldName) })
+
+    /// One workout event `[type, offset, duration?, metadata?]` as `{"type", "date", "duration", "metadata"}`,
+    /// the date being the record's start plus the offset, in UTC.
+    static func events(_ item: RecordValue, start: RecordValue?) -> JSONValue {
+        guard case .array(let parts) = item, parts.count >= 2 else { return value(item) }
+        var object = JSONObject()
+        object["type"] = value(parts[0])
+        if case .date(let s)? = start,
+           let startDate = try? SampleDate(utcYear: s.year, month: s.month, day: s.day, hour: s.hour, minute: s.minute,
+                                           second: s.second, nanoseconds: s.nanoseconds),
+           case .real(let offset) = parts[1],
+           let seconds = try? DecimalText.parse(offset.decimalText), let date = try? startDate.adding(seconds: seconds) {
+            object["date"] = .string(date.rfc3339String)
+        } else {
+            object["date"] = value(parts[1])
+        }
+        for part in parts.dropFirst(2) {
+            switch part {
+            case .dictionary: object["metadata"] = value(part)
+            default: object["duration"] = value(part)
+            }
+        }
+        return .object(object)
+    }
 
     static let deviceNames: [String: String] = Dictionary(uniqueKeysWithValues: RecordKeys.deviceKeys.map { ($0.key, $0.field) })
 
@@ -38,6 +67,10 @@ enum RecordDecodedJSON {
                     if case .dictionary(let d) = item { return json(d, inheriting: dictionary) }
                     return value(item)
                 })
+            case (RecordKeys.events, .array(let items)):
+                object[name] = .array(items.map { events($0, start: dictionary[RecordKeys.startDate]) })
+            case (let key, .array(let pair)) where totalNames[key] != nil && pair.count == 2:
+                object[name] = .object(["value": value(pair[0]), "unit": value(pair[1])])
             default:
                 object[name] = value(entry.value)
             }

@@ -32,6 +32,7 @@ struct RecordVectors: VectorFamily {
         "UnsignedMetadata": "Other metadata is not part of the record.",
         "SDKKeySpelling": "The sample spells metadata keys as SDK constants (HKMetadataKeyDeviceSerialNumber); the record uses the stored spelling (HKDeviceSerialNumber).",
         "Zero": "The value zero: a REAL with no content octets.",
+        "Workout": "A workout: at is the HKWorkoutActivityType raw value, du the duration in seconds, te/td/ts/tf the totals as [value, unit], ev the events as [type, offset in seconds from s, duration?, signed metadata?]; decoded shows activityType and event types as raw values, event dates as UTC instants, durations in seconds.",
     ]
 
     func groups(_ context: VectorGenerationContext) throws -> [VectorGroupSpec] {
