@@ -67,6 +67,28 @@ TEMP_RECORD = bytes.fromhex(_set([
     _entry("e", _gt("20261121080000.25Z")),
 ]))
 
+# docs/FORMAT.md "Workouts": the run from 06:00:00Z to 06:42:10Z, 2430 s, 6.21 km, a pause at +1200 s
+# and a 90.5-second lap at +1800 s, written out by hand.
+def _real(text: str) -> str:
+    return f"09{len(text) + 1:02x}03{text.encode().hex()}"
+
+
+def _seq(*parts: str) -> str:
+    body = "".join(parts)
+    return f"30{len(body) // 2:02x}{body}"
+
+
+WORKOUT_RECORD = bytes.fromhex(_set([
+    _entry("fv", "020101"),
+    _entry("t", _utf8("HKWorkoutTypeIdentifier")),
+    _entry("s", _gt("20261120060000Z")),
+    _entry("e", _gt("20261120064210Z")),
+    _entry("at", "020125"),
+    _entry("du", _real("243.E1")),
+    _entry("td", _seq(_real("621.E-2"), _utf8("km"))),
+    _entry("ev", _seq(_seq("020101", _real("12.E2")), _seq("020103", _real("18.E2"), _real("905.E-1")))),
+]))
+
 
 def run(*args: str, stdin: bytes | None = None) -> bytes:
     return subprocess.run([OPENSSL, *args], input=stdin, check=True, capture_output=True).stdout
@@ -381,6 +403,51 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         self.assertIn("records.json: 1 passed, 0 failed", out)
         self.assertRegex(out.strip().splitlines()[-1], r"^\d+ passed, 0 failed$")
 
+    def test_workout_samples_and_record(self):
+        fx = self.fx
+        d = self.tmp / "workouts"
+        d.mkdir()
+        sig = b64(fx.sign(WORKOUT_RECORD, "-nodetach", "-noattr", "-nocerts", "-keyid"))
+        run_json = {"type": "HKWorkoutTypeIdentifier", "activityType": "HKWorkoutActivityTypeRunning",
+                    "startDate": "2026-11-20T07:00:00+01:00", "endDate": "2026-11-20T07:42:10+01:00", "duration": 2430,
+                    "totalDistance": {"value": 6.21, "unit": "km"},
+                    "events": [{"type": "HKWorkoutEventTypePause", "date": "2026-11-20T07:20:00+01:00"},
+                               {"type": "HKWorkoutEventTypeLap", "date": "2026-11-20T07:30:00+01:00", "duration": 90.5}]}
+        stored = {**run_json, "metadata": {"HKDigitalSignature": sig}}
+        altered = json.loads(json.dumps(stored))
+        altered["totalDistance"]["value"] = 6.5
+        altered["events"][1]["date"] = "2026-11-20T07:31:00+01:00"
+        dates = 'startDate="2026-11-20 07:00:00 +0100" endDate="2026-11-20 07:42:10 +0100"'
+        xml = (f'<Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="40.5" durationUnit="min" '
+               f'sourceName="x" {dates}><MetadataEntry key="HKDigitalSignature" value="{sig}"/>'
+               '<WorkoutEvent type="HKWorkoutEventTypePause" date="2026-11-20 07:20:00 +0100"/>'
+               '<WorkoutEvent type="HKWorkoutEventTypeLap" date="2026-11-20 07:30:00 +0100" duration="1.508333" durationUnit="min"/>'
+               f'<WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" {dates} sum="3.86" unit="mi"/>'
+               '<WorkoutRoute sourceName="x"><FileReference path="/r.gpx"/></WorkoutRoute></Workout>')
+        tests = [
+            {"stored": stored, "verdict": "valid"},
+            {"stored": altered, "verdict": "content-mismatch", "fields": ["events[1].date", "totalDistance"]},
+            {"storedXML": xml, "verdict": "valid"},
+            {"storedXML": xml.replace('sum="3.86"', 'sum="3.9"'), "verdict": "content-mismatch", "fields": ["totalDistance"]},
+            {"storedXML": xml.replace("TypeRunning", "TypeWalking"), "verdict": "content-mismatch", "fields": ["activityType"]},
+        ]
+        for t in tests:
+            t["storedForm"] = "healthExport" if "storedXML" in t else "json"
+        key = fx.group_key(with_cert=False)   # a bare key: the readings predate the certificate
+        write_vectors(d / "samples.json", "samples", [{"key": key, "tests": tests}])
+        decoded = {"type": "HKWorkoutTypeIdentifier", "activityType": 37, "startDate": "2026-11-20T06:00:00Z",
+                   "endDate": "2026-11-20T06:42:10Z", "duration": 2430, "totalDistance": {"value": 6.21, "unit": "km"},
+                   "events": [{"type": 1, "date": "2026-11-20T06:20:00Z"},
+                              {"type": 3, "date": "2026-11-20T06:30:00Z", "duration": 90.5}]}
+        write_vectors(d / "records.json", "records", [{"key": key, "tests": [
+            {"sample": run_json, "recordDer": WORKOUT_RECORD.hex(), "signature": sig, "decoded": decoded,
+             "result": "valid"}]}])
+        complete(d)
+        rc, out = self.check(d)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("samples.json: 5 passed, 0 failed", out)
+        self.assertIn("records.json: 1 passed, 0 failed", out)
+
 
 class DERRules(unittest.TestCase):
     def err(self, hexstr: str) -> str:
@@ -435,6 +502,26 @@ class DERRules(unittest.TestCase):
         bad = der.parse(bytes.fromhex("3106020102020101"))
         with self.assertRaises(DERError):
             der.check_set_of_order(bad)
+
+    def test_workout_record_rules(self):
+        rec = record.decode(WORKOUT_RECORD)
+        self.assertEqual((rec.kind, rec.activity_type, rec.duration), ("workout", 37, Decimal(2430)))
+        self.assertEqual([str(e["date"]) for e in rec.events], ["2026-11-20T06:20:00Z", "2026-11-20T06:30:00Z"])
+        base = [_entry("fv", "020101"), _entry("t", _utf8("HKWorkoutTypeIdentifier")), _entry("s", _gt("20261120060000Z")),
+                _entry("e", _gt("20261120064210Z"))]
+        cases = [
+            ([_entry("du", _real("243.E1"))], "record-missing-key"),                        # no at
+            ([_entry("at", _utf8("37")), _entry("du", _real("243.E1"))], "record-wrong-type"),
+            ([_entry("at", "020125"), _entry("du", _real("243.E1")), _entry("ev", _seq(_seq("020101")))], "record-wrong-type"),
+            ([_entry("at", "020125"), _entry("du", _real("243.E1")), _entry("td", _seq(_real("621.E-2")))], "record-wrong-type"),
+            ([_entry("at", "020125"), _entry("du", _real("243.E1")),
+              _entry("ev", _seq(_seq("020101", _real("1.E-10"))))], "record-bad-value"),
+        ]
+        for extra, code in cases:
+            with self.subTest(code=code, extra=extra):
+                with self.assertRaises(record.RecordError) as cm:
+                    record.decode(bytes.fromhex(_set(base + extra)))
+                self.assertEqual(cm.exception.code, code)
 
     def test_record_decodes(self):
         rec = record.decode(HR_RECORD)

@@ -7,8 +7,9 @@ from fractions import Fraction
 
 from . import dates, units
 from .dervalues import Instant
-from .record import SIGNED_METADATA_KEYS, Record, stored_spelling
+from .record import Record, signed_keys, stored_spelling
 from .stored import CATEGORY_LABELS, Stored, decimal_of
+from .workouts import ACTIVITY_TYPES, EVENT_TYPES, QUANTITY_KEYS
 
 
 class CheckerLimitation(Exception):
@@ -56,48 +57,99 @@ def compare(rec: Record, st: Stored, path: str = "") -> tuple[list[str], list[st
         # (export.xml is exempt: the Health app may attach the phone's own description).
         diffs.append(p("device"))
 
+    _metadata(rec.metadata or {}, st.metadata, st.repeated_metadata, signed_keys(rec.type), st.source, p, diffs)
+
+    if rec.kind == "correlation":
+        diffs.extend(_objects(rec, st, path, notes))
+    if rec.kind == "workout":
+        _workout(rec, st, diffs)
+    return sorted(set(diffs)), notes
+
+
+def _metadata(signed_md: dict, stored: dict, repeated: list, keys: tuple, source: str, p, diffs: list[str]) -> None:
     # docs/VERIFY.md: every stored copy of a signed key (export.xml may repeat a key, and either
     # spelling may be used) must equal the signed value.
     stored_md: dict[str, list[object]] = defaultdict(list)
     spelled: dict[str, str] = {}
-    for k, v in list(st.metadata.items()) + st.repeated_metadata:
+    for k, v in list(stored.items()) + repeated:
         stored_md[stored_spelling(k)].append(v)
         # one predefined key under two spellings is not a valid sample (reported on the later one)
         if spelled.setdefault(stored_spelling(k), k) != k:
             diffs.append(p("metadata." + k))
-    signed_md = rec.metadata or {}
     for k, v in signed_md.items():
-        if k not in stored_md or not all(_same_metadata(v, copy, st.source) for copy in stored_md[k]):
+        if k not in stored_md or not all(_same_metadata(v, copy, source, k) for copy in stored_md[k]):
             diffs.append(p("metadata." + k))
     # likewise a signed-kind metadata key present in the stored sample but not in the record
     for k in stored_md:
-        if k in SIGNED_METADATA_KEYS and k not in signed_md:
+        if k in keys and k not in signed_md:
             diffs.append(p("metadata." + k))
 
-    if rec.kind == "correlation":
-        diffs.extend(_objects(rec, st, path, notes))
-    return sorted(set(diffs)), notes
+
+def _workout(rec: Record, st: Stored, diffs: list[str]) -> None:
+    """docs/VERIFY.md, "Workouts"."""
+    a = st.activity_type
+    stored_type = a if isinstance(a, int) and not isinstance(a, bool) else ACTIVITY_TYPES.get(a) if isinstance(a, str) else None
+    if stored_type != rec.activity_type:
+        diffs.append("activityType")
+    if st.duration is None:
+        # not stored: the whole interval (JSON's default; export.xml without `duration`)
+        start, end = _parse_instant(st.start), _parse_instant(st.end)
+        if start is None or end is None or _fraction(end) - _fraction(start) != Fraction(rec.duration):
+            diffs.append("duration")
+    elif _quantity_diff(rec.duration, "s", st.duration[0], st.duration[1]):
+        diffs.append("duration")
+    for name in set(rec.totals) | set(st.totals):
+        if name not in rec.totals or name not in st.totals:
+            diffs.append(name)
+            continue
+        signed_value, signed_unit = rec.totals[name]
+        if _quantity_diff(signed_value, signed_unit, *st.totals[name]):
+            diffs.append(name)
+    if len(rec.events) != len(st.events):
+        diffs.append("events")
+        return
+    for i, (se, te) in enumerate(zip(rec.events, st.events)):
+        p = lambda f, i=i: f"events[{i}].{f}"
+        t = te.type
+        stored_event_type = t if isinstance(t, int) and not isinstance(t, bool) else EVENT_TYPES.get(t) if isinstance(t, str) else None
+        if stored_event_type != se["type"]:
+            diffs.append(p("type"))
+        if not _same_instant(se["date"], te.date, st.source):
+            diffs.append(p("date"))
+        # an instant is a zero-length interval: an absent duration is 0 s
+        stored_duration = te.duration if te.duration is not None else (0, "s")
+        if _quantity_diff(se["duration"] if se["duration"] is not None else Decimal(0), "s", *stored_duration):
+            diffs.append(p("duration"))
+        _metadata(se["metadata"], te.metadata, te.repeated_metadata, signed_keys(rec.type), st.source, p, diffs)
+
+
+def _fraction(t: Instant) -> Fraction:
+    return Fraction(t.seconds) + t.fraction
 
 
 def _quantity(rec: Record, st: Stored, p, diffs: list[str]) -> None:
-    stored_value = decimal_of(st.value)
-    if st.unit is None:
-        diffs.append(p("unit"))
-        return
-    if st.unit == rec.unit:
-        if stored_value is None or stored_value != rec.value:
-            diffs.append(p("value"))
-        return
+    field = _quantity_diff(rec.value, rec.unit, st.value, st.unit)
+    if field:
+        diffs.append(p(field))
+
+
+def _quantity_diff(signed_value: Decimal, signed_unit: str, stored_raw: object, stored_unit: object) -> str | None:
+    """docs/VERIFY.md `value` + `unit`: None when equal, else the field that differs ("unit" or "value")."""
+    stored_value = decimal_of(stored_raw)
+    if not isinstance(stored_unit, str):
+        return "unit"
+    if stored_unit == signed_unit:
+        if stored_value is None or stored_value != signed_value:
+            return "value"
+        return None
     try:
-        su, ru = units.parse_unit(st.unit), units.parse_unit(rec.unit)
+        su, ru = units.parse_unit(stored_unit), units.parse_unit(signed_unit)
     except units.UnitError as e:
-        raise CheckerLimitation(f"cannot compare units {st.unit!r} and {rec.unit!r}: {e}") from None
+        raise CheckerLimitation(f"cannot compare units {stored_unit!r} and {signed_unit!r}: {e}") from None
     if not su.compatible(ru):
-        diffs.append(p("unit"))
-        return
+        return "unit"
     if stored_value is None:
-        diffs.append(p("value"))
-        return
+        return "value"
     v = Fraction(stored_value)
     converted = units.convert(v, su, ru)
     exponent = stored_value.as_tuple().exponent
@@ -105,11 +157,12 @@ def _quantity(rec: Record, st: Stored, p, diffs: list[str]) -> None:
     rounding = abs(units.convert(v + half, su, ru) - converted)
     # docs/VERIFY.md: the rounding forgiven is capped at max(half the signed value's own last
     # place, at most 0.5; 1% of the signed value), so a far coarser stored unit forgives nothing more.
-    signed_exponent = min(0, decimal_of(rec.value).as_tuple().exponent)
-    cap = max(Fraction(1, 2) * Fraction(10) ** signed_exponent, abs(Fraction(rec.value)) / 100)
-    tolerance = min(rounding, cap) + abs(Fraction(rec.value)) * Fraction(1, 10**9)
-    if abs(converted - Fraction(rec.value)) > tolerance:
-        diffs.append(p("value"))
+    signed_exponent = min(0, decimal_of(signed_value).as_tuple().exponent)
+    cap = max(Fraction(1, 2) * Fraction(10) ** signed_exponent, abs(Fraction(signed_value)) / 100)
+    tolerance = min(rounding, cap) + abs(Fraction(signed_value)) * Fraction(1, 10**9)
+    if abs(converted - Fraction(signed_value)) > tolerance:
+        return "value"
+    return None
 
 
 def _category_value(v: object) -> int | None:
@@ -146,7 +199,7 @@ def _same_instant(signed: Instant, stored: object, source: str) -> bool:
     return signed == t
 
 
-def _same_metadata(signed: object, stored: object, source: str) -> bool:
+def _same_metadata(signed: object, stored: object, source: str, key: str = "") -> bool:
     if isinstance(signed, bool):
         if isinstance(stored, bool):
             return stored == signed
@@ -156,7 +209,17 @@ def _same_metadata(signed: object, stored: object, source: str) -> bool:
             return stored == (1 if signed else 0)
         return False
     if isinstance(signed, str):
-        return isinstance(stored, str) and stored == signed
+        if not isinstance(stored, str):
+            return False
+        if stored != signed and key in QUANTITY_KEYS:
+            # VERIFY.md: a workout quantity key ("8.4 m/s") may be stored in another unit
+            sq, tq = signed.split(" ", 1), stored.split(" ", 1)
+            if len(sq) == 2 and len(tq) == 2 and decimal_of(sq[0]) is not None and decimal_of(tq[0]) is not None:
+                try:
+                    return _quantity_diff(decimal_of(sq[0]), sq[1], tq[0], tq[1]) is None
+                except CheckerLimitation:
+                    return False
+        return stored == signed
     if isinstance(signed, (int, Decimal)):
         d = decimal_of(stored)
         return d is not None and d == signed

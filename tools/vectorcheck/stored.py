@@ -6,6 +6,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
+from .workouts import WORKOUT_TYPE, statistics_total
+
 SIGNATURE_KEYS = ("HKDigitalSignature", "HKMetadataKeyDigitalSignature")
 
 # export.xml device description labels -> JSON field names
@@ -53,6 +55,11 @@ class Stored:
     # real exports repeat keys); `metadata` holds the first, these the later copies
     repeated_metadata: list[tuple[str, object]] = field(default_factory=list)
     objects: list["Stored"] = field(default_factory=list)
+    # workouts: raw stored forms, interpreted at comparison time
+    activity_type: object = None
+    duration: tuple[object, object] | None = None          # (value, unit); None: not stored
+    totals: dict[str, tuple[object, object]] = field(default_factory=dict)
+    events: list["StoredEvent"] = field(default_factory=list)
 
     def signature(self) -> object:
         for k in SIGNATURE_KEYS:
@@ -61,7 +68,39 @@ class Stored:
         return None
 
 
+@dataclass
+class StoredEvent:
+    type: object = None
+    date: str | None = None
+    duration: tuple[object, object] | None = None
+    metadata: dict[str, object] = field(default_factory=dict)
+    repeated_metadata: list[tuple[str, object]] = field(default_factory=list)
+
+
 # ---- JSON
+
+def _json_duration(v: object) -> tuple[object, object] | None:
+    """A JSON duration: seconds as a number, or {"value", "unit"}."""
+    if v is None:
+        return None
+    if isinstance(v, dict):
+        return (v.get("value"), v.get("unit"))
+    return (v, "s")
+
+
+def _json_workout(obj: dict, s: Stored) -> None:
+    s.activity_type = obj.get("activityType")
+    s.duration = _json_duration(obj.get("duration"))
+    for name in ("totalEnergyBurned", "totalDistance", "totalSwimmingStrokeCount", "totalFlightsClimbed"):
+        q = obj.get(name)
+        if isinstance(q, dict):
+            s.totals[name] = (q.get("value"), q.get("unit"))
+    for ev in obj.get("events") or []:
+        if not isinstance(ev, dict):
+            raise StoredError("an event is not an object")
+        s.events.append(StoredEvent(ev.get("type"), ev.get("date"), _json_duration(ev.get("duration")),
+                                    dict(ev.get("metadata") or {})))
+
 
 def from_json(obj: dict) -> Stored:
     if not isinstance(obj, dict):
@@ -87,6 +126,8 @@ def from_json(obj: dict) -> Stored:
     objs = obj.get("objects")
     if objs is not None:
         s.objects = [from_json(o) for o in objs]
+    if s.type == WORKOUT_TYPE:
+        _json_workout(obj, s)
     return s
 
 
@@ -120,7 +161,54 @@ def from_xml(text: str) -> Stored:
     return _from_element(el)
 
 
+def _metadata_entry(child: ET.Element, into) -> None:
+    k = child.attrib.get("key")
+    if k is not None and k in into.metadata:
+        into.repeated_metadata.append((k, child.attrib.get("value", "")))
+    elif k is not None:
+        into.metadata[k] = child.attrib.get("value", "")
+
+
+def _xml_quantity(a, value: str, unit: str) -> tuple[object, object] | None:
+    return (a[value], a.get(unit)) if value in a else None
+
+
+def _workout_element(el: ET.Element) -> Stored:
+    """docs/VERIFY.md, export.xml specifics: a Workout in either shape; WorkoutRoute is not read."""
+    s = Stored("xml")
+    a = el.attrib
+    s.type = WORKOUT_TYPE
+    s.activity_type = a.get("workoutActivityType")
+    s.start = a.get("startDate")
+    s.end = a.get("endDate")
+    if "device" in a:
+        s.device = parse_device_string(a["device"])
+    s.duration = _xml_quantity(a, "duration", "durationUnit")
+    for name in ("totalEnergyBurned", "totalDistance"):
+        q = _xml_quantity(a, name, name + "Unit")
+        if q is not None:
+            s.totals[name] = q
+    for child in el:
+        if child.tag == "MetadataEntry":
+            _metadata_entry(child, s)
+        elif child.tag == "WorkoutStatistics":
+            name = statistics_total(child.attrib.get("type", ""))
+            # the attribute form wins when an element has both
+            if name is not None and name not in s.totals and "sum" in child.attrib:
+                s.totals[name] = (child.attrib["sum"], child.attrib.get("unit"))
+        elif child.tag == "WorkoutEvent":
+            ev = StoredEvent(child.attrib.get("type"), child.attrib.get("date"),
+                             _xml_quantity(child.attrib, "duration", "durationUnit"))
+            for entry in child:
+                if entry.tag == "MetadataEntry":
+                    _metadata_entry(entry, ev)
+            s.events.append(ev)
+    return s
+
+
 def _from_element(el: ET.Element) -> Stored:
+    if el.tag == "Workout":
+        return _workout_element(el)
     if el.tag not in ("Record", "Correlation"):
         raise StoredError(f"unexpected element <{el.tag}>")
     s = Stored("xml")
@@ -134,11 +222,7 @@ def _from_element(el: ET.Element) -> Stored:
         s.device = parse_device_string(a["device"])
     for child in el:
         if child.tag == "MetadataEntry":
-            k = child.attrib.get("key")
-            if k is not None and k in s.metadata:
-                s.repeated_metadata.append((k, child.attrib.get("value", "")))
-            elif k is not None:
-                s.metadata[k] = child.attrib.get("value", "")
+            _metadata_entry(child, s)
         elif child.tag == "Record" and el.tag == "Correlation":
             s.objects.append(_from_element(child))
     return s

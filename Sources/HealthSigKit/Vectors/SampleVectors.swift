@@ -58,6 +58,12 @@ struct SampleVectors: VectorFamily {
         "MetadataTwice": "An export.xml element repeating a metadata key (real exports do): every stored copy of a signed key must equal the signed value; one key under both its spellings is not a valid sample (docs/VERIFY.md).",
         "MetadataAltered": "A signed metadata key differs, is missing, or was added in the stored sample.",
         "ObjectsAltered": "Correlation objects differ in number or value.",
+        "Workout": "A workout (docs/FORMAT.md and docs/VERIFY.md, Workouts): activity type, duration, totals, events and the workout's signed metadata keys are compared.",
+        "WorkoutAttributes": "An export.xml Workout with its totals as attributes (totalDistance/totalDistanceUnit, totalEnergyBurned/totalEnergyBurnedUnit) and its duration in minutes.",
+        "WorkoutStatistics": "An export.xml Workout with its totals as WorkoutStatistics children (sum and unit of ActiveEnergyBurned and DistanceWalkingRunning; heart-rate and basal-energy statistics are not totals).",
+        "WorkoutRoute": "The Workout has a WorkoutRoute child, which is not part of the signed workout and is not read.",
+        "EventsAltered": "A workout event differs in type, date, duration or metadata, or an event is missing (the field is events when the counts differ).",
+        "ActivityTypeRawValue": "The stored activity type is HealthKit's raw value (37) instead of its name: equal.",
         "TypeAltered": "The stored type differs from the signed one.",
         "PhoneDevice": "An export.xml device description on a sample whose record has no device: the Health app may add the phone's own description, so it is ignored (docs/VERIFY.md, additions).",
         "StoredExtraField": "The stored sample carries more than was signed: a device field, a device, or a signed-kind metadata key the record lacks (docs/VERIFY.md, additions): content-mismatch.",
@@ -137,7 +143,7 @@ struct SampleVectors: VectorFamily {
         case invalid(SampleInputError)
     }
 
-    /// One export.xml `Record` or `Correlation` element, read by SampleIO's export reader inside
+    /// One export.xml `Record`, `Correlation` or `Workout` element, read by SampleIO's export reader inside
     /// a minimal `HealthData` document.
     static func exportInput(_ element: String) throws -> StoredInput {
         let document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData locale=\"en_US\">\n" + element + "\n</HealthData>\n"
@@ -146,7 +152,7 @@ struct SampleVectors: VectorFamily {
         case .sample(let stored)?: return .sample(stored.sample)
         case .unsupported(let item)?: throw VectorInputError("storedXML type \(item.type ?? "?") is not supported")
         case .invalid(_, let error)?: return .invalid(error)
-        case nil: throw VectorInputError("storedXML holds no Record or Correlation")
+        case nil: throw VectorInputError("storedXML holds no Record, Correlation or Workout")
         }
     }
 }

@@ -185,7 +185,7 @@ enum VectorSchema {
               "oneOf": [ { "required": ["stored"] }, { "required": ["storedXML"] } ],
               "properties": {
                 "stored": { "type": "object", "description": "A sample object in the JSON sample format, with metadata.HKDigitalSignature." },
-                "storedXML": { "type": "string", "pattern": "^\\s*<(Record|Correlation)[\\s>]", "description": "One export.xml Record or Correlation element." },
+                "storedXML": { "type": "string", "pattern": "^\\s*<(Record|Correlation|Workout)[\\s>]", "description": "One export.xml Record, Correlation or Workout element." },
                 "storedForm": { "enum": ["json", "healthExport"], "description": "Which comparison rules of docs/VERIFY.md apply." },
                 "verdict": { "enum": ["valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch"] },
                 "fields": { "type": "array", "items": { "type": "string" }, "description": "Sorted mismatching field paths; empty unless content-mismatch." }
