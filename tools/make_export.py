@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """Writes a Health-app style export.xml from signed JSON Lines, padded to a target size.
 
-Used by scripts/check-export-memory: the signed samples (from `healthsig sign`) become Record and
-Correlation elements the way the Health app writes them (dates `yyyy-MM-dd HH:mm:ss +hhmm`, the
-device as its HKDevice description string, metadata as MetadataEntry children, correlation
-members repeated as top-level Records), then unsigned heart-rate Records are appended until the
+Used by scripts/check-export-memory: the signed samples (from `healthsig sign`) become Record,
+Correlation and Workout elements the way the Health app writes them (dates `yyyy-MM-dd HH:mm:ss
++hhmm`, the device as its HKDevice description string, metadata as MetadataEntry children with
+booleans as 0/1, correlation members repeated as top-level Records, a workout's duration in
+minutes and its totals as attributes, its events as WorkoutEvent children), then unsigned heart-rate Records are appended until the
 file reaches --size-mb. Streams its output, so it needs no memory for the padding.
 """
 import argparse
 import datetime
 import json
+from decimal import Decimal
 from xml.sax.saxutils import quoteattr
 
 HEADER = """<?xml version="1.0" encoding="UTF-8"?>
@@ -76,11 +78,40 @@ def metadata_entries(sample, indent):
             key = "HKDigitalSignature"
         elif key.startswith("HKMetadataKey"):
             key = "HK" + key[len("HKMetadataKey"):]
+        if isinstance(value, bool):
+            value = "1" if value else "0"
         lines.append(f"{indent}<MetadataEntry key={quoteattr(key)} value={quoteattr(str(value))}/>")
     return lines
 
 
+def minutes(seconds):
+    """A JSON duration in seconds as the export's minutes (exact for the examples' whole seconds)."""
+    return str(Decimal(str(seconds)) / 60)
+
+
+def workout(sample):
+    out = [("workoutActivityType", sample["activityType"])]
+    if "duration" in sample:
+        out += [("duration", minutes(sample["duration"])), ("durationUnit", "min")]
+    for total in ("totalDistance", "totalEnergyBurned"):
+        if total in sample:
+            out += [(total, str(sample[total]["value"])), (total + "Unit", sample[total]["unit"])]
+    out += [("sourceName", "Acme Health"), ("sourceVersion", "1.0")]
+    if "device" in sample:
+        out.append(("device", device_string(sample["device"])))
+    out += [("creationDate", export_date(sample["endDate"])), ("startDate", export_date(sample["startDate"])),
+            ("endDate", export_date(sample["endDate"]))]
+    lines = [" <Workout " + " ".join(f"{k}={quoteattr(v)}" for k, v in out) + ">"]
+    lines += metadata_entries(sample, "  ")
+    for event in sample.get("events", []):
+        lines.append(f"  <WorkoutEvent type={quoteattr(event['type'])} date={quoteattr(export_date(event['date']))}/>")
+    lines.append(" </Workout>")
+    return "\n".join(lines) + "\n"
+
+
 def element(sample):
+    if sample["type"] == "HKWorkoutTypeIdentifier":
+        return workout(sample)
     if "objects" in sample:
         lines = [f" <Correlation {attrs(sample, with_value=False)}>"]
         lines += metadata_entries(sample, "  ")

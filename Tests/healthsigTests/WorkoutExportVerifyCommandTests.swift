@@ -156,6 +156,18 @@ import Testing
         #expect(s.fields(samples[1]) == ["totalEnergyBurned"])
     }
 
+    @Test func energyTotalInALengthUnitIsAMismatchShowingBothValues() throws {
+        let s = try Setup()
+        let xml = Self.attributeShape(s.signature).replacingOccurrences(of: #"totalEnergyBurnedUnit="kcal""#,
+                                                                        with: #"totalEnergyBurnedUnit="km""#)
+        try s.ws.directory.write("export.xml", Self.document([xml]))
+        let samples = try s.verify("export.xml", expectStatus: 1)
+        let mismatch = try #require((samples.first?["mismatches"] as? [[String: String]])?.first)
+        #expect(mismatch["field"] == "totalEnergyBurned")
+        #expect(mismatch["signed"] == "412 kcal")
+        #expect(mismatch["stored"] == "412 km")
+    }
+
     @Test func unknownActivityTypeOfASignedWorkoutIsAMismatchOnThatField() throws {
         let s = try Setup()
         let xml = Self.attributeShape(s.signature).replacingOccurrences(of: "HKWorkoutActivityTypeRunning", with: "HKWorkoutActivityTypeJogging")
