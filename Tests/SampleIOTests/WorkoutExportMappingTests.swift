@@ -88,4 +88,20 @@ import Testing
         #expect(error.field == "events[0].type")
         #expect(error.line == 6)
     }
+
+    @Test func workoutChildrenAreCappedTogether() {
+        // Events, statistics and metadata entries share the item's child limit.
+        let events = String(repeating: "<WorkoutEvent type=\"HKWorkoutEventTypeMarker\" date=\"2026-11-20 17:00:00 +0000\"/>", count: 5_000)
+        let statistics = String(repeating: "<WorkoutStatistics type=\"t\" startDate=\"a\" endDate=\"b\"/>", count: 5_000)
+        let text = "<HealthData>\n<Workout workoutActivityType=\"x\"><MetadataEntry key=\"k\" value=\"v\"/>\(events)\(statistics)</Workout>\n</HealthData>"
+        let reader = ExportXMLReader(source: MemoryChunkSource(text, chunkSize: 4096))
+        #expect(throws: ExportXMLError(.tooManyChildren(element: "Workout", limit: 10_000), line: 2)) { _ = try reader.next() }
+    }
+
+    @Test func eventAttributeTextCountsAgainstTheItemBudget() {
+        let events = String(repeating: "<WorkoutEvent type=\"HKWorkoutEventTypeMarker\" date=\"2026-11-20 17:00:00 +0000\"/>", count: 40)
+        let text = "<HealthData>\n<Workout workoutActivityType=\"x\">\(events)</Workout>\n</HealthData>"
+        let reader = ExportXMLReader(source: MemoryChunkSource(text, chunkSize: 4096), maximumBytesPerItem: 1024)
+        #expect(throws: ExportXMLError(.itemTooLarge(element: "Workout", limit: 1024), line: 2)) { _ = try reader.next() }
+    }
 }
