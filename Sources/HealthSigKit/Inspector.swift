@@ -148,7 +148,8 @@ public enum RecordRenderer {
         var out = "\(indent)activityType: \(activity)\n"
         out += "\(indent)duration: \(DecimalText.format(workout.duration)) s\n"
         for total in WorkoutTotal.allCases {
-            if let value = workout.totals[total] { out += "\(indent)\(total.fieldName): \(DecimalText.format(value.value)) \(value.unit)\n" }
+            guard let value = workout.totals[total] else { continue }
+            out += "\(indent)\(total.fieldName): \(DecimalText.format(value.value)) \(value.unit)\n"
         }
         for (i, event) in workout.events.enumerated() {
             let type = WorkoutEventType(rawValue: event.type)?.name ?? "\(event.type) (not an event type HealthKit defines)"

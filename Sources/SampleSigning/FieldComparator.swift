@@ -182,7 +182,8 @@ struct FieldComparator {
         case (.string(let a), .string(let b)):
             // A workout quantity key ("2.56 m/s") may be stored in another unit: compared as a
             // quantity when both texts read as one, with the rounding rule of `value`.
-            if a != b, case .quantity? = WorkoutMetadataKeys.kind(of: key), let s = try? Quantity(parsing: a), let t = try? Quantity(parsing: b), s.unit.isCompatible(with: t.unit) {
+            if a != b, case .quantity? = WorkoutMetadataKeys.kind(of: key),
+               let s = try? Quantity(parsing: a), let t = try? Quantity(parsing: b), s.unit.isCompatible(with: t.unit) {
                 return s.unit == t.unit ? s.value == t.value
                     : Self.quantityWithinRounding(signedValue: s.value, signedUnit: s.unit, stored: t)
             }
