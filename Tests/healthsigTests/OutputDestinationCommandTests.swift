@@ -15,7 +15,7 @@ struct WritingCommand: Sendable, CustomTestStringConvertible {
         WritingCommand(name: "sign --out", arguments: { ["sign", "--key", "keys/device.key.pem", "--in", "readings.jsonl", "--out", $0] },
                        check: { data in
                            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-                           return lines.count == 7 && lines.allSatisfy { $0.contains("\"HKDigitalSignature\"") } ? nil : "not 7 signed lines"
+                           return lines.count == 8 && lines.allSatisfy { $0.contains("\"HKDigitalSignature\"") } ? nil : "not 8 signed lines"
                        }),
         WritingCommand(name: "verify --out", arguments: { ["verify", "--trust", "keys/device.pub.pem", "--in", "signed.jsonl", "--out", $0] },
                        check: { data in String(decoding: data, as: UTF8.self).contains("valid") ? nil : "no report" }),
@@ -121,7 +121,7 @@ struct OutputDestinationCommandTests {
         #expect(sign.status == 0, "\(sign)")
         #expect(WritingCommand.all[0].check(sign.stdoutData) == nil, "\(sign)")
         let verify = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "signed.jsonl", "--out", "/dev/stdout"])
-        #expect(verify.status == 0 && verify.stdout.contains("summary: valid=7"), "\(verify)")
+        #expect(verify.status == 0 && verify.stdout.contains("summary: valid=8"), "\(verify)")
     }
 
     @Test("sign --out through a symbolic link replaces the file it names; the link stays a link")
@@ -132,6 +132,6 @@ struct OutputDestinationCommandTests {
         let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "link.jsonl"])
         #expect(result.status == 0, "\(result)")
         #expect(ws.directory.fileType("link.jsonl") == S_IFLNK)
-        #expect(try ws.directory.text("real.jsonl").split(separator: "\n").count == 7)
+        #expect(try ws.directory.text("real.jsonl").split(separator: "\n").count == 8)
     }
 }
