@@ -32,6 +32,19 @@ import Testing
         #expect(inspect.stdout.contains("events[1]: HKWorkoutEventTypeResume at 2026-11-20T06:21:30Z"))
     }
 
+    @Test func inspectDecodesASignedWorkout() throws {
+        let ws = try DeviceWorkspace()
+        try ws.directory.write("workouts.jsonl", Self.run + "\n")
+        try ws.sign("workouts.jsonl", to: "signed.jsonl")
+        let inspect = try ws.directory.healthsig(["inspect", "--signature", try ws.signatures()[0]])
+        #expect(inspect.status == 0, "\(inspect)")
+        for line in ["type: HKWorkoutTypeIdentifier", "activityType: HKWorkoutActivityTypeRunning (37)", "duration: 2430 s",
+                     "totalEnergyBurned: 412 kcal", "events[0]: HKWorkoutEventTypePause at 2026-11-20T06:20:00Z",
+                     "metadata.HKIndoorWorkout: false", "device.model: T-900"] {
+            #expect(inspect.stdout.contains(line + "\n"), "\(line)")
+        }
+    }
+
     @Test func alteredWorkoutFieldsAreNamedByVerify() throws {
         let ws = try DeviceWorkspace()
         try ws.directory.write("workouts.jsonl", Self.run + "\n")
