@@ -7,10 +7,10 @@
 /// members lie within their correlation's interval; each member passes the quantity rules; and no
 /// predefined metadata key is given under both its spellings (a key repeated under one spelling
 /// is left alone: real export.xml files repeat keys, and the verifier compares every copy).
-/// Workouts: see ``check(_:into:)-workout`` (dates, duration, totals' units, events, workout
-/// metadata values).
+/// Workouts (in the workout extension of this type): dates, the duration, the totals' units, the
+/// events, and the values of the workout metadata keys.
 /// Not checked: value ranges (HealthKit rejects e.g. negative step counts; the model does not
-/// encode per-type limits) and metadata value types.
+/// encode per-type limits) and the value types of other metadata.
 public enum SampleValidator {
     /// Throws the first problem found, in the order of ``problems(in:)``.
     public static func validate(_ sample: Sample) throws(SampleValidationError) {
