@@ -1,4 +1,6 @@
+import DER
 import SampleIO
+import SampleSigning
 
 /// The `samples.json` workout cases: stored as signed in JSON and in both export.xml shapes,
 /// and every signed field altered, with the fields docs/VERIFY.md ("Workouts") names.
@@ -12,6 +14,13 @@ extension SampleVectorCases {
             var v = X()
             change(&v)
             return v
+        }
+        /// A valid signature over the workout's record with `change` applied: docs/FORMAT.md's
+        /// workout rules make each of these `malformed`.
+        func record(_ change: (inout RecordDictionary) -> Void) throws -> String {
+            var dictionary = try m.recordDictionary(w)
+            change(&dictionary)
+            return try m.cms(RecordBuilder.encode(dictionary))
         }
         return [
             json("workout stored as signed", ["Workout", "AsSigned"], "valid") { try m.stored(w, signature: try signed()) },
@@ -124,6 +133,28 @@ extension SampleVectorCases {
             },
             xml("workout in export.xml without signature", ["Workout", "NoSignature"], "unsigned") {
                 R.workoutAttributesXML(signature: nil)
+            },
+            json("workout record without its activity type at", ["Workout", "NotARecord"], "malformed") {
+                try m.stored(w, signature: try record { $0[RecordKeys.activityType] = nil })
+            },
+            json("workout record with its duration du as an INTEGER", ["Workout", "NotARecord"], "malformed") {
+                try m.stored(w, signature: try record { $0[RecordKeys.duration] = .integer(DERInteger(2430)) })
+            },
+            json("workout record with a total that is a bare REAL", ["Workout", "NotARecord"], "malformed") {
+                let distance = try DERReal(decimalText: "6.21")
+                return try m.stored(w, signature: try record { $0["td"] = .real(distance) })
+            },
+            json("workout record with an event whose offset is a date", ["Workout", "NotARecord"], "malformed") {
+                try m.stored(w, signature: try record { dictionary in
+                    guard case .date(let start)? = dictionary[RecordKeys.startDate] else { return }
+                    dictionary[RecordKeys.events] = .array([.array([.integer(DERInteger(1)), .date(start)])])
+                })
+            },
+            json("workout record with an event offset finer than a nanosecond", ["Workout", "NotARecord"], "malformed") {
+                let offset = try DERReal(decimalText: "1200.0000000001")
+                return try m.stored(w, signature: try record { dictionary in
+                    dictionary[RecordKeys.events] = .array([.array([.integer(DERInteger(1)), .real(offset)])])
+                })
             },
         ]
     }
