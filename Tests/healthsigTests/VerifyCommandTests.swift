@@ -253,7 +253,7 @@ struct VerifyCommandTests {
         // the readings' signed time it was not yet valid; `--at now` checks it at the current time.
         let atSignedTime = try ws.directory.healthsig(["verify", "--trust", ws.certificatePath, "--in", "is.jsonl"])
         #expect(atSignedTime.status == 1, "\(atSignedTime)")
-        #expect(atSignedTime.lines.last?.contains("untrusted-signer=7") == true, "\(atSignedTime.stdout)")
+        #expect(atSignedTime.lines.last?.contains("untrusted-signer=8") == true, "\(atSignedTime.stdout)")
         #expect(atSignedTime.stdout.contains("certificate is not yet valid"), "\(atSignedTime.stdout)")
         let result = try ws.directory.healthsig(["verify", "--trust", ws.certificatePath, "--in", "is.jsonl", "--format", "json",
                                                  "--at", "now"])
