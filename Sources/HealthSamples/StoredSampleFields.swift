@@ -26,8 +26,9 @@ public struct StoredSampleFields: Sendable, Hashable {
     public var objects: [StoredSampleFields]
     /// The `HKDigitalSignature` text, when the item carries one (under either spelling).
     public var signatureText: String?
-    /// A workout's own fields as written, by field name: `activityType`, `duration` and the
-    /// totals (`totalDistance` …), quantities as "value unit". Empty for other samples.
+    /// A workout's own fields as written, by field path: `activityType`, `duration`, the totals
+    /// (`totalDistance` …, quantities as "value unit"), `events[i].type` and `events[i].date`.
+    /// Empty for other samples.
     public var workoutFields: [String: String] = [:]
 
     /// Creates the fields of one item.

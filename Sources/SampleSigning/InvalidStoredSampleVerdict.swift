@@ -66,6 +66,11 @@ public enum InvalidStoredSampleVerdict {
         case "duration":
             return target.workout.map { DecimalText.format($0.duration) + " s" } ?? FieldComparator.absent
         default:
+            if let event = eventField(name), let signed = target.workout?.events {
+                guard event.index < signed.count else { return FieldComparator.absent }
+                return event.field == "date" ? signed[event.index].date.rfc3339String
+                    : WorkoutEventType(rawValue: signed[event.index].type)?.name ?? String(signed[event.index].type)
+            }
             guard let total = WorkoutTotal(rawValue: name) else { return "(not shown)" }
             guard let signed = target.workout?.totals[total] else { return FieldComparator.absent }
             return DecimalText.format(signed.value) + " " + signed.unit
@@ -89,6 +94,14 @@ public enum InvalidStoredSampleVerdict {
         case "objects": return "\(target.objects.count) object(s)"
         default: return target.workoutFields[name] ?? "(not shown)"
         }
+    }
+
+    /// `events[2].date` as event 2 and `date`; nil for any other field path.
+    static func eventField(_ name: String) -> (index: Int, field: String)? {
+        guard name.hasPrefix("events["), let close = name.firstIndex(of: "]"),
+              let index = Int(name[name.index(name.startIndex, offsetBy: 7)..<close]) else { return nil }
+        let field = String(name[name.index(after: close)...].dropFirst())
+        return field == "date" || field == "type" ? (index, field) : nil
     }
 
     static func deviceText(_ device: Device) -> String {

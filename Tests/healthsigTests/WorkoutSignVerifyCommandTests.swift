@@ -62,6 +62,22 @@ import Testing
         #expect(mismatches.first?["stored"] == "6.5 km")
     }
 
+    @Test func signedWorkoutWhoseEventsWereReorderedIsAMismatchOnTheEventDate() throws {
+        let ws = try DeviceWorkspace()
+        try ws.directory.write("workouts.jsonl", Self.run + "\n")
+        let signed = try ws.sign("workouts.jsonl", to: "signed.jsonl")[0]
+        // The resume moved before the pause: not a valid workout any more, but still signed.
+        try ws.directory.write("altered.jsonl", signed.replacingOccurrences(of: "07:21:30", with: "07:19:30") + "\n")
+        let verify = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "altered.jsonl", "--format", "json"])
+        #expect(verify.status == 1)
+        let sample = try #require(try Report.samples(try Report.object(verify.stdout)).first)
+        #expect(sample["verdict"] as? String == "content-mismatch")
+        let mismatch = try #require((sample["mismatches"] as? [[String: String]])?.first)
+        #expect(mismatch["field"] == "events[1].date")
+        #expect(mismatch["signed"] == "2026-11-20T06:21:30Z")
+        #expect(mismatch["stored"] == "2026-11-20T07:19:30+01:00")
+    }
+
     @Test func invalidWorkoutLineIsReportedWithLineAndField() throws {
         let ws = try DeviceWorkspace()
         let bad = Self.run.replacingOccurrences(of: #""unit":"kcal""#, with: #""unit":"km""#)

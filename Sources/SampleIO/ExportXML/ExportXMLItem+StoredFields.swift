@@ -19,7 +19,7 @@ extension ExportXMLItem {
         return fields
     }
 
-    /// A workout's activity type, duration and totals as written (attributes first, then the
+    /// A workout's activity type, duration, totals and event types and dates as written (attributes first, then the
     /// `WorkoutStatistics` sums, as ``ExportSampleMapper`` reads them).
     private var workoutFields: [String: String] {
         func quantity(_ item: ExportXMLItem, _ value: String, _ unit: String) -> String? {
@@ -30,6 +30,10 @@ extension ExportXMLItem {
         fields["duration"] = quantity(self, "duration", "durationUnit")
         fields["totalEnergyBurned"] = quantity(self, "totalEnergyBurned", "totalEnergyBurnedUnit")
         fields["totalDistance"] = quantity(self, "totalDistance", "totalDistanceUnit")
+        for (index, event) in events.enumerated() {
+            fields["events[\(index)].type"] = event.attribute("type")
+            fields["events[\(index)].date"] = event.attribute("date")
+        }
         for item in statistics {
             guard let total = item.attribute("type").flatMap(ExportSampleMapper.total(forStatisticsType:)),
                   fields[total.fieldName] == nil else { continue }

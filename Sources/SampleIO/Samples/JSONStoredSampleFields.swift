@@ -31,6 +31,13 @@ enum JSONStoredSampleFields {
             fields.workoutFields["activityType"] = text(object["activityType"])
             fields.workoutFields["duration"] = text(object["duration"]).map { $0 + " s" } ?? quantity(object["duration"])
             for total in WorkoutTotal.allCases { fields.workoutFields[total.fieldName] = quantity(object[total.fieldName]) }
+            if case .array(let events)? = object["events"] {
+                for (index, event) in events.enumerated() {
+                    guard case .object(let fieldsOfEvent) = event else { continue }
+                    fields.workoutFields["events[\(index)].type"] = text(fieldsOfEvent["type"])
+                    fields.workoutFields["events[\(index)].date"] = text(fieldsOfEvent["date"])
+                }
+            }
         }
         return fields
     }
