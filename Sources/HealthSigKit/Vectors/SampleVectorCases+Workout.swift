@@ -134,6 +134,10 @@ extension SampleVectorCases {
             xml("workout in export.xml without signature", ["Workout", "NoSignature"], "unsigned") {
                 R.workoutAttributesXML(signature: nil)
             },
+            json("workout resume event moved before the pause: no valid workout, still signed", ["Workout", "EventsAltered", "InvalidStoredSample"],
+                 "content-mismatch", ["events[1].date"]) {
+                try m.stored(w, signature: try signed(), [("events[1].date", .text("2026-11-20T07:19:30+01:00"))])
+            },
             json("workout record without its activity type at", ["Workout", "NotARecord"], "malformed") {
                 try m.stored(w, signature: try record { $0[RecordKeys.activityType] = nil })
             },
