@@ -1,5 +1,5 @@
 /// Reads export.xml (plain or in export.zip) as a stream of ``ExportSampleOutcome``s: one per
-/// top-level `Record` or `Correlation`, in file order.
+/// top-level `Record`, `Correlation` or `Workout`, in file order.
 public final class ExportSampleReader<Source: ByteChunkSource> {
     /// The underlying item reader (locale, export date, item count).
     public let items: ExportXMLReader<Source>
