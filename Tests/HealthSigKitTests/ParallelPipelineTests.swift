@@ -72,7 +72,7 @@ import Testing
         #expect(one.ndjson == four.ndjson)
         #expect(one.totals == four.totals)
         // Every verdict and unreadable input is in it, 40 times each.
-        #expect(one.totals.counts == [.valid: 280, .unsigned: 40, .malformed: 40, .badSignature: 40,
+        #expect(one.totals.counts == [.valid: 320, .unsigned: 40, .malformed: 40, .badSignature: 40,
                                       .untrustedSigner: 40, .contentMismatch: 40])
         #expect(one.totals.unreadable == 40)
         let positions = one.collector.entries.map(\.position)
@@ -93,18 +93,18 @@ import Testing
             let out = fixture.path("signed-\(jobs).jsonl")
             let result = try BatchSigner.run(inputPath: input, outputPath: out, keyPath: fixture.privateKeyPath,
                                              passphrase: .none, options: CMSSigning.Options(), skipInvalid: true, jobs: jobs)
-            #expect(result.signed == 210)
-            #expect(result.problems.map(\.line) == stride(from: 8, through: 30 * 7 + 10, by: 22).map { $0 })
+            #expect(result.signed == 240)
+            #expect(result.problems.map(\.line) == stride(from: 9, through: 30 * 8 + 10, by: 25).map { $0 })
             // ECDSA signatures are randomised: everything but the signature value is compared.
             let text = try String(contentsOfFile: out, encoding: .utf8)
             outputs.append(text.split(separator: "\n").map {
                 $0.replacingOccurrences(of: #""HKDigitalSignature":"[A-Za-z0-9+/=]*""#, with: "SIG", options: .regularExpression)
             })
             let run = try VerificationRun(out, trust: TrustLoader.load([fixture.publicKeyPath]), jobs: jobs)
-            #expect(run.totals.counts[.valid] == 210)
+            #expect(run.totals.counts[.valid] == 240)
         }
         #expect(outputs[0] == outputs[1])
-        #expect(outputs[0].count == 210)
+        #expect(outputs[0].count == 240)
         #expect(outputs[0].allSatisfy { $0.contains("SIG") })
     }
 }

@@ -52,8 +52,8 @@ import Testing
                 .run(inputPath: mixed, sinks: [format.sink(writingTo: buffer, summaryOnly: true)])
             texts[format] = buffer.text
         }
-        #expect(texts[.table] == "summary: valid=14 unsigned=2 malformed=2 bad-signature=2 untrusted-signer=2 content-mismatch=2 unreadable=2\n")
-        let expectedJSON = #"{"summary":{"counts":{"bad-signature":2,"content-mismatch":2,"malformed":2,"unsigned":2,"untrusted-signer":2,"valid":14},"unreadable":2}}"# + "\n"
+        #expect(texts[.table] == "summary: valid=16 unsigned=2 malformed=2 bad-signature=2 untrusted-signer=2 content-mismatch=2 unreadable=2\n")
+        let expectedJSON = #"{"summary":{"counts":{"bad-signature":2,"content-mismatch":2,"malformed":2,"unsigned":2,"untrusted-signer":2,"valid":16},"unreadable":2}}"# + "\n"
         #expect(texts[.json] == expectedJSON)
         #expect(texts[.ndjson] == expectedJSON)
     }
