@@ -7,8 +7,8 @@
 /// members lie within their correlation's interval; each member passes the quantity rules; and no
 /// predefined metadata key is given under both its spellings (a key repeated under one spelling
 /// is left alone: real export.xml files repeat keys, and the verifier compares every copy).
-/// Not checked: value ranges (HealthKit rejects e.g. negative step counts; the model does not
-/// encode per-type limits) and metadata value types.
+/// Not checked here: value ranges (a reader must accept what a store holds; the signer refuses
+/// impossible values with ``PlausibilityCheck``) and metadata value types.
 public enum SampleValidator {
     /// Throws the first problem found, in the order of ``problems(in:)``.
     public static func validate(_ sample: Sample) throws(SampleValidationError) {

@@ -73,6 +73,8 @@ struct SignCommandTests {
         ("end before start", 4, "\"endDate\":\"2026-11-21T06:50:00Z\"", "\"endDate\":\"2026-11-21T05:50:00Z\"", "endDate"),
         ("unknown type", 0, "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierHeartRat", "type"),
         ("bad member unit", 1, "\"value\":80,\"unit\":\"mmHg\"", "\"value\":80,\"unit\":\"kg\"", "objects[1].unit"),
+        ("impossible value", 0, "\"value\":72,", "\"value\":-72,", "value"),
+        ("impossible member value", 1, "\"value\":80,", "\"value\":800,", "objects[1].value"),
     ]
 
     @Test("an invalid line: exit 1, message with line number and field, nothing written", arguments: invalidReadings.map(\.name))
@@ -103,6 +105,22 @@ struct SignCommandTests {
         // Standard output gets nothing either.
         let piped = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "-"])
         #expect(piped.status == 1 && piped.stdout.isEmpty, "\(piped)")
+    }
+
+    @Test("a misspelt unit or type gets a did-you-mean hint, a wrong dimension is named in words")
+    func hintsForMisspeltReadings() throws {
+        let ws = try DeviceWorkspace()
+        let line = try #require(try Examples.lines().first)
+        let cases = [("\"unit\":\"count/min\"", "\"unit\":\"bpm\"", "line 1, unit: invalid unit \"bpm\" at offset 0: unknown unit \"bpm\"; did you mean \"count/min\"?"),
+                     ("\"unit\":\"count/min\"", "\"unit\":\"degC\"", "line 1, unit: heart rate needs a count per time, such as count/min; degC is a temperature"),
+                     ("HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierHeartrate",
+                      "line 1, type: unsupported sample type HKQuantityTypeIdentifierHeartrate; did you mean HKQuantityTypeIdentifierHeartRate?")]
+        for (from, to, message) in cases {
+            try ws.directory.write("bad.jsonl", line.replacingOccurrences(of: from, with: to) + "\n")
+            let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "out.jsonl"])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
     }
 
     @Test("--skip-invalid writes the good readings, in order, and lists the bad ones")
