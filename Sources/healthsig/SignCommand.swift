@@ -23,6 +23,7 @@ struct SignCommand: ParsableCommand {
     @Flag(help: "Write the valid readings and list the invalid ones instead of refusing.") var skipInvalid = false
     @Flag(help: "Replace the signature of samples that already carry HKDigitalSignature instead of refusing them.")
     var replaceSignatures = false
+    @Flag(help: "Replace an existing output file (never one of the inputs).") var force = false
     @OptionGroup var passphrase: PassphraseOptions
     @OptionGroup var execution: RunOptions
 
@@ -38,7 +39,7 @@ struct SignCommand: ParsableCommand {
                                              embedCertificate: embedCert)
             return try BatchSigner.run(inputPath: self.in, outputPath: out, keyPath: key,
                                        passphrase: passphrase.source, options: options, skipInvalid: skipInvalid,
-                                       replaceSignatures: replaceSignatures, jobs: execution.workerCount, progress: execution.progress(verb: "signed"))
+                                       replaceSignatures: replaceSignatures, jobs: execution.workerCount, force: force, progress: execution.progress(verb: "signed"))
         }
         // One line per problem, whatever the input's text holds.
         for problem in result.problems { printError(TerminalText(problem.description).description) }

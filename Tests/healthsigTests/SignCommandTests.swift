@@ -98,7 +98,7 @@ struct SignCommandTests {
 
         // An existing output stays as it was.
         try ws.directory.write("existing.jsonl", "previous content\n")
-        let existing = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "existing.jsonl"])
+        let existing = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "existing.jsonl", "--force"])
         #expect(existing.status == 1, "\(existing)")
         #expect(try ws.directory.text("existing.jsonl") == "previous content\n")
 
@@ -121,6 +121,26 @@ struct SignCommandTests {
             #expect(result.status == 1, "\(result)")
             #expect(result.stderr.contains(message), "\(result.stderr)")
         }
+    }
+
+    @Test("an existing output file is refused (exit 2, unchanged) unless --force; a device is written without it")
+    func existingOutputNeedsForce() throws {
+        let ws = try DeviceWorkspace()
+        try ws.directory.write("previous.jsonl", "previous signed samples\n")
+        let refused = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "previous.jsonl"])
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.contains("previous.jsonl: already exists; give --force to replace it"), "\(refused.stderr)")
+        #expect(try ws.directory.text("previous.jsonl") == "previous signed samples\n")
+
+        let forced = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "previous.jsonl", "--force"])
+        #expect(forced.status == 0, "\(forced)")
+        #expect(try ws.directory.text("previous.jsonl").split(separator: "\n").count == (try Examples.lines()).count)
+
+        let device = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "/dev/null"])
+        #expect(device.status == 0, "\(device)")
+        // The input itself is still refused as the input, --force or not.
+        let input = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "readings.jsonl", "--force"])
+        #expect(input.status == 2 && !input.stderr.contains("--force"), "\(input)")
     }
 
     @Test("--skip-invalid writes the good readings, in order, and lists the bad ones")
