@@ -12,8 +12,8 @@ public final class TableReportSink: VerificationSink {
     /// How many unsigned samples are listed at most, so a failed `--require-signed` run shows
     /// where to look without listing millions of export records.
     public static let unsignedListLimit = 20
-    /// Widths of the padded columns `#`, `TYPE`, `START`, `VERDICT`.
-    static let widths = [7, 24, 25, 16]
+    /// Widths of the padded columns `#`, `TYPE`, `READING`, `START`, `VERDICT`, `SIGNER`.
+    static let widths = [7, 24, 16, 25, 16, 24]
 
     private let writer: any ReportByteWriter
     private var listedUnsigned = 0
@@ -21,7 +21,7 @@ public final class TableReportSink: VerificationSink {
     /// Creates the sink and writes the header row.
     public init(writer: any ReportByteWriter) {
         self.writer = writer
-        header = Self.row(["#", "TYPE", "START", "VERDICT", "REASON", "SIGNER"])
+        header = Self.row(["#", "TYPE", "READING", "START", "VERDICT", "SIGNER", "REASON"])
     }
 
     private var header: String?
@@ -40,12 +40,16 @@ public final class TableReportSink: VerificationSink {
             if e.verdict.kind == .unsigned {
                 if !decided.mayBeCorrelationMemberCopy && listedUnsigned < Self.unsignedListLimit {
                     listedUnsigned += 1
-                    text += "unsigned #\(e.position): \(Self.cell(Self.shortType(e.type))) \(Self.cell(e.startDate))\n"
+                    let reading = ReportedReading(decided)
+                    text += "unsigned #\(e.position): \(Self.cell(Self.shortType(e.type))) \(Self.cell(reading.text)) "
+                        + Self.cell(reading.startDate ?? e.startDate) + (reading.source.map { " source \(Self.cell($0))" } ?? "") + "\n"
                 }
             } else {
-                text += Self.row([String(e.position), Self.cell(Self.shortType(e.type)), Self.cell(e.startDate),
-                                  e.verdict.kind.rawValue, Self.cell(e.verdict.reason),
-                                  Self.cell(e.verdict.signer?.description ?? "-")])
+                let reading = ReportedReading(decided)
+                text += Self.row([String(e.position), Self.cell(Self.shortType(e.type)), Self.cell(reading.text),
+                                  Self.cell(reading.startDate ?? e.startDate), e.verdict.kind.rawValue,
+                                  Self.cell(e.verdict.signer.map(SignerText.short) ?? "-"), Self.cell(e.verdict.reason)])
+                text += Self.detail(reading)
                 for note in e.verdict.notes { text += "note #\(e.position): \(Self.cell(note))\n" }
             }
         }
@@ -72,13 +76,20 @@ public final class TableReportSink: VerificationSink {
     /// a stored value cannot redraw the report on a terminal.
     static func cell(_ text: String) -> String { TerminalText(text).description }
 
+    /// The rest of the reading under its row: end, device, source (those that are known).
+    static func detail(_ reading: ReportedReading) -> String {
+        let parts = [reading.endDate.map { "end \(cell($0))" }, reading.deviceText.map { "device \(cell($0))" },
+                     reading.source.map { "source \(cell($0))" }].compactMap { $0 }
+        return parts.isEmpty ? "" : String(repeating: " ", count: widths[0] + 2) + parts.joined(separator: "  ") + "\n"
+    }
+
     static func row(_ cells: [String]) -> String {
         var line = ""
         for (index, cell) in cells.enumerated() {
             if index > 0 { line += "  " }
             line += cell
-            if index < widths.count, cell.utf8.count < widths[index] {
-                line += String(repeating: " ", count: widths[index] - cell.utf8.count)
+            if index < widths.count, cell.count < widths[index] {
+                line += String(repeating: " ", count: widths[index] - cell.count)
             }
         }
         return line + "\n"
