@@ -1,7 +1,7 @@
 /// "Did you mean …" for a sample type identifier no catalog knows.
 public enum SampleTypeSuggestion {
     /// Every known identifier: quantity, category and correlation types.
-    static let identifiers: [String] =
+    public static let identifiers: [String] =
         QuantityType.all.map(\.identifier) + CategoryType.all.map(\.identifier) + CorrelationType.allCases.map(\.identifier)
 
     /// The known identifier `identifier` was probably meant to be, or nil when none is close.
