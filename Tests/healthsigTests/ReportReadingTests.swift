@@ -79,4 +79,16 @@ struct ReportReadingTests {
         #expect(mismatch["signed"] is NSNull)
         #expect(mismatch["stored"] as? String == "Europe/Paris")
     }
+
+    @Test("the table counts unsigned samples per type and per source, not only the first 20 listed")
+    func unsignedCountedPerTypeAndSource() throws {
+        let ws = try DeviceWorkspace()
+        let lines = try Examples.lines()
+        try ws.directory.write("many.jsonl", (Array(repeating: lines[0], count: 22) + [lines[1]]).joined(separator: "\n") + "\n")
+        let result = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "many.jsonl"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("(3 more unsigned sample(s) not listed)\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("unsigned by type: HeartRate 22, BloodPressure 1\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("unsigned by source: (no source) 23\n"), "\(result.stdout)")
+    }
 }

@@ -17,6 +17,10 @@ public final class TableReportSink: VerificationSink {
 
     private let writer: any ReportByteWriter
     private var listedUnsigned = 0
+    /// Unsigned samples per type and per source (export.xml `sourceName`), for the lines before
+    /// the summary. Distinct keys are bounded (``breakdownLimit``); the rest is counted as "other".
+    private var unsignedByType = UnsignedBreakdown()
+    private var unsignedBySource = UnsignedBreakdown()
 
     /// Creates the sink and writes the header row.
     public init(writer: any ReportByteWriter) {
@@ -38,6 +42,10 @@ public final class TableReportSink: VerificationSink {
         case .decided(let decided):
             let e = decided.entry
             if e.verdict.kind == .unsigned {
+                if !decided.mayBeCorrelationMemberCopy {
+                    unsignedByType.add(Self.shortType(e.type))
+                    unsignedBySource.add(decided.exportItem?.sourceName ?? "(no source)")
+                }
                 if !decided.mayBeCorrelationMemberCopy && listedUnsigned < Self.unsignedListLimit {
                     listedUnsigned += 1
                     let reading = ReportedReading(decided)
@@ -61,6 +69,14 @@ public final class TableReportSink: VerificationSink {
         let unlisted = totals.counts[.unsigned, default: 0] - listedUnsigned
         if unlisted > 0 {
             text += "(\(unlisted) more unsigned sample(s) not listed)\n"
+        }
+        let unsigned = totals.counts[.unsigned, default: 0]
+        if unsigned > 0 {
+            // Top-level records of a correlation member's type that matched no correlation are
+            // unsigned too; they are known only now, so they appear as one entry of their own.
+            let settled = unsigned - unsignedByType.total
+            text += "unsigned by type: " + unsignedByType.text(extra: settled > 0 ? ("member-type records", settled) : nil) + "\n"
+            text += "unsigned by source: " + unsignedBySource.text(extra: settled > 0 ? ("member-type records", settled) : nil) + "\n"
         }
         if totals.correlationMemberCopies > 0 {
             text += "(\(totals.correlationMemberCopies) unsigned top-level record(s) are copies of correlation members, not counted)\n"
@@ -102,5 +118,31 @@ public final class TableReportSink: VerificationSink {
             return String(type.dropFirst(prefix.count))
         }
         return type
+    }
+}
+
+/// Counts by name, most frequent first, with a bound on distinct names.
+struct UnsignedBreakdown {
+    /// Most distinct names kept; further ones are counted under "other".
+    static let limit = 1000
+    private(set) var counts: [String: Int] = [:]
+    private(set) var other = 0
+    private(set) var total = 0
+
+    mutating func add(_ name: String) {
+        total += 1
+        if counts[name] != nil || counts.count < Self.limit {
+            counts[name, default: 0] += 1
+        } else {
+            other += 1
+        }
+    }
+
+    /// `HeartRate 12, StepCount 3, other 2`.
+    func text(extra: (String, Int)?) -> String {
+        var entries = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+        if other > 0 { entries.append(("other", other)) }
+        if let extra { entries.append(extra) }
+        return entries.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
     }
 }
