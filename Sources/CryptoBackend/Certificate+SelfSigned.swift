@@ -30,45 +30,61 @@ extension Certificate {
         days: Int,
         serialNumber: [UInt8]? = nil
     ) throws -> Certificate {
+        let name = try DistinguishedNameParser.makeName(subject)
+        defer { X509_NAME_free(name) }
+        return try build(subjectName: name, publicKey: privateKey.handle.pointer, issuer: nil, signingKey: privateKey,
+                         days: days, serialNumber: serialNumber,
+                         extensions: [(NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature")])
+    }
+
+    /// Builds, signs and parses a certificate: version 3, serial, names, validity from now,
+    /// subjectKeyIdentifier and authorityKeyIdentifier (RFC 5280 §4.2.1.1-2, computed by
+    /// OpenSSL), then `extensions`.
+    ///
+    /// - Parameters:
+    ///   - issuer: the issuing certificate, or nil for a self-signed one (issuer = subject).
+    ///   - signingKey: the issuer's key (the subject's own for a self-signed certificate).
+    static func build(subjectName: OpaquePointer, publicKey: OpaquePointer, issuer: Certificate?,
+                      signingKey: P256PrivateKey, days: Int, serialNumber: [UInt8]?,
+                      extensions: [(nid: Int32, value: String)]) throws -> Certificate {
         defer { OpenSSLErrorQueue.clear() }
         guard (1...maximumValidityDays).contains(days) else {
             throw CryptoError.invalidArgument("validity must be 1...\(maximumValidityDays) days, not \(days)")
         }
         let serial = try serialNumber ?? randomSerialNumber()
         try validateSerialNumber(serial)
-        let name = try DistinguishedNameParser.makeName(subject)
-        defer { X509_NAME_free(name) }
 
         guard let x509 = X509_new() else { throw OpenSSLErrorQueue.error("X509_new") }
         defer { X509_free(x509) }
-        let pkey = privateKey.handle.pointer
         guard X509_set_version(x509, Int(X509_VERSION_3)) == 1 else { throw OpenSSLErrorQueue.error("X509_set_version") }
         try setSerialNumber(serial, on: x509)
-        guard X509_set_subject_name(x509, name) == 1, X509_set_issuer_name(x509, name) == 1 else {
+        let issuerName = issuer.map { X509_get_subject_name($0.handle.pointer) } ?? subjectName
+        guard X509_set_subject_name(x509, subjectName) == 1, X509_set_issuer_name(x509, issuerName) == 1 else {
             throw OpenSSLErrorQueue.error("X509_set_subject_name")
         }
         guard X509_gmtime_adj(X509_getm_notBefore(x509), 0) != nil,
               X509_time_adj_ex(X509_getm_notAfter(x509), Int32(days), 0, nil) != nil else {
             throw OpenSSLErrorQueue.error("X509_time_adj_ex")
         }
-        guard X509_set_pubkey(x509, pkey) == 1 else { throw OpenSSLErrorQueue.error("X509_set_pubkey") }
+        guard X509_set_pubkey(x509, publicKey) == 1 else { throw OpenSSLErrorQueue.error("X509_set_pubkey") }
 
-        // The issuer is the certificate itself; subjectKeyIdentifier must come before
-        // authorityKeyIdentifier, which copies it from the issuer.
-        var context = X509V3_CTX()
-        X509V3_set_ctx(&context, x509, x509, nil, nil, 0)
-        try addExtension(NID_subject_key_identifier, "hash", to: x509, context: &context)
-        try addExtension(NID_authority_key_identifier, "keyid:always", to: x509, context: &context)
-        try addExtension(NID_basic_constraints, "critical,CA:FALSE", to: x509, context: &context)
-        try addExtension(NID_key_usage, "critical,digitalSignature", to: x509, context: &context)
+        // subjectKeyIdentifier must come before authorityKeyIdentifier, which copies the
+        // issuer's (for a self-signed certificate, its own).
+        return try withExtendedLifetime(issuer) {
+            var context = X509V3_CTX()
+            X509V3_set_ctx(&context, issuer?.handle.pointer ?? x509, x509, nil, nil, 0)
+            try addExtension(NID_subject_key_identifier, "hash", to: x509, context: &context)
+            try addExtension(NID_authority_key_identifier, "keyid:always", to: x509, context: &context)
+            for (nid, value) in extensions { try addExtension(nid, value, to: x509, context: &context) }
 
-        guard X509_sign(x509, pkey, DigestAlgorithms.shared.sha256) > 0 else {
-            throw OpenSSLErrorQueue.error("X509_sign")
+            guard X509_sign(x509, signingKey.handle.pointer, DigestAlgorithms.shared.sha256) > 0 else {
+                throw OpenSSLErrorQueue.error("X509_sign")
+            }
+            guard let der = ByteBuffers.encode({ i2d_X509(x509, $0) }) else {
+                throw OpenSSLErrorQueue.error("i2d_X509")
+            }
+            return try Certificate(derEncoded: der)
         }
-        guard let der = ByteBuffers.encode({ i2d_X509(x509, $0) }) else {
-            throw OpenSSLErrorQueue.error("i2d_X509")
-        }
-        return try Certificate(derEncoded: der)
     }
 
     /// 16 random bytes whose first byte is in 0x40...0x7F: positive, minimal, always 16 octets.

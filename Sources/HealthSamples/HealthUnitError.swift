@@ -53,6 +53,17 @@ public struct HealthUnitError: Error, Sendable, Hashable, CustomStringConvertibl
         case .nestingTooDeep: what = "parentheses nested too deeply"
         case .tooLong: what = "unit string too long"
         }
-        return "invalid unit \"\(text)\" at offset \(offset): \(what)"
+        return "invalid unit \"\(text)\" at offset \(offset): \(what)" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
+    }
+
+    /// The unit string probably meant (``UnitSuggestion``), for every error but an empty or
+    /// overlong string or a molar unit (whose message already shows the form).
+    public var suggestion: String? {
+        switch kind {
+        case .empty, .tooLong, .missingMolarMass, .invalidMolarMass: return nil
+        default:
+            if let whole = UnitSuggestion.suggestion(for: text), whole != text { return whole }
+            return nil
+        }
     }
 }

@@ -60,6 +60,8 @@ public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConv
         case eventsOutOfOrder
         /// A workout metadata value of the wrong kind (`HKIndoorWorkout` must be a boolean).
         case workoutMetadataValue(expected: String)
+        /// A value no body or device could produce (``PlausibilityCheck``, applied when signing).
+        case implausibleValue(value: String, type: String, range: PlausibleRange)
     }
 
     /// Identifier of the sample being validated (for a member of a correlation, the correlation's).
@@ -81,9 +83,9 @@ public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConv
         let what: String
         switch kind {
         case .unknownType(let identifier):
-            what = "unknown type \(identifier)"
+            what = "unknown type \(identifier)" + (SampleTypeSuggestion.suggestion(for: identifier).map { "; did you mean \($0)?" } ?? "")
         case .unitIncompatible(let unit, let type, let expected):
-            what = "unit \(unit) is not compatible with \(type), which needs \(expected)"
+            what = Self.incompatibleUnitText(unit: unit, type: type, expected: expected)
         case .endBeforeStart(let start, let end):
             what = "end \(end.rfc3339String) is before start \(start.rfc3339String)"
         case .categoryValueOutOfRange(let value, let allowed):
@@ -124,7 +126,20 @@ public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConv
             what = "event is dated before the previous event"
         case .workoutMetadataValue(let expected):
             what = "value must be \(expected)"
+        case .implausibleValue(let value, let type, let range):
+            let name = QuantityType.named(type)?.readableName ?? type
+            what = "\(name) \(value) is impossible: it must be \(range.text) (\(range.reason))"
         }
         return "\(typeIdentifier): \(field): \(what)"
+    }
+
+    /// `heart rate needs a count per time, such as count/min; mmHg is a pressure`: the
+    /// dimensions in words, with the type's usual unit as the example.
+    static func incompatibleUnitText(unit: String, type: String, expected: UnitDimension) -> String {
+        let quantityType = QuantityType.named(type)
+        let name = quantityType?.readableName ?? type
+        let example = quantityType.map { ", such as \($0.canonicalUnit.unitString)" } ?? ""
+        let given = (try? HealthUnit(unit)).map { "; \(unit) is \($0.dimension.wordsOrExponents)" } ?? ""
+        return "\(name) needs \(expected.wordsOrExponents)\(example)\(given)"
     }
 }

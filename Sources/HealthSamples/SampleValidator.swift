@@ -9,8 +9,8 @@
 /// is left alone: real export.xml files repeat keys, and the verifier compares every copy).
 /// Workouts (in the workout extension of this type): dates, the duration, the totals' units, the
 /// events, and the values of the workout metadata keys.
-/// Not checked: value ranges (HealthKit rejects e.g. negative step counts; the model does not
-/// encode per-type limits) and the value types of other metadata.
+/// Not checked here: value ranges (a reader must accept what a store holds; the signer refuses
+/// impossible values with ``PlausibilityCheck``) and metadata value types.
 public enum SampleValidator {
     /// Throws the first problem found, in the order of ``problems(in:)``.
     public static func validate(_ sample: Sample) throws(SampleValidationError) {

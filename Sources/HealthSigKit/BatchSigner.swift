@@ -60,10 +60,10 @@ public enum BatchSigner {
     /// `skipInvalid` false, any invalid reading means nothing is written. A reading that already
     /// carries a signature counts as invalid unless `replaceSignatures` is true: replacing it
     /// silently could drop another device's signature. Key, certificate, passphrase file and
-    /// input are never overwritten.
+    /// input are never overwritten; another existing regular file only with `force`.
     public static func run(inputPath: String, outputPath: String, keyPath: String,
                            passphrase: KeyFiles.PassphraseSource, options: CMSSigning.Options,
-                           skipInvalid: Bool, replaceSignatures: Bool = false, jobs: Int = 1,
+                           skipInvalid: Bool, replaceSignatures: Bool = false, jobs: Int = 1, force: Bool = true,
                            progress: (any PipelineProgress)? = nil) throws(ToolError) -> Result {
         let key = try KeyFiles.loadPrivateKey(keyPath, passphrase: passphrase)
         let builder = try CMSSigning.builder(options)
@@ -85,6 +85,7 @@ public enum BatchSigner {
             throw .io(path: inputPath, reason: "\(error)")
         }
         let protected = [inputPath, keyPath] + (options.certificatePath.map { [$0] } ?? []) + passphrase.filePaths
+        try OutputFiles.refuseExistingFile(outputPath, force: force, inputs: protected)
         let output = try OutputFiles.open(outputPath, protecting: protected)
         var result = Result()
         var arrayElements = 0

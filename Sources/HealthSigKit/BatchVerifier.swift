@@ -30,15 +30,16 @@ public enum BatchVerifier {
     /// an I/O error not at all); standard output, a device or a FIFO gets it as it is written.
     /// `certificateTime`: when certificates must be valid; `nil`, each reading's signed time.
     public static func run(inputPath: String, trust: TrustSet, certificateTime: Date? = nil, jobs: Int,
-                           report: ReportOptions,
+                           report: ReportOptions, filter: SampleFilter? = nil,
                            progress: (any PipelineProgress)? = nil) throws(ToolError) -> VerificationTotals {
         let output = try OutputFiles.open(report.outputPath, protecting: [inputPath] + report.protectedPaths,
                                           inPlaceDelivery: .asWritten)
         let sink = report.format.sink(writingTo: output, summaryOnly: report.summaryOnly)
         let totals: VerificationTotals
         do {
-            totals = try VerificationPipeline(verifier: SampleVerifier(trust: trust, at: certificateTime), jobs: jobs, progress: progress)
-                .run(inputPath: inputPath, sinks: [sink])
+            var pipeline = VerificationPipeline(verifier: SampleVerifier(trust: trust, at: certificateTime), jobs: jobs, progress: progress)
+            pipeline.filter = filter.flatMap { $0.isEmpty ? nil : $0 }
+            totals = try pipeline.run(inputPath: inputPath, sinks: [sink])
         } catch {
             output.discard()
             throw error

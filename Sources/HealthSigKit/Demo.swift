@@ -13,12 +13,28 @@ public enum Demo {
         public let succeeded: Bool
     }
 
-    /// Runs the demo on `examplesDirectory/readings.jsonl`, in a temporary directory.
-    public static func run(examplesDirectory: String) throws(ToolError) -> Outcome {
-        let readings = (examplesDirectory as NSString).appendingPathComponent("readings.jsonl")
+    /// Runs the demo on `examplesDirectory/readings.jsonl`, in a temporary directory. Without a
+    /// directory: the repository's `examples/readings.jsonl` when it is found from here or from
+    /// the executable (``RepositoryFiles``), else the built-in copy of it, so the demo works
+    /// from any directory.
+    public static func run(examplesDirectory: String?) throws(ToolError) -> Outcome {
         let work = (NSTemporaryDirectory() as NSString).appendingPathComponent("healthsig-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: work) }
         var out = ""
+        let readings: String
+        if let examplesDirectory {
+            readings = (examplesDirectory as NSString).appendingPathComponent("readings.jsonl")
+        } else if let found = RepositoryFiles.locate("examples/readings.jsonl") {
+            readings = found
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+            } catch {
+                throw .io(path: work, reason: FileAccess.reason(error))
+            }
+            readings = (work as NSString).appendingPathComponent("readings.jsonl")
+            try OutputFiles.write(Array(BundledExampleReadings.jsonLines.utf8), to: readings)
+        }
 
         // 1. A throwaway device key, as a vendor would provision at manufacture.
         let key = try KeyFiles.generate(directory: work, name: "demo-device", certificateSubject: "CN=Demo Device,O=healthsig demo", days: 1)

@@ -80,11 +80,34 @@ public enum KeyFiles {
         public let keyIdentifierHex: String
     }
 
+    /// Which certificate `keygen` makes for the new key.
+    public enum CertificateRole: Sendable {
+        /// Self-signed, cA FALSE: a device certificate trusted by itself (`--cert`).
+        case selfSigned
+        /// Self-signed, cA TRUE: a vendor CA that issues device certificates (`--ca`).
+        case authority
+        /// Issued by the CA in `certificatePath` with its key (`--issuer`): a device certificate
+        /// that chains to the CA.
+        case issued(certificatePath: String, keyPath: String, passphrase: PassphraseSource)
+    }
+
+    /// The CA certificate and key files of `--issuer BASE`: `BASE.cert.pem` and `BASE.key.pem`,
+    /// as `keygen --ca` writes them; either file's own path is accepted for BASE too.
+    public static func issuerFiles(_ base: String) -> (certificatePath: String, keyPath: String) {
+        var stem = base
+        for suffix in [".cert.pem", ".key.pem", ".pub.pem"] where stem.hasSuffix(suffix) {
+            stem = String(stem.dropLast(suffix.count))
+        }
+        return (stem + ".cert.pem", stem + ".key.pem")
+    }
+
     /// Generates a P-256 key pair and writes `NAME.key.pem` (PKCS#8, mode 0600, encrypted when a
-    /// passphrase is given), `NAME.pub.pem` and, when `certificateSubject` is set, a self-signed
-    /// `NAME.cert.pem` with a subjectKeyIdentifier extension. Existing files are never overwritten.
+    /// passphrase is given), `NAME.pub.pem` and, when `certificateSubject` is set,
+    /// `NAME.cert.pem` of the given `role`, with subjectKeyIdentifier and authorityKeyIdentifier
+    /// extensions. Existing files are never overwritten.
     public static func generate(directory: String, name: String, certificateSubject: String?, days: Int,
-                                passphrase: PassphraseSource = .none) throws(ToolError) -> GeneratedKey {
+                                passphrase: PassphraseSource = .none,
+                                role: CertificateRole = .selfSigned) throws(ToolError) -> GeneratedKey {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
             throw .usage("--name must be a plain file name, not '\(name)'")
         }
@@ -104,17 +127,34 @@ public enum KeyFiles {
         if let secret, secret.isEmpty {
             throw .usage("the passphrase is empty; refusing to encrypt the key with it")
         }
+        var issuer: (certificate: Certificate, key: P256PrivateKey)?
+        if certificateSubject != nil, case .issued(let certificatePath, let issuerKeyPath, let issuerPassphrase) = role {
+            issuer = (try loadCertificate(certificatePath), try loadPrivateKey(issuerKeyPath, passphrase: issuerPassphrase))
+        }
         let key: P256PrivateKey
         let keyPEM: String
         var certPEM: String?
         do {
             key = try P256PrivateKey.generate()
             keyPEM = try key.pkcs8PEM(passphrase: secret)
-            if let subject = certificateSubject {
-                certPEM = try Certificate.selfSigned(privateKey: key, subject: subject, days: days).pemString
-            }
         } catch {
             throw .keyMaterial(path: base, reason: "\(error)")
+        }
+        if let subject = certificateSubject {
+            do {
+                let certificate: Certificate
+                if let issuer {
+                    certificate = try Certificate.issued(for: key.publicKey, subject: subject, days: days,
+                                                         issuer: issuer.certificate, issuerKey: issuer.key)
+                } else if case .authority = role {
+                    certificate = try Certificate.certificateAuthority(privateKey: key, subject: subject, days: days)
+                } else {
+                    certificate = try Certificate.selfSigned(privateKey: key, subject: subject, days: days)
+                }
+                certPEM = certificate.pemString
+            } catch {
+                throw .keyMaterial(path: base, reason: "\(error)")
+            }
         }
         // Created only now, so a refused subject, lifetime or passphrase leaves no trace.
         var isDirectory: ObjCBool = false

@@ -1,3 +1,4 @@
+import Foundation
 import SampleIO
 
 /// Writing outputs: a regular file atomically (temporary file, fsync, rename), a device, FIFO or
@@ -19,5 +20,21 @@ public enum OutputFiles {
     public static func open(_ path: String, protecting inputs: [String] = [],
                             inPlaceDelivery: StagedOutput.InPlaceDelivery = .atCommit) throws(ToolError) -> StagedOutput {
         try StagedOutput(destination: path, protecting: inputs, inPlaceDelivery: inPlaceDelivery)
+    }
+
+    /// Refuses an existing regular file at `path` unless `force` is set: replacing a file of
+    /// signed samples by mistake loses them, as `keygen` refusing to overwrite a key protects
+    /// the key. Standard output (`-`, `/dev/stdout`, `/dev/fd/N`), devices and FIFOs are written
+    /// to, not replaced (``SampleIO/OutputTarget``), and pass;
+    /// so does one of `inputs`, which ``open(_:protecting:)`` refuses with its own reason.
+    public static func refuseExistingFile(_ path: String, force: Bool, inputs: [String] = []) throws(ToolError) {
+        guard !force, case .replaceableFile(let target, let existing)? = try? OutputTarget.of(path), existing != nil else { return }
+        var status = stat()
+        guard stat(target, &status) == 0 else { return }
+        for input in inputs {
+            var inputStatus = stat()
+            if stat(input, &inputStatus) == 0, inputStatus.st_dev == status.st_dev, inputStatus.st_ino == status.st_ino { return }
+        }
+        throw .io(path: path, reason: "already exists; give --force to replace it")
     }
 }

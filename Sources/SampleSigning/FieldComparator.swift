@@ -12,7 +12,7 @@ struct FieldComparator {
         self.form = form
     }
 
-    static let absent = "(absent)"
+    static let absent = FieldMismatch.absentText
 
     mutating func compare(record: SignedRecord, with sample: Sample) {
         switch sample {

@@ -22,7 +22,8 @@ public enum SampleSigningError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Signs samples: validates, builds the record, wraps it in the profile's SignedData and stores
+/// Signs samples: validates (``SampleValidator``, then ``PlausibilityCheck``: an impossible
+/// value is refused with its field), builds the record, wraps it in the profile's SignedData and stores
 /// the base64 text under `HKDigitalSignature`.
 public struct SampleSigner: Sendable {
     /// The CMS options (profile defaults unless changed).
@@ -63,6 +64,7 @@ public struct SampleSigner: Sendable {
     public func recordBytes(for sample: Sample) throws(SampleSigningError) -> [UInt8] {
         do {
             try SampleValidator.validate(sample)
+            try PlausibilityCheck.check(sample)
         } catch {
             throw .invalidSample(error)
         }

@@ -51,6 +51,10 @@ public struct FieldMismatch: Sendable, Hashable, CustomStringConvertible {
     /// The stored value as text (`(absent)` when the stored sample lacks the field).
     public let stored: String
 
+    /// The text a side holds when the value is absent there: `(absent)`. Reports in JSON write
+    /// `null` for it.
+    public static let absentText = "(absent)"
+
     /// Creates a mismatch.
     public init(field: String, signed: String, stored: String) {
         self.field = field

@@ -33,6 +33,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let warning = BuildConfiguration.benchmarkWarning { printError(warning) }
         if fullPath {
             let result = try runTool { () throws(ToolError) in
                 do {

@@ -7,7 +7,8 @@ struct DemoCommand: ParsableCommand {
         abstract: "Sign the example readings with a throwaway key, verify them, tamper with one, catch it."
     )
 
-    @Option(help: "Directory holding readings.jsonl.") var examples = "examples"
+    @Option(help: "Directory holding readings.jsonl (default: the repository's examples/, else a built-in copy).")
+    var examples: String?
 
     func run() throws {
         let outcome = try runTool { () throws(ToolError) in try Demo.run(examplesDirectory: examples) }

@@ -5,7 +5,11 @@ struct KeygenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keygen",
         abstract: "Generate a P-256 device key (NAME.key.pem, NAME.pub.pem, optional NAME.cert.pem).",
-        discussion: "Prints the key identifier (RFC 5280 4.2.1.2 method 1) in hex. Never overwrites existing files."
+        discussion: """
+        Prints the key identifier (RFC 5280 4.2.1.2 method 1) in hex. Never overwrites existing files. \
+        --cert: a self-signed device certificate, trusted by itself. --ca: a vendor CA certificate. \
+        --issuer CA: a device certificate issued by the CA that keygen --ca wrote as CA.cert.pem and CA.key.pem.
+        """
     )
 
     @Option(help: "Directory to write the files into (created if missing).")
@@ -14,8 +18,14 @@ struct KeygenCommand: ParsableCommand {
     @Option(help: "Base name of the files.")
     var name: String
 
-    @Flag(help: "Also write a self-signed certificate with a subjectKeyIdentifier extension.")
+    @Flag(help: "Also write a self-signed device certificate (cA FALSE) with a subjectKeyIdentifier extension.")
     var cert = false
+
+    @Flag(help: "Make a vendor CA: a self-signed certificate with cA TRUE and keyCertSign.")
+    var ca = false
+
+    @Option(help: ArgumentHelp("Issue the device certificate with this CA (CA.cert.pem and CA.key.pem).", valueName: "CA"))
+    var issuer: String?
 
     @Option(help: "Certificate subject, e.g. \"CN=Acme BP Cuff,O=Acme\" (implies --cert).")
     var subject: String?
@@ -25,11 +35,37 @@ struct KeygenCommand: ParsableCommand {
 
     @OptionGroup var passphrase: PassphraseOptions
 
+    @Option(name: .customLong("issuer-passphrase-env"), help: "Read the CA key's passphrase from this environment variable.")
+    var issuerPassphraseEnvironment: String?
+
+    @Option(name: .customLong("issuer-passphrase-file"), help: "Read the CA key's passphrase from the first line of this file.")
+    var issuerPassphraseFile: String?
+
+    func validate() throws {
+        if ca && issuer != nil { throw ValidationError("give --ca or --issuer, not both (a CA is issued by itself)") }
+        if issuer == nil && (issuerPassphraseEnvironment != nil || issuerPassphraseFile != nil) {
+            throw ValidationError("--issuer-passphrase-env and --issuer-passphrase-file need --issuer")
+        }
+        if issuerPassphraseEnvironment != nil && issuerPassphraseFile != nil {
+            throw ValidationError("give --issuer-passphrase-env or --issuer-passphrase-file, not both")
+        }
+    }
+
     func run() throws {
-        let subject = (cert || self.subject != nil) ? (self.subject ?? "CN=\(name)") : nil
+        let wantsCertificate = cert || ca || issuer != nil || self.subject != nil
+        let subject = wantsCertificate ? (self.subject ?? "CN=\(name)") : nil
+        let role: KeyFiles.CertificateRole
+        if let issuer {
+            let files = KeyFiles.issuerFiles(issuer)
+            let source: KeyFiles.PassphraseSource = issuerPassphraseEnvironment.map { .environment($0) }
+                ?? issuerPassphraseFile.map { .file($0) } ?? .none
+            role = .issued(certificatePath: files.certificatePath, keyPath: files.keyPath, passphrase: source)
+        } else {
+            role = ca ? .authority : .selfSigned
+        }
         let generated = try runTool { () throws(ToolError) in
             try KeyFiles.generate(directory: out, name: name, certificateSubject: subject, days: days,
-                                  passphrase: passphrase.source)
+                                  passphrase: passphrase.source, role: role)
         }
         try printOut(generated.keyIdentifierHex + "\n")
     }

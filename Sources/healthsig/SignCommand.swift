@@ -14,27 +14,32 @@ struct SignCommand: ParsableCommand {
     )
 
     @Option(help: "Device private key PEM.") var key: String
-    @Option(help: "Device certificate PEM (for --sid issuer-serial).") var cert: String?
+    @Option(help: "Device certificate PEM (for --sid issuer-serial and --embed-cert).") var cert: String?
     @Option(help: "Signer identifier: ski (default) or issuer-serial.") var sid: SignerIDChoice = .ski
     @Option(help: "Readings, JSON Lines or a JSON array (- for standard input).") var `in`: String
     @Option(help: "Signed samples (- for standard output).") var out: String
+    @Flag(help: "Carry the device certificate in every signature, so a verifier can trust the vendor CA alone.")
+    var embedCert = false
     @Flag(help: "Write the valid readings and list the invalid ones instead of refusing.") var skipInvalid = false
     @Flag(help: "Replace the signature of samples that already carry HKDigitalSignature instead of refusing them.")
     var replaceSignatures = false
+    @Flag(help: "Replace an existing output file (never one of the inputs).") var force = false
     @OptionGroup var passphrase: PassphraseOptions
     @OptionGroup var execution: RunOptions
 
     func validate() throws {
         if sid == .issuerSerial && cert == nil { throw ValidationError("--sid issuer-serial needs --cert") }
+        if embedCert && cert == nil { throw ValidationError("--embed-cert needs --cert") }
         try execution.validate()
     }
 
     func run() throws {
         let result = try runTool { () throws(ToolError) in
-            let options = CMSSigning.Options(certificatePath: cert, issuerAndSerial: sid == .issuerSerial)
+            let options = CMSSigning.Options(certificatePath: cert, issuerAndSerial: sid == .issuerSerial,
+                                             embedCertificate: embedCert)
             return try BatchSigner.run(inputPath: self.in, outputPath: out, keyPath: key,
                                        passphrase: passphrase.source, options: options, skipInvalid: skipInvalid,
-                                       replaceSignatures: replaceSignatures, jobs: execution.workerCount, progress: execution.progress(verb: "signed"))
+                                       replaceSignatures: replaceSignatures, jobs: execution.workerCount, force: force, progress: execution.progress(verb: "signed"))
         }
         // One line per problem, whatever the input's text holds.
         for problem in result.problems { printError(TerminalText(problem.description).description) }

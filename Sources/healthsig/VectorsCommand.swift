@@ -36,10 +36,15 @@ struct VectorsCheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Run every vector against this implementation; prints `N passed, N failed`."
     )
-    @Argument(help: "Vector directory.") var directory = "TestVectors"
+    @Argument(help: "Vector directory (default: TestVectors here or in a parent directory, or the repository's beside healthsig).")
+    var directory: String?
 
     func run() throws {
         let report: VectorCheckReport
+        guard let directory = directory ?? RepositoryFiles.locate("TestVectors") else {
+            throw CommandExit.usageOrIO("no TestVectors directory here, in a parent directory or beside healthsig; "
+                                        + "give its path: healthsig vectors check DIR")
+        }
         do {
             report = try VectorSuite.check(directory: directory)
         } catch {

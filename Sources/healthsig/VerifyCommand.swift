@@ -18,6 +18,10 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Print the counts only.") var summary = false
     @Option(help: "Check certificates at this time: now, or an RFC 3339 date-time (default: each reading's signed end date).")
     var at: String?
+    @Option(help: "Report only samples of this type, e.g. HeartRate (repeatable).") var type: [String] = []
+    @Option(help: "Report only samples that start at or after this date (YYYY-MM-DD or RFC 3339).") var from: String?
+    @Option(help: "Report only samples that start before this date (a YYYY-MM-DD day is included).") var to: String?
+    @Option(help: "Report only export.xml samples with this sourceName (repeatable).") var source: [String] = []
     @OptionGroup var execution: RunOptions
 
     func validate() throws {
@@ -28,18 +32,21 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         let totals = try runTool { () throws(ToolError) in
             let certificateTime = try at.map { text throws(ToolError) in try CertificateTimeOption.parse(text) }
+            let filter = try SampleFilter(types: type, from: from, to: to, sources: source)
             let trustSet = try TrustLoader.load(trust) { printError("healthsig: warning: \($0)") }
             let report = BatchVerifier.ReportOptions(format: format, summaryOnly: summary, outputPath: out ?? "-",
                                                      protectedPaths: TrustLoader.inputFiles(trust))
-            return try BatchVerifier.run(inputPath: self.in, trust: trustSet, certificateTime: certificateTime, jobs: execution.workerCount, report: report,
+            return try BatchVerifier.run(inputPath: self.in, trust: trustSet, certificateTime: certificateTime, jobs: execution.workerCount, report: report, filter: filter,
                                          progress: execution.progress(verb: "verified"))
         }
         // An empty input passes (nothing failed), but a CI job that verifies a file its firmware
         // failed to fill should hear about it; with --require-signed it fails.
         if totals.isEmpty {
             let name = FileAccess.displayName(self.in)
-            printError(requireSigned ? "healthsig: \(name) holds no samples; --require-signed needs at least one signed sample"
-                                     : "healthsig: warning: \(name) holds no samples")
+            let selected = !type.isEmpty || from != nil || to != nil || !source.isEmpty
+                ? " that --type, --from, --to and --source select" : ""
+            printError(requireSigned ? "healthsig: \(name) holds no samples\(selected); --require-signed needs at least one signed sample"
+                                     : "healthsig: warning: \(name) holds no samples\(selected)")
         }
         if !totals.passes(requireSigned: requireSigned) { throw CommandExit.verificationFailed }
     }

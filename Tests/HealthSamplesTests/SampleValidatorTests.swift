@@ -157,7 +157,7 @@ import Testing
         let sample = Sample.quantity(try quantity(.heartRate, "72", "mmHg"))
         let problem = try #require(SampleValidator.problems(in: sample).first)
         #expect(problem.description ==
-            "HKQuantityTypeIdentifierHeartRate: unit: unit mmHg is not compatible with HKQuantityTypeIdentifierHeartRate, which needs time^-1·count")
+            "HKQuantityTypeIdentifierHeartRate: unit: heart rate needs a count per time, such as count/min; mmHg is a pressure")
     }
 
     @Test func sampleAccessors() throws {

@@ -29,7 +29,7 @@ struct InputSnifferTests {
             _ = try kind(Array("\u{FEFF}hello".utf8))
         }
         #expect(throws: InputRecognitionError.unrecognisedStart(input: "in.x", byte: UInt8(ascii: "P"), offset: 0)) {
-            _ = try kind(Array("PK\u{5}\u{6}".utf8))
+            _ = try kind(Array("PK\u{1}\u{2}".utf8))
         }
         let text = InputRecognitionError.unrecognisedStart(input: "in.x", byte: 0x00, offset: 0).description
         #expect(text.hasPrefix("in.x: neither JSON, export.xml nor export.zip: byte 0x00 at offset 0"))
@@ -43,5 +43,31 @@ struct InputSnifferTests {
             _ = try kind(blank + [0x0A])
         }
         #expect(try kind(blank + [0x0A], atEnd: true) == .json)
+    }
+
+    @Test("an empty zip archive is named as one, also before its fourth byte has arrived")
+    func emptyZipArchive() throws {
+        #expect(throws: InputRecognitionError.emptyZipArchive(input: "in.x")) {
+            _ = try kind([0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))
+        }
+        #expect(try kind([0x50, 0x4B, 0x05]) == nil)
+        #expect(InputRecognitionError.emptyZipArchive(input: "in.x").description
+            == "in.x: an empty zip archive (it holds no files); the Health app's export.zip holds apple_health_export/export.xml")
+    }
+
+    @Test("UTF-16 text, with or without a byte order mark, is named as such with its byte order")
+    func utf16Text() throws {
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>"
+        let littleWithMark: [UInt8] = [0xFF, 0xFE] + xml.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let bigWithMark: [UInt8] = [0xFE, 0xFF] + xml.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(throws: InputRecognitionError.utf16Text(input: "in.x", bigEndian: false)) { _ = try kind(littleWithMark) }
+        #expect(throws: InputRecognitionError.utf16Text(input: "in.x", bigEndian: true)) { _ = try kind(bigWithMark) }
+        #expect(throws: InputRecognitionError.utf16Text(input: "in.x", bigEndian: false)) { _ = try kind(Array(littleWithMark.dropFirst(2))) }
+        #expect(throws: InputRecognitionError.utf16Text(input: "in.x", bigEndian: true)) { _ = try kind(Array(bigWithMark.dropFirst(2))) }
+        #expect(try kind([0xFF]) == nil)
+        // A brace followed by zero bytes is not text in any encoding: it stays JSON, whose
+        // reader bounds the line.
+        #expect(try kind([UInt8(ascii: "{"), 0, 0, 0]) == .json)
+        #expect(InputRecognitionError.utf16Text(input: "in.x", bigEndian: false).description.contains("UTF-16 text (little-endian)"))
     }
 }

@@ -33,7 +33,7 @@ import Testing
         #expect(samples.count == 25)
         #expect(samples.allSatisfy { $0["verdict"] as? String == "unsigned" })
 
-        #expect(run.table.contains("unsigned #1: HeartRate 2026-11-21T08:00:00Z\n"))
+        #expect(run.table.contains("unsigned #1: HeartRate 72 count/min 2026-11-21T08:00:00Z\n"), "\(run.table)")
         #expect(run.table.contains("unsigned #20: "))
         #expect(!run.table.contains("unsigned #21:"))
         #expect(run.table.contains("(5 more unsigned sample(s) not listed)\n"))

@@ -121,7 +121,9 @@ struct RoundTripTests {
     @Test("every specified quantity type in its canonical unit")
     func everySpecifiedQuantityType() throws {
         for type in QuantityType.specified {
-            let record = try Self.roundTrip(try Fixtures.quantity(type, "1.5", type.canonicalUnit.unitString))
+            // A plausible value of every type in its canonical unit: 0.5, or above the lower bound when that is higher (body temperature).
+            let value = type.plausibleRange?.lowest.map { $0 > 0.5 ? "\($0 + 1)" : "0.5" } ?? "0.5"
+            let record = try Self.roundTrip(try Fixtures.quantity(type, value, type.canonicalUnit.unitString))
             #expect(record.type == type.identifier)
         }
     }

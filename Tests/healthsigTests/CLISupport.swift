@@ -273,10 +273,11 @@ struct DeviceWorkspace {
         try directory.write("readings.jsonl", String(decoding: try Data(contentsOf: Examples.readingsURL), as: UTF8.self))
     }
 
-    /// Signs `input` into `output` with the device key; fails the test on a non-zero exit.
+    /// Signs `input` into `output` with the device key, replacing an earlier output (`--force`:
+    /// tests sign the same file again); fails the test on a non-zero exit.
     @discardableResult
     func sign(_ input: String = "readings.jsonl", to output: String = "signed.jsonl", extra: [String] = []) throws -> [String] {
-        let result = try directory.healthsig(["sign", "--key", keyPath, "--in", input, "--out", output] + extra)
+        let result = try directory.healthsig(["sign", "--key", keyPath, "--in", input, "--out", output, "--force"] + extra)
         guard result.status == 0 else { throw CLI.SetupError(description: "sign failed: \(result)") }
         return try directory.text(output).split(separator: "\n").map(String.init)
     }

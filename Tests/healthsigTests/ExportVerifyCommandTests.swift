@@ -48,8 +48,9 @@ struct ExportVerifyCommandTests {
             return samples[index]
         }
 
+        /// Each mismatch's members as text; an absent side (JSON `null`) as "null".
         static func mismatches(_ sample: [String: Any]) -> [[String: String]] {
-            sample["mismatches"] as? [[String: String]] ?? []
+            (sample["mismatches"] as? [[String: Any]] ?? []).map { $0.mapValues { $0 as? String ?? "null" } }
         }
     }
 

@@ -124,12 +124,12 @@ struct OutputDestinationCommandTests {
         #expect(verify.status == 0 && verify.stdout.contains("summary: valid=8"), "\(verify)")
     }
 
-    @Test("sign --out through a symbolic link replaces the file it names; the link stays a link")
+    @Test("sign --out --force through a symbolic link replaces the file it names; the link stays a link")
     func signThroughALink() throws {
         let ws = try workspace()
         try ws.directory.write("real.jsonl", "old\n")
         try FileManager.default.createSymbolicLink(atPath: ws.directory.path("link.jsonl"), withDestinationPath: "real.jsonl")
-        let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "link.jsonl"])
+        let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "link.jsonl", "--force"])
         #expect(result.status == 0, "\(result)")
         #expect(ws.directory.fileType("link.jsonl") == S_IFLNK)
         #expect(try ws.directory.text("real.jsonl").split(separator: "\n").count == 8)

@@ -73,6 +73,8 @@ struct SignCommandTests {
         ("end before start", 4, "\"endDate\":\"2026-11-21T06:50:00Z\"", "\"endDate\":\"2026-11-21T05:50:00Z\"", "endDate"),
         ("unknown type", 0, "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierHeartRat", "type"),
         ("bad member unit", 1, "\"value\":80,\"unit\":\"mmHg\"", "\"value\":80,\"unit\":\"kg\"", "objects[1].unit"),
+        ("impossible value", 0, "\"value\":72,", "\"value\":-72,", "value"),
+        ("impossible member value", 1, "\"value\":80,", "\"value\":800,", "objects[1].value"),
     ]
 
     @Test("an invalid line: exit 1, message with line number and field, nothing written", arguments: invalidReadings.map(\.name))
@@ -96,13 +98,49 @@ struct SignCommandTests {
 
         // An existing output stays as it was.
         try ws.directory.write("existing.jsonl", "previous content\n")
-        let existing = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "existing.jsonl"])
+        let existing = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "existing.jsonl", "--force"])
         #expect(existing.status == 1, "\(existing)")
         #expect(try ws.directory.text("existing.jsonl") == "previous content\n")
 
         // Standard output gets nothing either.
         let piped = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "-"])
         #expect(piped.status == 1 && piped.stdout.isEmpty, "\(piped)")
+    }
+
+    @Test("a misspelt unit or type gets a did-you-mean hint, a wrong dimension is named in words")
+    func hintsForMisspeltReadings() throws {
+        let ws = try DeviceWorkspace()
+        let line = try #require(try Examples.lines().first)
+        let cases = [("\"unit\":\"count/min\"", "\"unit\":\"bpm\"", "line 1, unit: invalid unit \"bpm\" at offset 0: unknown unit \"bpm\"; did you mean \"count/min\"?"),
+                     ("\"unit\":\"count/min\"", "\"unit\":\"degC\"", "line 1, unit: heart rate needs a count per time, such as count/min; degC is a temperature"),
+                     ("HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierHeartrate",
+                      "line 1, type: unsupported sample type HKQuantityTypeIdentifierHeartrate; did you mean HKQuantityTypeIdentifierHeartRate?")]
+        for (from, to, message) in cases {
+            try ws.directory.write("bad.jsonl", line.replacingOccurrences(of: from, with: to) + "\n")
+            let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "out.jsonl"])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
+    }
+
+    @Test("an existing output file is refused (exit 2, unchanged) unless --force; a device is written without it")
+    func existingOutputNeedsForce() throws {
+        let ws = try DeviceWorkspace()
+        try ws.directory.write("previous.jsonl", "previous signed samples\n")
+        let refused = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "previous.jsonl"])
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.contains("previous.jsonl: already exists; give --force to replace it"), "\(refused.stderr)")
+        #expect(try ws.directory.text("previous.jsonl") == "previous signed samples\n")
+
+        let forced = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "previous.jsonl", "--force"])
+        #expect(forced.status == 0, "\(forced)")
+        #expect(try ws.directory.text("previous.jsonl").split(separator: "\n").count == (try Examples.lines()).count)
+
+        let device = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "/dev/null"])
+        #expect(device.status == 0, "\(device)")
+        // The input itself is still refused as the input, --force or not.
+        let input = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "readings.jsonl", "--force"])
+        #expect(input.status == 2 && !input.stderr.contains("--force"), "\(input)")
     }
 
     @Test("--skip-invalid writes the good readings, in order, and lists the bad ones")

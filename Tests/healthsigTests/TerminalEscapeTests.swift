@@ -35,7 +35,8 @@ struct TerminalEscapeTests {
         let row = try #require(result.lines.first { $0.hasPrefix("1 ") })
         #expect(row.contains("content-mismatch"))
         #expect(row.contains("device.name: signed Acme HR Strap, stored \(Self.redrawShown)"), "\(row)")
-        #expect(result.lines.count == 3, "a value must not add lines: \(result)")
+        // Header, row, the reading's line under it (end, device), summary: a value adds none.
+        #expect(result.lines.count == 4, "a value must not add lines: \(result)")
     }
 
     @Test("json and ndjson reports escape C1 and bidi controls too, and still carry the exact stored value")

@@ -8,7 +8,21 @@ enum ReportJSON {
     /// A decided sample: `{"line":…,"position":…,"reason":…,"reasonCode":…,"signer":…,…}`.
     static func append(_ sample: DecidedSample, into out: inout [UInt8]) {
         let e = sample.entry
+        let reading = ReportedReading(sample)
         out.append(UInt8(ascii: "{"))
+        key("device", into: &out)
+        if reading.deviceName == nil && reading.deviceModel == nil {
+            out.append(contentsOf: "null".utf8)
+        } else {
+            out.append(UInt8(ascii: "{"))
+            optionalMember("model", reading.deviceModel, into: &out)
+            out.append(UInt8(ascii: ","))
+            optionalMember("name", reading.deviceName, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: ","))
+        optionalMember("endDate", reading.endDate, into: &out)
+        out.append(UInt8(ascii: ","))
         if let line = e.line {
             key("line", into: &out)
             number(line, into: &out)
@@ -26,9 +40,9 @@ enum ReportJSON {
                 out.append(UInt8(ascii: "{"))
                 member("field", mismatch.field, into: &out)
                 out.append(UInt8(ascii: ","))
-                member("signed", mismatch.signed, into: &out)
+                optionalMember("signed", presentValue(mismatch.signed), into: &out)
                 out.append(UInt8(ascii: ","))
-                member("stored", mismatch.stored, into: &out)
+                optionalMember("stored", presentValue(mismatch.stored), into: &out)
                 out.append(UInt8(ascii: "}"))
             }
             out.append(contentsOf: "],".utf8)
@@ -39,6 +53,21 @@ enum ReportJSON {
             for (index, note) in e.verdict.notes.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 string(note, into: &out)
+            }
+            out.append(contentsOf: "],".utf8)
+        }
+        if !reading.objects.isEmpty {
+            key("objects", into: &out)
+            out.append(UInt8(ascii: "["))
+            for (index, object) in reading.objects.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "{"))
+                member("type", object.type, into: &out)
+                out.append(UInt8(ascii: ","))
+                optionalMember("unit", object.unit, into: &out)
+                out.append(UInt8(ascii: ","))
+                optionalMember("value", object.value, into: &out)
+                out.append(UInt8(ascii: "}"))
             }
             out.append(contentsOf: "],".utf8)
         }
@@ -59,9 +88,15 @@ enum ReportJSON {
             }
             out.append(contentsOf: "},".utf8)
         }
-        member("startDate", e.startDate, into: &out)
+        optionalMember("source", reading.source, into: &out)
+        out.append(UInt8(ascii: ","))
+        member("startDate", reading.startDate ?? e.startDate, into: &out)
         out.append(UInt8(ascii: ","))
         member("type", e.type, into: &out)
+        out.append(UInt8(ascii: ","))
+        optionalMember("unit", reading.unit, into: &out)
+        out.append(UInt8(ascii: ","))
+        optionalMember("value", reading.value, into: &out)
         out.append(UInt8(ascii: ","))
         member("verdict", e.verdict.kind.rawValue, into: &out)
         out.append(UInt8(ascii: "}"))
@@ -114,6 +149,17 @@ enum ReportJSON {
     private static func key(_ name: String, into out: inout [UInt8]) {
         JSONWriter.writeString(name, into: &out)
         out.append(UInt8(ascii: ":"))
+    }
+
+    /// A string member, or `null` when the value is absent.
+    private static func optionalMember(_ name: String, _ value: String?, into out: inout [UInt8]) {
+        key(name, into: &out)
+        if let value { string(value, into: &out) } else { out.append(contentsOf: "null".utf8) }
+    }
+
+    /// A mismatch side as reported: nil for the comparator's `(absent)`, so JSON says `null`.
+    static func presentValue(_ text: String) -> String? {
+        text == FieldMismatch.absentText ? nil : text
     }
 
     private static func member(_ name: String, _ value: String, into out: inout [UInt8]) {

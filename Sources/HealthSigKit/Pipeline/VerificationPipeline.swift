@@ -15,6 +15,8 @@ public struct VerificationPipeline {
     public let jobs: Int
     /// Told about bytes read and samples decided, on the calling thread.
     public var progress: (any PipelineProgress)?
+    /// Which samples are reported and counted (`--type`, `--from`, `--to`, `--source`); nil: all.
+    public var filter: SampleFilter?
 
     /// Creates a pipeline.
     public init(verifier: SampleVerifier, jobs: Int, progress: (any PipelineProgress)? = nil) {
@@ -40,6 +42,9 @@ public struct VerificationPipeline {
                 guard let event else { return }
                 switch event {
                 case .decided(let decided):
+                    // A sample the filter leaves out is neither counted nor reported, and its
+                    // correlation bookkeeping is skipped with it.
+                    if let filter, !filter.includes(decided) { return }
                     totals.counts[decided.entry.verdict.kind, default: 0] += 1
                     switch decided.correlationRole {
                     case .none: break

@@ -46,7 +46,7 @@ enum VerificationWork: Sendable {
 
     static func entry(_ item: ExportXMLItem, _ verdict: SampleVerdict) -> VerificationEntry {
         VerificationEntry(position: item.position, line: item.line, type: item.type ?? item.elementName,
-                          startDate: item.startDate ?? "", verdict: verdict)
+                          startDate: item.startDate.map(ReportedReading.rfc3339) ?? "", verdict: verdict)
     }
 
     static func decide(_ outcome: ExportSampleOutcome, _ verifier: SampleVerifier) -> PipelineEvent? {

@@ -76,7 +76,9 @@ public struct SampleInputError: Error, Sendable, Hashable, CustomStringConvertib
         case .missingField: "missing field"
         case .unknownField: "unknown field"
         case .wrongType(let expected, let found): "expected \(expected), found \(found)"
-        case .unsupportedType(let identifier): "unsupported sample type \(identifier)"
+        case .unsupportedType(let identifier):
+            "unsupported sample type \(identifier)"
+                + (SampleTypeSuggestion.suggestion(for: identifier).map { "; did you mean \($0)?" } ?? "")
         case .wrongSampleKind(let expected, let found): "expected a \(expected) sample, found \(found)"
         case .invalidNumber(let error): error.description
         case .invalidCategoryValue(let value): "invalid category value \(value)"

@@ -1,0 +1,38 @@
+/// Refuses readings no body or device could produce (``QuantityType/plausibleRange``).
+///
+/// A rule of signing, not of the sample model: HealthKit itself stores such values, and a
+/// verifier reports whether a stored sample is what was signed, not whether it is plausible.
+/// A signer refuses them so a wrong unit or a sensor fault is not signed as a medical fact.
+public enum PlausibilityCheck {
+    /// Every value outside its type's range, with its field (`value`, `objects[1].value`).
+    public static func problems(in sample: Sample) -> [SampleValidationError] {
+        switch sample {
+        case .quantity(let quantitySample):
+            return problem(quantitySample, reportingAs: quantitySample.type.identifier, field: "value").map { [$0] } ?? []
+        case .category:
+            return []
+        case .workout:
+            // A workout's totals and duration are checked for their dimension and sign by
+            // SampleValidator; the ranges of this table are per quantity type, which totals are not.
+            return []
+        case .correlation(let correlation):
+            return correlation.objects.enumerated().compactMap { index, member in
+                problem(member, reportingAs: correlation.type.identifier, field: "objects[\(index)].value")
+            }
+        }
+    }
+
+    /// Throws the first value outside its range.
+    public static func check(_ sample: Sample) throws(SampleValidationError) {
+        if let first = problems(in: sample).first { throw first }
+    }
+
+    private static func problem(_ sample: QuantitySample, reportingAs identifier: String,
+                                field: String) -> SampleValidationError? {
+        guard let range = sample.type.plausibleRange, sample.type.accepts(sample.quantity.unit),
+              !range.contains(sample.quantity) else { return nil }
+        return SampleValidationError(typeIdentifier: identifier, field: field,
+                                     kind: .implausibleValue(value: sample.quantity.description,
+                                                             type: sample.type.identifier, range: range))
+    }
+}

@@ -1,0 +1,70 @@
+import HealthSamples
+
+/// Which samples a `verify` report covers (`--type`, `--from`, `--to`, `--source`). A sample
+/// left out is neither reported nor counted; input that cannot be read is always reported.
+public struct SampleFilter: Sendable {
+    /// Full type identifiers; empty: every type.
+    public let types: Set<String>
+    /// Earliest start included.
+    public let from: SampleDate?
+    /// First start no longer included.
+    public let until: SampleDate?
+    /// export.xml `sourceName` values; empty: every source.
+    public let sources: Set<String>
+
+    /// Whether anything is filtered at all.
+    public var isEmpty: Bool { types.isEmpty && from == nil && until == nil && sources.isEmpty }
+
+    /// Reads the command's options.
+    ///
+    /// - Parameters:
+    ///   - types: full identifiers or names without their prefix (`HeartRate`); an unknown one
+    ///     is a usage error with a "did you mean" hint.
+    ///   - from: an RFC 3339 date-time, or a day `YYYY-MM-DD` (its start, UTC): starts from then on.
+    ///   - to: the same forms: starts before then; a day counts whole (starts up to its end).
+    ///   - sources: export.xml `sourceName` values, exactly as written.
+    public init(types: [String] = [], from: String? = nil, to: String? = nil, sources: [String] = []) throws(ToolError) {
+        var identifiers = Set<String>()
+        for name in types {
+            guard let identifier = Self.identifier(for: name) else {
+                let hint = SampleTypeSuggestion.suggestion(for: name).map { "; did you mean \($0)?" } ?? ""
+                throw .usage("--type \(name): unknown sample type\(hint)")
+            }
+            identifiers.insert(identifier)
+        }
+        self.types = identifiers
+        self.from = try from.map { text throws(ToolError) in try Self.date(text, option: "--from", wholeDay: false) }
+        self.until = try to.map { text throws(ToolError) in try Self.date(text, option: "--to", wholeDay: true) }
+        self.sources = Set(sources)
+    }
+
+    /// Whether the report covers `decided`.
+    func includes(_ decided: DecidedSample) -> Bool {
+        if !types.isEmpty, !types.contains(decided.entry.type) { return false }
+        if !sources.isEmpty, !(decided.exportItem?.sourceName.map(sources.contains) ?? false) { return false }
+        if from != nil || until != nil {
+            guard let start = decided.sample?.startDate ?? (try? SampleDate(rfc3339: decided.entry.startDate)) else { return false }
+            if let from, start < from { return false }
+            if let until, !(start < until) { return false }
+        }
+        return true
+    }
+
+    static func identifier(for name: String) -> String? {
+        let known = SampleTypeSuggestion.identifiers
+        if known.contains(name) { return name }
+        let prefixes = [QuantityType.identifierPrefix, CategoryType.identifierPrefix, "HKCorrelationTypeIdentifier"]
+        return prefixes.lazy.map { $0 + name }.first { known.contains($0) }
+    }
+
+    /// An RFC 3339 date-time, or `YYYY-MM-DD` as that day's start in UTC (with `wholeDay`, the
+    /// next day's start, so the day is included).
+    static func date(_ text: String, option: String, wholeDay: Bool) throws(ToolError) -> SampleDate {
+        if let instant = try? SampleDate(rfc3339: text) { return instant }
+        if text.utf8.count == 10, let day = try? SampleDate(rfc3339: text + "T00:00:00Z") {
+            guard wholeDay else { return day }
+            if let next = try? SampleDate(epochSeconds: day.epochSeconds + 86_400) { return next }
+        }
+        throw .usage("\(option) \(text): not a date; give YYYY-MM-DD or an RFC 3339 date-time such as 2026-11-21T08:00:00Z")
+    }
+}
