@@ -13,7 +13,7 @@ struct Healthsig: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             KeygenCommand.self, SignCommand.self, VerifyCommand.self, InspectCommand.self,
-            CMSCommand.self, FHIRCommand.self, DemoCommand.self, VectorsCommand.self, BenchCommand.self,
+            CMSCommand.self, ReportCommand.self, FHIRCommand.self, DemoCommand.self, VectorsCommand.self, BenchCommand.self,
         ]
     )
 
