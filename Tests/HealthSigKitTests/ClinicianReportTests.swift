@@ -67,6 +67,7 @@ struct ClinicianReportTests {
                                  "HKQuantityTypeIdentifierBodyMass", "HKQuantityTypeIdentifierOxygenSaturation",
                                  "HKCategoryTypeIdentifierSleepAnalysis"])
         #expect(report.html.contains("class=\"unit\">count/min</text>"))
+        #expect(report.html.contains("class=\"unit\">mmol/L</text>"))
         #expect(report.html.contains("aria-label=\"Blood pressure over time, systolic over diastolic\""))
         #expect(report.html.contains("class=\"tick\">asleepCore</text>"))
         // The altered blood-pressure reading is drawn as a triangle in the altered colour.

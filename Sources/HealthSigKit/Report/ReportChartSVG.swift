@@ -83,8 +83,10 @@ enum ReportChartSVG {
         return Frame(start: span.start, end: span.end, low: low - pad, high: high + pad)
     }
 
+    /// The unit under the axis: HealthKit's molar-mass annotation (`mmol<180.155…>/L`) is for
+    /// conversions only and left out.
     static func unitLabel(_ unit: HealthUnit) -> String {
-        unit.unitString == "%" ? "%" : unit.unitString
+        unit.unitString.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
     }
 
     // MARK: Series
