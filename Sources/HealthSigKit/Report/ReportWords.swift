@@ -34,7 +34,4 @@ enum ReportWords {
     static func readings(_ count: Int) -> String {
         count == 1 ? "1 reading" : "\(count) readings"
     }
-
-    /// `1 is` / `2 are` agreement helper.
-    static func isAre(_ count: Int) -> String { count == 1 ? "is" : "are" }
 }
