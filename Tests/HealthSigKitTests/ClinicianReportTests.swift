@@ -14,12 +14,12 @@ struct ClinicianReportTests {
         let html = report.html
         #expect(html.contains("<strong>7 readings authentic</strong>"))
         #expect(html.contains("<strong>1 reading altered after signing</strong>"))
-        #expect(html.contains("<strong>3 readings could not be checked</strong>: 1 signed by an unknown device key (not among the trusted keys), 1 with a damaged signature, 1 whose signature does not match"))
+        #expect(html.contains("<strong>3 readings could not be checked</strong>: 1 signed by an untrusted device key (not among the trusted keys, or its certificate was not valid at the time of the reading), 1 with a damaged signature, 1 whose signature does not match"))
         #expect(html.contains("<strong>1 reading unsigned</strong>"))
         #expect(html.contains("<strong>1 part(s) of the file could not be read</strong>"))
         #expect(html.contains("Attention: 1 reading was altered after signing, 3 readings could not be checked, 1 part(s) of the file could not be read."))
         // Each problem is listed, in words, with the verifier's reason.
-        #expect(html.contains("could not be checked: unknown device key"))
+        #expect(html.contains("could not be checked: untrusted device key"))
         #expect(html.contains("could not be checked: damaged signature"))
         #expect(html.contains("could not be checked: the signature does not match"))
     }

@@ -4,18 +4,32 @@ import Testing
 /// `healthsig report` and `healthsig fhir` as commands: exit codes, outputs, usage errors.
 @Suite("healthsig report and fhir")
 struct ReportAndFHIRCommandTests {
-    @Test("report: exit 0 for an all-valid input, the page written, the certificate subject among the trusted keys")
+    @Test("report: exit 0 for an all-valid input, the page written")
     func reportAllValid() throws {
         let workspace = try DeviceWorkspace()
         try workspace.sign()
         let dir = workspace.directory
-        let result = try dir.healthsig(["report", "--trust", workspace.certificatePath, "--in", "signed.jsonl",
+        let result = try dir.healthsig(["report", "--trust", workspace.publicKeyPath, "--in", "signed.jsonl",
                                         "--out", "report.html", "--title", "Ward 3 & co"])
         #expect(result.status == 0, "\(result)")
         let html = try dir.text("report.html")
         #expect(html.contains("<title>Ward 3 &amp; co</title>"))
         #expect(html.contains("All 7 readings that carry a signature are authentic"))
-        #expect(html.contains("\(workspace.keyID)</span> — certificate \(workspace.subject)"))
+    }
+
+    @Test("report: a trusted certificate is listed with its subject and validity; readings before it are not trusted")
+    func reportTrustedCertificate() throws {
+        let workspace = try DeviceWorkspace()
+        try workspace.sign()
+        let dir = workspace.directory
+        // The certificate starts today; the example readings are older, so their signer is not
+        // trusted at their time.
+        let result = try dir.healthsig(["report", "--trust", workspace.certificatePath, "--in", "signed.jsonl", "--out", "report.html"])
+        #expect(result.status == 1, "\(result)")
+        let html = try dir.text("report.html")
+        #expect(html.contains("\(workspace.keyID)</span> — certificate \(workspace.subject), valid "))
+        #expect(html.contains("7 signed by an untrusted device key"))
+        #expect(html.contains("certificate is not yet valid"))
     }
 
     @Test("report: exit 1 when a signed reading fails, the page written all the same")

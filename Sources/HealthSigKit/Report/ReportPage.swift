@@ -87,7 +87,7 @@ struct ReportPage {
         html += "<li id=\"altered\"><strong>\(ReportWords.readings(count(.contentMismatch))) altered after signing</strong>: the stored values differ from the signed ones"
             + (altered.isEmpty ? "" : " (" + e(altered.prefix(5).joined(separator: "; ")) + (altered.count > 5 ? "; …" : "") + ")") + ".</li>\n"
         html += "<li id=\"not-checked\"><strong>\(ReportWords.readings(notChecked)) could not be checked</strong>: "
-            + "\(count(.untrustedSigner)) signed by an unknown device key (not among the trusted keys), "
+            + "\(count(.untrustedSigner)) signed by an untrusted device key (not among the trusted keys, or its certificate was not valid at the time of the reading), "
             + "\(count(.malformed)) with a damaged signature, "
             + "\(count(.badSignature)) whose signature does not match (the signature or the data was damaged).</li>\n"
         html += "<li id=\"unsigned\"><strong>\(ReportWords.readings(count(.unsigned))) unsigned</strong>: they carry no signature, so nothing shows which device recorded them or that they are unchanged.</li>\n"

@@ -24,7 +24,7 @@ enum ReportWords {
         case .valid: "authentic"
         case .unsigned: "unsigned"
         case .contentMismatch: "altered after signing"
-        case .untrustedSigner: "could not be checked: unknown device key"
+        case .untrustedSigner: "could not be checked: untrusted device key"
         case .badSignature: "could not be checked: the signature does not match (damaged signature or data)"
         case .malformed: "could not be checked: damaged signature"
         }
