@@ -13,11 +13,17 @@ public enum Demo {
         public let succeeded: Bool
     }
 
-    /// Runs the demo on `examplesDirectory/readings.jsonl`, in a temporary directory. Without a
-    /// directory: the repository's `examples/readings.jsonl` when it is found from here or from
-    /// the executable (``RepositoryFiles``), else the built-in copy of it, so the demo works
-    /// from any directory.
-    public static func run(examplesDirectory: String?) throws(ToolError) -> Outcome {
+    /// Where the demo writes the clinician report of the tampered file unless told otherwise:
+    /// the temporary directory, so a run leaves nothing in the working directory.
+    public static var defaultReportPath: String {
+        (NSTemporaryDirectory() as NSString).appendingPathComponent("healthsig-demo-report.html")
+    }
+
+    /// Runs the demo on `examplesDirectory/readings.jsonl`, in a temporary directory, and writes
+    /// the clinician report of the tampered file to `reportPath`. Without a directory: the
+    /// repository's `examples/readings.jsonl` when it is found from here or from the executable
+    /// (``RepositoryFiles``), else the built-in copy of it, so the demo works from any directory.
+    public static func run(examplesDirectory: String?, reportPath: String = defaultReportPath) throws(ToolError) -> Outcome {
         let work = (NSTemporaryDirectory() as NSString).appendingPathComponent("healthsig-demo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(atPath: work) }
         var out = ""
@@ -80,6 +86,11 @@ public enum Demo {
         let caught = collected.entries.first { $0.position == index + 1 }?.verdict
         let caughtRight = caught?.kind == .contentMismatch
             && caught?.mismatches.contains { $0.field == "objects[0].value" && $0.signed == "120 mmHg" && $0.stored == "110 mmHg" } == true
+
+        // 5. What a clinician would open: the report of the tampered file.
+        try ClinicianReport.run(inputPath: tamperedPath, trust: trust, jobs: 1, outputPath: reportPath,
+                                options: ClinicianReport.Options(title: "healthsig demo: the tampered readings"))
+        out += "5. wrote the clinician report of the tampered file: \(reportPath) (open it in a browser)\n"
 
         let succeeded = allValid && caughtRight
         out += "\ndemo: \(signing.signed) readings signed, \(report.counts[.valid, default: 0]) verified valid; "

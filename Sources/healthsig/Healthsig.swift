@@ -10,10 +10,10 @@ struct Healthsig: ParsableCommand {
         discussion: """
         Exit codes: 0 success / everything verified, 1 verification failed, 2 usage or I/O error.
         """,
-        version: "0.1.0",
+        version: ToolVersion.current,
         subcommands: [
             KeygenCommand.self, SignCommand.self, VerifyCommand.self, InspectCommand.self,
-            CMSCommand.self, DemoCommand.self, VectorsCommand.self, BenchCommand.self,
+            CMSCommand.self, ReportCommand.self, FHIRCommand.self, DemoCommand.self, VectorsCommand.self, BenchCommand.self,
         ]
     )
 

@@ -18,6 +18,19 @@ struct DemoBenchUsageTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).filter { !$0.hasPrefix(".run-") }.isEmpty)
     }
 
+    @Test("demo writes the clinician report of the tampered file and says where it is")
+    func demoWritesReport() throws {
+        let dir = try TemporaryDirectory()
+        let examples = CLI.packageRoot.appendingPathComponent("examples").path
+        let report = dir.path("demo-report.html")
+        let result = try dir.healthsig(["demo", "--examples", examples, "--report", report])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("5. wrote the clinician report of the tampered file: \(report) (open it in a browser)"))
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.contains("<strong>1 reading altered after signing</strong>"))
+        #expect(html.contains("<td>120 mmHg</td><td>110 mmHg</td>"))
+    }
+
     @Test("demo without the examples is an I/O error (exit 2)")
     func demoWithoutExamples() throws {
         let dir = try TemporaryDirectory()

@@ -1,0 +1,24 @@
+/// The code systems and identifier namespaces the FHIR output uses (docs/FHIR.md).
+public enum FHIRCodeSystems {
+    /// LOINC.
+    public static let loinc = "http://loinc.org"
+    /// UCUM, for `Quantity.system`.
+    public static let ucum = "http://unitsofmeasure.org"
+    /// HealthKit's type and value identifiers (`HKQuantityTypeIdentifierHeartRate`,
+    /// `HKCategoryValueSleepAnalysisAsleepCore`): the second coding of every Observation.
+    public static let healthKit = "http://developer.apple.com/documentation/healthkit"
+    /// FHIR's observation categories (`vital-signs`, `laboratory`).
+    public static let observationCategory = "http://terminology.hl7.org/CodeSystem/observation-category"
+    /// Provenance agent roles (`author`, `verifier`).
+    public static let provenanceParticipantType = "http://terminology.hl7.org/CodeSystem/provenance-participant-type"
+    /// ASTM E1762 signature types (`Provenance.signature.type`).
+    public static let signatureType = "urn:iso-astm:E1762-95:2013"
+    /// This project's verdict codes (`valid`, `unsigned`, `content-mismatch`, …) in `meta.tag`.
+    public static let verdict = "urn:healthsig:verdict"
+    /// This project's verification extension (verdict, reason, signer) on a Provenance.
+    public static let verificationExtension = "urn:healthsig:fhir:verification"
+    /// The namespace of signer key identifiers (RFC 5280 4.2.1.2 method 1, hex).
+    public static let signerKeyIdentifier = "urn:healthsig:signer-key-id"
+    /// URIs as identifiers (`urn:uuid:…` of a HealthKit sample UUID).
+    public static let uri = "urn:ietf:rfc:3986"
+}

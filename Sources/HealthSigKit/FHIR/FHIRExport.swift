@@ -1,0 +1,46 @@
+import CMS
+import Foundation
+import SampleSigning
+
+/// `healthsig fhir`: verifies an input and writes its samples as FHIR R4 resources, each
+/// carrying its verification (docs/FHIR.md).
+public enum FHIRExport {
+    /// Where the resources go.
+    public enum Destination: Sendable {
+        /// Bulk Data NDJSON files in a directory.
+        case bulkData(directory: String)
+        /// One Bundle of type `collection`.
+        case bundle(path: String)
+    }
+
+    /// What a run produced.
+    public struct Outcome: Sendable {
+        public let totals: VerificationTotals
+        public let counts: FHIRSink.Counts
+    }
+
+    /// Verifies `inputPath` against `trust` and writes the FHIR resources to `destination`.
+    /// The output appears once complete; on an I/O error nothing appears.
+    public static func run(inputPath: String, trust: TrustSet, jobs: Int, destination: Destination,
+                           protectedPaths: [String] = [], progress: (any PipelineProgress)? = nil,
+                           checkedAt: Date = Date()) throws(ToolError) -> Outcome {
+        let time = ReportTime.rfc3339(checkedAt)
+        let protected = [inputPath] + protectedPaths
+        let writer: any FHIRResourceWriter
+        switch destination {
+        case .bulkData(let directory): writer = try FHIRBulkDataFiles(directory: directory, protecting: protected)
+        case .bundle(let path): writer = try FHIRBundleFile(path: path, protecting: protected, timestamp: time)
+        }
+        let sink = FHIRSink(writer: writer, checkedAt: time, verifierName: "healthsig \(ToolVersion.current)")
+        let totals: VerificationTotals
+        do {
+            totals = try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: jobs, progress: progress)
+                .run(inputPath: inputPath, sinks: [sink])
+            try writer.commit()
+        } catch {
+            writer.discard()
+            throw error
+        }
+        return Outcome(totals: totals, counts: sink.counts)
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import HealthSamples
+import SampleIO
+import SampleSigning
+
+/// Builds the FHIR R4 resources of one decided sample: its Observation, its Device and, when
+/// it is signed, the Provenance carrying the stored signature and the verdict (docs/FHIR.md).
+struct FHIRResourceBuilder {
+    /// How references are written.
+    let ids: FHIRResourceIDs
+    /// When the check ran (`Provenance.recorded`), RFC 3339.
+    let checkedAt: String
+    /// `healthsig 0.1.0`: the verifier agent.
+    let verifierName: String
+
+    // MARK: Observation
+
+    func observation(_ sample: Sample, id: String, verdict: SampleVerdict, deviceID: String?) -> JSONValue {
+        var members: [(String, JSONValue?)] = [
+            ("resourceType", .string("Observation")),
+            ("id", .string(id)),
+            ("meta", FHIRJSON.object([("tag", .array([verdictTag(verdict.kind)]))])),
+            ("identifier", sample.uuid.map { uuid in
+                .array([FHIRJSON.object([("system", .string(FHIRCodeSystems.uri)), ("value", .string("urn:uuid:" + uuid.lowercased()))])])
+            }),
+            ("status", .string("final")),
+        ]
+        let code: FHIRObservationCode
+        switch sample {
+        case .quantity(let q): code = .forQuantity(q.type, unit: q.quantity.unit)
+        case .category: code = FHIRObservationCode(loinc: [], category: nil)
+        case .correlation(let c): code = .forCorrelation(c.type)
+        case .workout: code = FHIRObservationCode(loinc: [], category: nil) // not exported (FHIRSink)
+        }
+        members.append(("category", code.category.map { category in
+            .array([FHIRJSON.codeableConcept([FHIRJSON.coding(system: FHIRCodeSystems.observationCategory, code: category,
+                                                              display: category == "vital-signs" ? "Vital Signs" : "Laboratory")])])
+        }))
+        members.append(("code", codeableConcept(code, healthKitType: sample.typeIdentifier)))
+        members += effective(start: sample.startDate, end: sample.endDate)
+        switch sample {
+        case .quantity(let q):
+            members.append(("valueQuantity", quantity(q)))
+        case .category(let c):
+            let value = c.type.value(forRawValue: c.value)
+            members.append(("valueCodeableConcept", FHIRJSON.codeableConcept(
+                [FHIRJSON.coding(system: FHIRCodeSystems.healthKit, code: value?.label ?? String(c.value), display: value?.name)],
+                text: value?.name ?? String(c.value))))
+        case .correlation, .workout:
+            break
+        }
+        members.append(("device", deviceID.map { FHIRJSON.object([("reference", .string(ids.reference(.device, $0)))]) }))
+        if case .correlation(let c) = sample {
+            members.append(("component", FHIRJSON.array(c.objects.map { member in
+                FHIRJSON.object([
+                    ("code", codeableConcept(.forQuantity(member.type, unit: member.quantity.unit), healthKitType: member.type.identifier)),
+                    ("valueQuantity", quantity(member)),
+                ])
+            })))
+        }
+        return FHIRJSON.object(members)
+    }
+
+    func codeableConcept(_ code: FHIRObservationCode, healthKitType: String) -> JSONValue {
+        let loinc = code.loinc.map { FHIRJSON.coding(system: FHIRCodeSystems.loinc, code: $0.code, display: $0.display) }
+        let text = code.loinc.first?.display ?? TableReportSink.shortType(healthKitType)
+        return FHIRJSON.codeableConcept(loinc + [FHIRJSON.coding(system: FHIRCodeSystems.healthKit, code: healthKitType)], text: text)
+    }
+
+    func quantity(_ sample: QuantitySample) -> JSONValue {
+        let q = FHIRQuantity(sample.quantity, of: sample.type)
+        return FHIRJSON.object([
+            ("value", FHIRJSON.decimal(q.value)),
+            ("unit", .string(q.unit)),
+            ("system", q.ucumCode.map { _ in .string(FHIRCodeSystems.ucum) }),
+            ("code", q.ucumCode.map(JSONValue.string)),
+        ])
+    }
+
+    /// An instant as `effectiveDateTime`, an interval as `effectivePeriod`.
+    func effective(start: SampleDate, end: SampleDate) -> [(String, JSONValue?)] {
+        if start == end { return [("effectiveDateTime", .string(start.rfc3339String))] }
+        return [("effectivePeriod", FHIRJSON.object([("start", .string(start.rfc3339String)), ("end", .string(end.rfc3339String))]))]
+    }
+
+    func verdictTag(_ kind: SampleVerdict.Kind) -> JSONValue {
+        FHIRJSON.coding(system: FHIRCodeSystems.verdict, code: kind.rawValue, display: Self.verdictDisplay(kind))
+    }
+
+    /// What each verdict means, in the words of the tag's display.
+    static func verdictDisplay(_ kind: SampleVerdict.Kind) -> String {
+        switch kind {
+        case .valid: "signature verified: authentic and unaltered"
+        case .unsigned: "unverified: the sample carries no signature"
+        case .malformed: "not verified: the signature is damaged or not a profile signature"
+        case .badSignature: "not verified: the signature does not match"
+        case .untrustedSigner: "not verified: signed by a device key that is not trusted"
+        case .contentMismatch: "altered after signing: stored values differ from the signed ones"
+        }
+    }
+
+    // MARK: Device
+
+    func device(_ device: Device, id: String) -> JSONValue {
+        var names: [JSONValue] = []
+        if let name = device.name { names.append(FHIRJSON.object([("name", .string(name)), ("type", .string("user-friendly-name"))])) }
+        if let model = device.model { names.append(FHIRJSON.object([("name", .string(model)), ("type", .string("model-name"))])) }
+        let versions: [JSONValue] = [("hardware", device.hardwareVersion), ("firmware", device.firmwareVersion),
+                                     ("software", device.softwareVersion)].compactMap { label, value in
+            value.map { FHIRJSON.object([("type", FHIRJSON.codeableConcept([], text: label)), ("value", .string($0))]) }
+        }
+        return FHIRJSON.object([
+            ("resourceType", .string("Device")),
+            ("id", .string(id)),
+            ("identifier", device.localIdentifier.map { local in
+                .array([FHIRJSON.object([("type", FHIRJSON.codeableConcept([], text: "HealthKit localIdentifier")), ("value", .string(local))])])
+            }),
+            ("udiCarrier", device.udiDeviceIdentifier.map { .array([FHIRJSON.object([("deviceIdentifier", .string($0))])]) }),
+            ("manufacturer", FHIRJSON.string(device.manufacturer)),
+            ("deviceName", FHIRJSON.array(names)),
+            ("modelNumber", FHIRJSON.string(device.model)),
+            ("version", FHIRJSON.array(versions)),
+        ])
+    }
+
+    // MARK: Provenance
+
+    /// The Provenance of a signed sample: target, the device as author and healthsig as
+    /// verifier, the stored signature, and the verification extension (verdict, reason code,
+    /// reason, signer, each altered field).
+    func provenance(id: String, observationID: String, sample: Sample, verdict: SampleVerdict,
+                    signatureText: String, deviceID: String?) -> JSONValue {
+        let signer = signerReference(verdict.signer, deviceID: deviceID, device: sample.device)
+        // FHIR's base64Binary must be base64; a signature that is not (verdict malformed) is
+        // left out of `data` and the reason says why.
+        let data = Data(base64Encoded: signatureText) != nil ? signatureText : nil
+        var verification: [(String, JSONValue?)] = [
+            ("verdict", .string(verdict.kind.rawValue)), ("reasonCode", .string(verdict.reasonCode)),
+            ("reason", FHIRJSON.string(verdict.reason)),
+        ]
+        if let key = verdict.signer?.keyIdentifier { verification.append(("signerKeyId", .string(key))) }
+        if let subject = verdict.signer?.certificateSubject { verification.append(("signerSubject", .string(subject))) }
+        var extensions: [JSONValue] = verification.compactMap { name, value in
+            value.map { value -> JSONValue in
+                if case .string(let text) = value, name == "verdict" {
+                    return FHIRJSON.object([("url", .string(name)), ("valueCode", .string(text))])
+                }
+                return FHIRJSON.object([("url", .string(name)), ("valueString", value)])
+            }
+        }
+        for mismatch in verdict.mismatches {
+            extensions.append(FHIRJSON.object([("url", .string("mismatch")), ("valueString", .string(mismatch.description))]))
+        }
+        return FHIRJSON.object([
+            ("resourceType", .string("Provenance")),
+            ("id", .string(id)),
+            ("extension", .array([FHIRJSON.object([("extension", .array(extensions)),
+                                                   ("url", .string(FHIRCodeSystems.verificationExtension))])])),
+            ("target", .array([FHIRJSON.object([("reference", .string(ids.reference(.observation, observationID)))])])),
+            ("recorded", .string(checkedAt)),
+            ("agent", .array([
+                FHIRJSON.object([("type", agentType("author", "Author")), ("who", signer)]),
+                FHIRJSON.object([("type", agentType("verifier", "Verifier")), ("who", FHIRJSON.object([("display", .string(verifierName))]))]),
+            ])),
+            ("signature", .array([FHIRJSON.object([
+                ("type", .array([FHIRJSON.coding(system: FHIRCodeSystems.signatureType, code: "1.2.840.10065.1.12.1.14",
+                                                 display: "Source Signature")])),
+                // The profile's SignedData carries no signing time; the reading's end is the
+                // latest moment the device can have signed it from.
+                ("when", .string(sample.endDate.rfc3339String)),
+                ("who", signer),
+                ("targetFormat", .string("application/der")),
+                ("sigFormat", .string("application/pkcs7-signature")),
+                ("data", data.map(JSONValue.string)),
+            ])])),
+        ])
+    }
+
+    func agentType(_ code: String, _ display: String) -> JSONValue {
+        FHIRJSON.codeableConcept([FHIRJSON.coding(system: FHIRCodeSystems.provenanceParticipantType, code: code, display: display)])
+    }
+
+    /// The signing device: a reference to its Device (when the sample names one), the signer's
+    /// key id as identifier, and the certificate subject or key id to read.
+    func signerReference(_ signer: SignerDescription?, deviceID: String?, device: Device?) -> JSONValue {
+        FHIRJSON.object([
+            ("reference", deviceID.map { .string(ids.reference(.device, $0)) }),
+            ("identifier", signer.map { FHIRJSON.object([("system", .string(FHIRCodeSystems.signerKeyIdentifier)),
+                                                         ("value", .string($0.keyIdentifier))]) }),
+            ("display", .string(signer?.certificateSubject ?? device?.name ?? signer.map { "device key \($0.keyIdentifier)" }
+                        ?? "unidentified signer")),
+        ])
+    }
+}

@@ -1,0 +1,9 @@
+/// The FHIR resource types healthsig writes, in the order of their NDJSON files.
+public enum FHIRResourceKind: String, Sendable, CaseIterable {
+    case observation = "Observation"
+    case device = "Device"
+    case provenance = "Provenance"
+
+    /// The Bulk Data file name: `Observation.ndjson`.
+    public var fileName: String { rawValue + ".ndjson" }
+}

@@ -1,0 +1,180 @@
+import HealthSamples
+import SampleIO
+import SampleSigning
+
+/// The clinician report as a sink of the verification pipeline: it keeps counts, one bounded
+/// chart summary per type, a row per device, the problems and the unsigned readings per type
+/// and source — never the samples themselves — and the page is written from them at the end
+/// (``ClinicianReport``). Every collection is capped (``Limits``), so memory stays flat however
+/// long the input.
+final class ReportCollector: VerificationSink {
+    /// Caps on what is kept; past them, readings are counted but not listed.
+    enum Limits {
+        /// Problems (altered, not checkable, unreadable) listed one by one.
+        static let problems = 2_000
+        /// Rows of the devices table.
+        static let devices = 500
+        /// Rows of the unsigned summary (type × source).
+        static let unsignedGroups = 500
+        /// Signer key ids listed per device.
+        static let signersPerDevice = 8
+    }
+
+    /// One altered, uncheckable or unreadable reading.
+    struct Problem {
+        let entry: VerificationEntry?
+        let unreadableLine: Int?
+        let reason: String
+        let device: String?
+    }
+
+    struct DeviceRow {
+        let device: Device?
+        var counts: [SampleVerdict.Kind: Int] = [:]
+        var signers: [String] = []
+    }
+
+    struct UnsignedGroup {
+        var count = 0
+        var first: SampleDate?
+        var last: SampleDate?
+    }
+
+    /// Only readings starting in [from, to] are reported; `nil`: no bound.
+    let from: SampleDate?
+    let to: SampleDate?
+
+    private(set) var counts: [SampleVerdict.Kind: Int] = [:]
+    private(set) var unreadable = 0
+    private(set) var outsidePeriod = 0
+    private(set) var possibleMemberCopies = 0
+    private(set) var periodStart: SampleDate?
+    private(set) var periodEnd: SampleDate?
+    private(set) var charts: [String: ReportChart] = [:]
+    private(set) var chartOrder: [String] = []
+    private(set) var devices: [String: DeviceRow] = [:]
+    private(set) var deviceOrder: [String] = []
+    private(set) var devicesNotListed = 0
+    private(set) var problems: [Problem] = []
+    private(set) var problemsNotListed = 0
+    private(set) var unsignedGroups: [String: UnsignedGroup] = [:]
+    private(set) var unsignedGroupOrder: [(type: String, source: String)] = []
+    private(set) var unsignedNotGrouped = 0
+    private(set) var totals: VerificationTotals?
+
+    init(from: SampleDate?, to: SampleDate?) {
+        self.from = from
+        self.to = to
+    }
+
+    func receive(_ event: PipelineEvent) throws(ToolError) {
+        switch event {
+        case .unreadable(let line, let reason):
+            unreadable += 1
+            addProblem(Problem(entry: nil, unreadableLine: line, reason: reason, device: nil))
+        case .decided(let decided):
+            add(decided)
+        }
+    }
+
+    func finish(_ totals: VerificationTotals) throws(ToolError) {
+        self.totals = totals
+    }
+
+    private func add(_ decided: DecidedSample) {
+        let entry = decided.entry
+        let kind = entry.verdict.kind
+        if decided.mayBeCorrelationMemberCopy {
+            // Reports do not list these (docs/VERIFY.md); the correlation carries the reading.
+            possibleMemberCopies += 1
+            return
+        }
+        let start = decided.sample?.startDate ?? Self.date(entry.startDate)
+        if let start {
+            if let from, start < from { outsidePeriod += 1; return }
+            if let to, start > to { outsidePeriod += 1; return }
+            if periodStart.map({ start < $0 }) ?? true { periodStart = start }
+            let end = decided.sample?.endDate ?? start
+            if periodEnd.map({ end > $0 }) ?? true { periodEnd = end }
+        }
+        counts[kind, default: 0] += 1
+        let device = decided.sample?.device
+        addDevice(device, kind: kind, signer: entry.verdict.signer?.keyIdentifier)
+        if let sample = decided.sample { addToChart(sample, ReadingClass(kind)) }
+        switch kind {
+        case .valid:
+            break
+        case .unsigned:
+            let source = decided.exportItem?.sourceName ?? device?.name ?? "(no source named)"
+            addUnsigned(type: entry.type, source: source, date: start)
+        default:
+            addProblem(Problem(entry: entry, unreadableLine: nil, reason: entry.verdict.reason, device: device.map(Self.deviceName)))
+        }
+    }
+
+    private func addToChart(_ sample: Sample, _ readingClass: ReadingClass) {
+        if case .correlation(let c) = sample, c.type == .food {
+            // A food correlation's members are nutrients: each is drawn on its own type's chart.
+            for member in c.objects { addToChart(.quantity(member), readingClass) }
+            return
+        }
+        let key = sample.typeIdentifier
+        if charts[key] == nil {
+            guard let chart = ReportChart.start(for: sample) else { return }
+            charts[key] = chart
+            chartOrder.append(key)
+        }
+        charts[key]?.add(sample, as: readingClass)
+    }
+
+    private func addDevice(_ device: Device?, kind: SampleVerdict.Kind, signer: String?) {
+        let key = device.map { $0.fields.map { "\($0.key)=\($0.value)" }.joined(separator: "\n") } ?? ""
+        if devices[key] == nil {
+            guard deviceOrder.count < Limits.devices else { devicesNotListed += 1; return }
+            devices[key] = DeviceRow(device: device)
+            deviceOrder.append(key)
+        }
+        devices[key]?.counts[kind, default: 0] += 1
+        if let signer, devices[key]?.signers.contains(signer) == false,
+           (devices[key]?.signers.count ?? 0) < Limits.signersPerDevice {
+            devices[key]?.signers.append(signer)
+        }
+    }
+
+    private func addProblem(_ problem: Problem) {
+        guard problems.count < Limits.problems else { problemsNotListed += 1; return }
+        problems.append(problem)
+    }
+
+    private func addUnsigned(type: String, source: String, date: SampleDate?) {
+        let key = type + "\n" + source
+        if unsignedGroups[key] == nil {
+            guard unsignedGroupOrder.count < Limits.unsignedGroups else { unsignedNotGrouped += 1; return }
+            unsignedGroupOrder.append((type, source))
+        }
+        var group = unsignedGroups[key, default: UnsignedGroup()]
+        group.count += 1
+        if let date {
+            if group.first.map({ date < $0 }) ?? true { group.first = date }
+            if group.last.map({ date > $0 }) ?? true { group.last = date }
+        }
+        unsignedGroups[key] = group
+    }
+
+    func unsignedGroup(type: String, source: String) -> UnsignedGroup? {
+        unsignedGroups[type + "\n" + source]
+    }
+
+    /// A device's name for the problems list: name, else model, else manufacturer.
+    static func deviceName(_ device: Device) -> String {
+        device.name ?? device.model ?? device.manufacturer ?? "unnamed device"
+    }
+
+    /// A stored start date that is not part of a valid sample: RFC 3339 or export.xml's form.
+    static func date(_ text: String) -> SampleDate? {
+        (try? SampleDate(rfc3339: text)) ?? (try? SampleDate(exportXML: text))
+    }
+
+    /// Readings reported (within the period).
+    var readings: Int { counts.values.reduce(0, +) }
+}

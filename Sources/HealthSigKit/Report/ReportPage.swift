@@ -1,0 +1,245 @@
+import Foundation
+import HealthSamples
+import SampleSigning
+
+/// The HTML of the clinician report, from what ``ReportCollector`` kept. Self-contained: inline
+/// CSS and SVG, no script, no URL, and a Content-Security-Policy that forbids loading anything.
+/// Every text that comes from the input is escaped (``HTMLText``).
+struct ReportPage {
+    let title: String
+    let collector: ReportCollector
+    let input: ReportInputFacts
+    let trustedKeys: [ReportInputFacts.TrustedKey]
+    let checkedAt: String
+    let from: SampleDate?
+    let to: SampleDate?
+
+    /// `default-src 'none'` forbids every fetch (images, fonts, scripts, frames, connections);
+    /// inline style elements are allowed, since the page's own CSS is one.
+    static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; font-src 'none'; base-uri 'none'; form-action 'none'"
+
+    func write(to output: StagedOutput) throws(ToolError) {
+        try output.write(head())
+        try output.write(summary())
+        try output.write("<section id=\"charts\"><h2>Readings over time</h2>\n")
+        try output.write(chartsIntro())
+        for key in collector.chartOrder {
+            guard let chart = collector.charts[key] else { continue }
+            try output.write(figure(chart))
+        }
+        try output.write("</section>\n")
+        try output.write(devices())
+        try output.write(problems())
+        try output.write("</body>\n</html>\n")
+    }
+
+    private func e(_ text: String) -> String { HTMLText.escape(text) }
+
+    func head() -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(e(title))</title>
+        <style>
+        \(ReportStyle.css)
+        </style>
+        </head>
+        <body>
+        <h1>\(e(title))</h1>
+
+        """
+    }
+
+    // MARK: Summary
+
+    func count(_ kind: SampleVerdict.Kind) -> Int { collector.counts[kind, default: 0] }
+
+    var notChecked: Int { count(.untrustedSigner) + count(.badSignature) + count(.malformed) }
+    var signed: Int { count(.valid) + count(.contentMismatch) + notChecked }
+
+    /// The headline: everything fine, or what needs attention.
+    func headline() -> (String, Bool) {
+        let altered = count(.contentMismatch)
+        if altered == 0 && notChecked == 0 && collector.unreadable == 0 {
+            if signed == 0 { return ("No signed readings were found: nothing in this file can be shown to be authentic.", true) }
+            return ("All \(ReportWords.readings(signed)) that carry a signature are authentic: each was signed by a trusted device and has not been changed since.", false)
+        }
+        var parts: [String] = []
+        if altered > 0 { parts.append("\(ReportWords.readings(altered)) \(altered == 1 ? "was" : "were") altered after signing") }
+        if notChecked > 0 { parts.append("\(ReportWords.readings(notChecked)) could not be checked") }
+        if collector.unreadable > 0 { parts.append("\(collector.unreadable) part(s) of the file could not be read") }
+        return ("Attention: " + parts.joined(separator: ", ") + ". Details under Problems below.", true)
+    }
+
+    func summary() -> String {
+        let (headline, bad) = headline()
+        var html = "<section id=\"summary\">\n<p class=\"lead\(bad ? " bad" : "")\" id=\"headline\">\(e(headline))</p>\n"
+        html += "<h2>Summary</h2>\n<ul class=\"plain\" id=\"verdicts\">\n"
+        html += "<li id=\"authentic\"><strong>\(ReportWords.readings(count(.valid))) authentic</strong>: the signature verifies with a trusted device key and the stored values are the ones the device signed.</li>\n"
+        let altered = collector.problems.compactMap { problem -> String? in
+            guard let entry = problem.entry, entry.verdict.kind == .contentMismatch else { return nil }
+            return "\(ReportWords.typeName(entry.type)) of \(entry.startDate)"
+        }
+        html += "<li id=\"altered\"><strong>\(ReportWords.readings(count(.contentMismatch))) altered after signing</strong>: the stored values differ from the signed ones"
+            + (altered.isEmpty ? "" : " (" + e(altered.prefix(5).joined(separator: "; ")) + (altered.count > 5 ? "; …" : "") + ")") + ".</li>\n"
+        html += "<li id=\"not-checked\"><strong>\(ReportWords.readings(notChecked)) could not be checked</strong>: "
+            + "\(count(.untrustedSigner)) signed by an untrusted device key (not among the trusted keys, or its certificate was not valid at the time of the reading), "
+            + "\(count(.malformed)) with a damaged signature, "
+            + "\(count(.badSignature)) whose signature does not match (the signature or the data was damaged).</li>\n"
+        html += "<li id=\"unsigned\"><strong>\(ReportWords.readings(count(.unsigned))) unsigned</strong>: they carry no signature, so nothing shows which device recorded them or that they are unchanged.</li>\n"
+        if collector.unreadable > 0 {
+            html += "<li id=\"unreadable\"><strong>\(collector.unreadable) part(s) of the file could not be read</strong> as readings (listed under Problems).</li>\n"
+        }
+        html += "</ul>\n<dl class=\"facts\">\n"
+        let period: String
+        if let start = collector.periodStart, let end = collector.periodEnd {
+            period = "\(start.rfc3339String) to \(end.rfc3339String)"
+        } else {
+            period = "no dated readings"
+        }
+        html += "<dt>Period covered</dt><dd>\(e(period))</dd>\n"
+        if from != nil || to != nil {
+            html += "<dt>Period asked for</dt><dd>\(e(from?.rfc3339String ?? "the beginning")) to \(e(to?.rfc3339String ?? "the end")); \(ReportWords.readings(collector.outsidePeriod)) outside it left out</dd>\n"
+        }
+        html += "<dt>Input file</dt><dd>\(e(input.name))</dd>\n"
+        html += "<dt>Size</dt><dd>\(input.size.map { "\(Self.grouped($0)) bytes" } ?? "not known (read from a pipe)")</dd>\n"
+        html += "<dt>SHA-256</dt><dd><span class=\"mono\">\(input.sha256 ?? "not computed (the input was not a regular file)")</span></dd>\n"
+        html += "<dt>Trusted keys</dt><dd><ul class=\"plain\">"
+        for key in trustedKeys {
+            html += "<li><span class=\"mono\">\(e(key.keyIdentifier))</span>"
+            if let subject = key.subject { html += " — certificate \(e(subject))" }
+            if let notBefore = key.notBefore, let notAfter = key.notAfter {
+                html += ", valid \(ReportTime.rfc3339(notBefore)) to \(ReportTime.rfc3339(notAfter))"
+            }
+            html += "</li>"
+        }
+        html += "</ul></dd>\n"
+        html += "<dt>Checked by</dt><dd>healthsig \(ToolVersion.current)</dd>\n<dt>Time of check</dt><dd>\(checkedAt)</dd>\n</dl>\n</section>\n"
+        return html
+    }
+
+    // MARK: Charts
+
+    func chartsIntro() -> String {
+        guard !collector.chartOrder.isEmpty else { return "<p>No readings to draw.</p>\n" }
+        return "<p class=\"note\">Each mark is a reading; its shape and colour say what the check found. "
+            + "Where readings are too many to draw one by one, each column of the chart summarises the readings of its time slot: "
+            + "a line from the lowest to the highest value, with a mark at each end, per kind of result. Times are in UTC.</p>\n"
+            + ReportChartSVG.legend() + "\n"
+    }
+
+    func figure(_ chart: ReportChart) -> String {
+        var parts: [String] = []
+        for readingClass in [ReadingClass.authentic, .altered, .notChecked, .unsigned] where chart.counts[readingClass.rawValue] > 0 {
+            parts.append("\(chart.counts[readingClass.rawValue]) \(readingClass.label)")
+        }
+        let total = chart.counts.reduce(0, +)
+        var caption = "\(chart.title): \(ReportWords.readings(total)) (\(parts.joined(separator: ", ")))"
+        if chart.notDrawn > 0 { caption += "; \(chart.notDrawn) not drawn (unit not convertible)" }
+        return "<figure class=\"chart\" data-type=\"\(e(chart.typeIdentifier))\"><figcaption>\(e(caption))</figcaption>\n"
+            + ReportChartSVG.render(chart) + "\n</figure>\n"
+    }
+
+    // MARK: Devices
+
+    func devices() -> String {
+        var html = "<section id=\"devices\"><h2>Devices and signers</h2>\n<table>\n<thead><tr><th>Device</th><th>Manufacturer</th><th>Model</th><th>Firmware</th>"
+            + "<th class=\"num\">Authentic</th><th class=\"num\">Altered</th><th class=\"num\">Not checked</th><th class=\"num\">Unsigned</th><th>Signed by key</th></tr></thead>\n<tbody>\n"
+        for key in collector.deviceOrder {
+            guard let row = collector.devices[key] else { continue }
+            let c = row.counts
+            let notChecked = c[.untrustedSigner, default: 0] + c[.badSignature, default: 0] + c[.malformed, default: 0]
+            html += "<tr><td>\(e(row.device?.name ?? (row.device == nil ? "(no device named)" : "—")))</td><td>\(e(row.device?.manufacturer ?? "—"))</td>"
+                + "<td>\(e(row.device?.model ?? "—"))</td><td>\(e(row.device?.firmwareVersion ?? "—"))</td>"
+                + "<td class=\"num\">\(c[.valid, default: 0])</td><td class=\"num\">\(c[.contentMismatch, default: 0])</td>"
+                + "<td class=\"num\">\(notChecked)</td><td class=\"num\">\(c[.unsigned, default: 0])</td>"
+                + "<td class=\"mono\">\(row.signers.isEmpty ? "—" : row.signers.map(e).joined(separator: "<br>"))</td></tr>\n"
+        }
+        html += "</tbody></table>\n"
+        if collector.devicesNotListed > 0 {
+            html += "<p class=\"note\">\(ReportWords.readings(collector.devicesNotListed)) from further devices are counted above but their devices are not listed (more than \(ReportCollector.Limits.devices) devices).</p>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    // MARK: Problems
+
+    func problems() -> String {
+        var html = "<section id=\"problems\"><h2>Problems</h2>\n"
+        let altered = collector.problems.filter { $0.entry?.verdict.kind == .contentMismatch }
+        let unchecked = collector.problems.filter { $0.entry.map { $0.verdict.kind != .contentMismatch } ?? false }
+        let unreadable = collector.problems.filter { $0.entry == nil }
+        html += "<h3 id=\"altered-readings\">Altered after signing (\(count(.contentMismatch)))</h3>\n"
+        if altered.isEmpty {
+            html += "<p>None.</p>\n"
+        } else {
+            html += "<table><thead><tr><th>#</th><th>Line</th><th>Reading</th><th>Date</th><th>Device</th><th>Field</th><th>Signed value</th><th>Stored value</th></tr></thead><tbody>\n"
+            for problem in altered {
+                guard let entry = problem.entry else { continue }
+                let mismatches = entry.verdict.mismatches.isEmpty
+                    ? [FieldMismatch(field: "—", signed: "—", stored: entry.verdict.reason)] : entry.verdict.mismatches
+                for mismatch in mismatches {
+                    html += "<tr><td class=\"num\">\(entry.position)</td><td class=\"num\">\(entry.line.map(String.init) ?? "—")</td>"
+                        + "<td>\(e(ReportWords.typeName(entry.type)))</td><td>\(e(entry.startDate))</td><td>\(e(problem.device ?? "—"))</td>"
+                        + "<td class=\"mono\">\(e(mismatch.field))</td><td>\(e(mismatch.signed))</td><td>\(e(mismatch.stored))</td></tr>\n"
+                }
+            }
+            html += "</tbody></table>\n"
+        }
+        html += "<h3 id=\"unchecked-readings\">Could not be checked (\(notChecked))</h3>\n"
+        if unchecked.isEmpty {
+            html += "<p>None.</p>\n"
+        } else {
+            html += "<table><thead><tr><th>#</th><th>Line</th><th>Reading</th><th>Date</th><th>Device</th><th>Why</th><th>Details</th></tr></thead><tbody>\n"
+            for problem in unchecked {
+                guard let entry = problem.entry else { continue }
+                html += "<tr><td class=\"num\">\(entry.position)</td><td class=\"num\">\(entry.line.map(String.init) ?? "—")</td>"
+                    + "<td>\(e(ReportWords.typeName(entry.type)))</td><td>\(e(entry.startDate))</td><td>\(e(problem.device ?? "—"))</td>"
+                    + "<td>\(e(ReportWords.verdict(entry.verdict.kind)))</td><td>\(e(entry.verdict.reason))"
+                    + (entry.verdict.signer.map { " (key <span class=\"mono\">\(e($0.keyIdentifier))</span>)" } ?? "") + "</td></tr>\n"
+            }
+            html += "</tbody></table>\n"
+        }
+        if !unreadable.isEmpty {
+            html += "<h3 id=\"unreadable-input\">Could not be read (\(collector.unreadable))</h3>\n<table><thead><tr><th>Line</th><th>Why</th></tr></thead><tbody>\n"
+            for problem in unreadable {
+                html += "<tr><td class=\"num\">\(problem.unreadableLine.map(String.init) ?? "whole file")</td><td>\(e(problem.reason))</td></tr>\n"
+            }
+            html += "</tbody></table>\n"
+        }
+        if collector.problemsNotListed > 0 {
+            html += "<p class=\"note\" id=\"problems-not-listed\">\(collector.problemsNotListed) further problem(s) are counted above but not listed (the report lists the first \(ReportCollector.Limits.problems)); `healthsig verify --format ndjson` lists every one.</p>\n"
+        }
+        html += "<h3 id=\"unsigned-readings\">Unsigned readings (\(count(.unsigned)))</h3>\n"
+        if collector.unsignedGroupOrder.isEmpty {
+            html += "<p>None.</p>\n"
+        } else {
+            html += "<table><thead><tr><th>Reading</th><th>Source</th><th class=\"num\">Count</th><th>First</th><th>Last</th></tr></thead><tbody>\n"
+            for (type, source) in collector.unsignedGroupOrder {
+                guard let group = collector.unsignedGroup(type: type, source: source) else { continue }
+                html += "<tr><td>\(e(ReportWords.typeName(type)))</td><td>\(e(source))</td><td class=\"num\">\(Self.grouped(group.count))</td>"
+                    + "<td>\(e(group.first?.rfc3339String ?? "—"))</td><td>\(e(group.last?.rfc3339String ?? "—"))</td></tr>\n"
+            }
+            html += "</tbody></table>\n"
+            if collector.unsignedNotGrouped > 0 {
+                html += "<p class=\"note\">\(ReportWords.readings(collector.unsignedNotGrouped)) of further types and sources are counted but not listed.</p>\n"
+            }
+        }
+        return html + "</section>\n"
+    }
+
+    /// `1 234 567`: thousands grouped with thin spaces, the same in every locale.
+    static func grouped(_ value: Int) -> String {
+        let digits = Array(String(value))
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out += "\u{2009}" }
+            out.append(digit)
+        }
+        return out
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+@testable import HealthSigKit
+import Testing
+
+/// Headless Chromium, when installed (scripts/install-deps installs Debian's
+/// `chromium-headless-shell`; `HEALTHSIG_CHROMIUM` names another binary).
+enum Chromium {
+    static let path: String? = {
+        if let named = ProcessInfo.processInfo.environment["HEALTHSIG_CHROMIUM"], !named.isEmpty { return named }
+        for name in ["chromium-headless-shell", "chromium", "chromium-browser"] {
+            for directory in ["/usr/bin", "/usr/local/bin", "/usr/lib/chromium"] {
+                let candidate = (directory as NSString).appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        return nil
+    }()
+
+    /// Runs the browser headless on `page` with `arguments`; returns standard output.
+    static func run(_ arguments: [String], page: String, in directory: String) throws -> String {
+        try Command.run(try #require(path), ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                             "--no-first-run", "--user-data-dir=" + (directory as NSString).appendingPathComponent("profile")]
+                        + arguments + [URL(fileURLWithPath: page).absoluteString])
+    }
+}
+
+/// Runs a command and returns its standard output (standard error is discarded).
+enum Command {
+    static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
+        process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The package's root directory (for tools/).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// `tools/png_stats.py` on a PNG: non-white pixels and pixels near each colour.
+    static func pngStats(_ png: String, colours: [String] = []) throws -> [String: Any] {
+        let text = try run("python3", [packageRoot + "/tools/png_stats.py", png] + colours.flatMap { ["--colour", $0] })
+        return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+}
+
+/// The clinician report rendered by a real browser.
+@Suite("Clinician report in a browser",
+       .enabled(if: Chromium.path != nil, "Chromium is not installed (scripts/install-deps installs chromium-headless-shell)"))
+struct ReportBrowserTests {
+    /// Every URL in a Chromium NetLog (the browser's record of every network request).
+    static func requestedURLs(_ netLog: String) throws -> Set<String> {
+        let text = try String(contentsOfFile: netLog, encoding: .utf8)
+        let regex = try NSRegularExpression(pattern: "\"url\":\"([^\"]*)\"")
+        return Set(regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        })
+    }
+
+    @Test("the page loads with no request leaving the file, and the summary and every problem are in the DOM")
+    func loadsOffline() throws {
+        let report = try ReportFixture()
+        let netLog = report.fixture.path("net.json")
+        let dom = try Chromium.run(["--log-net-log=" + netLog, "--dump-dom"], page: report.reportPath, in: report.fixture.directory)
+        #expect(try Self.requestedURLs(netLog).filter { !$0.hasPrefix("file:") }.isEmpty)
+        #expect(dom.contains("<strong>8 readings authentic</strong>"))
+        #expect(dom.contains("<strong>1 reading altered after signing</strong>"))
+        #expect(dom.contains("1 signed by an untrusted device key"))
+        #expect(dom.contains("<strong>1 reading unsigned</strong>"))
+        #expect(dom.contains("<td>72 count/min</td><td>73 count/min</td>"))
+        #expect(dom.contains("could not be checked: untrusted device key"))
+        #expect(dom.contains("could not be checked: damaged signature"))
+        #expect(dom.contains("could not be checked: the signature does not match"))
+        #expect(dom.contains("<h3 id=\"unreadable-input\">Could not be read (1)</h3>"))
+    }
+
+    @Test("the network check sees a request that does leave the page")
+    func networkCheckSeesRequests() throws {
+        let fixture = try BatchVerifierTests.Fixture()
+        let page = try fixture.write("leaky.html", "<html><body><img src=\"http://127.0.0.1:9/leak.png\"><p>x</p></body></html>")
+        let netLog = fixture.path("net.json")
+        _ = try Chromium.run(["--log-net-log=" + netLog, "--dump-dom"], page: page, in: fixture.directory)
+        #expect(try Self.requestedURLs(netLog).contains("http://127.0.0.1:9/leak.png"))
+    }
+
+    @Test("a screenshot of the page is not blank and shows the result colours")
+    func screenshot() throws {
+        let report = try ReportFixture()
+        let png = report.fixture.path("shot.png")
+        _ = try Chromium.run(["--window-size=900,1600", "--screenshot=" + png], page: report.reportPath, in: report.fixture.directory)
+        let stats = try Command.pngStats(png, colours: ["0072B2", "D55E00"])
+        #expect(stats["width"] as? Int == 900)
+        #expect((stats["nonWhite"] as? Int ?? 0) > 20_000)
+        let near = stats["near"] as? [String: Int] ?? [:]
+        #expect(near["0072B2", default: 0] > 20, "no authentic (blue) marks drawn")
+        #expect(near["D55E00", default: 0] > 20, "no altered (vermillion) marks or headline drawn")
+    }
+
+    @Test("print to PDF works and the PDF has every chart")
+    func printsToPDF() throws {
+        let report = try ReportFixture()
+        let pdf = report.fixture.path("report.pdf")
+        _ = try Chromium.run(["--no-pdf-header-footer", "--print-to-pdf=" + pdf], page: report.reportPath, in: report.fixture.directory)
+        let text = try Command.run("pdftotext", ["-layout", pdf, "-"])
+        for caption in ["Heart rate: 6 readings", "Blood pressure: 1 reading", "Sleep analysis: 1 reading",
+                        "Body temperature: 1 reading", "Oxygen saturation: 1 reading"] {
+            #expect(text.contains(caption), "\(caption) missing from the PDF")
+        }
+        #expect(text.contains("count/min"))
+        // The charts are drawn, not just captioned: rasterised pages show the marks' colours.
+        _ = try Command.run("pdftoppm", ["-png", "-r", "50", pdf, report.fixture.path("page")])
+        let pages = try FileManager.default.contentsOfDirectory(atPath: report.fixture.directory).filter { $0.hasPrefix("page") }
+        #expect(pages.count >= 3)
+        var blue = 0
+        for page in pages {
+            let stats = try Command.pngStats(report.fixture.path(page), colours: ["0072B2"])
+            blue += (stats["near"] as? [String: Int])?["0072B2"] ?? 0
+        }
+        #expect(blue > 100)
+    }
+}
