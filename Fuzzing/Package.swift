@@ -10,7 +10,8 @@ let fuzzTargets = [
     "export-xml", "zip-reader", "trust-pem", "signature-text",
 ]
 
-// SwiftPM names a path dependency after its directory, which is whatever the checkout is called.
+// SwiftPM names a path dependency after its directory, which is whatever the checkout is called
+// (anything but `Fuzzing`, the name of this package).
 let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .lastPathComponent.lowercased()
 

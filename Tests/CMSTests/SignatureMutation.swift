@@ -84,7 +84,7 @@ struct SignatureMutation: CustomStringConvertible {
         let content: [UInt8] = node.isConstructed
             ? node.children.flatMap { reencode($0, changing: target, to: form) }
             : Array(node.content)
-        var out = node.tag.encoded
+        let out = node.tag.encoded
         if node.offset == target.offset && node.encodedBytes.count == target.encodedBytes.count && node.tag == target.tag {
             switch form {
             case .nonMinimalLength:

@@ -12,6 +12,8 @@ import SampleSigning
 /// base64, wrapped or not. Invariants: the untouched signature is `valid`; an edited one is
 /// `valid` only if the signed record and the signature value it carries are the original ones
 /// (what the signature covers is unchanged), and then the verdict's record is the original record.
+/// (The high-S twin of the signature value, n − s, would verify too — ECDSA and the profile
+/// accept both — but no handful of byte edits produces it.)
 @main
 enum SignatureTextFuzzer {
     static func main() { FuzzerDriver.run(fuzzSignatureText) }

@@ -13,16 +13,18 @@ enum TrustPEMFuzzer {
     static func main() { FuzzerDriver.run(fuzzTrustPEM) }
 }
 
+private let scratchPath = ScratchFile.path("trust.pem")
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTrustPEM(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = FuzzInput.bytes(data, size)
-    guard FileManager.default.createFile(atPath: ScratchFile.path, contents: Data(input)) else {
-        Invariant.require(false, "cannot write \(ScratchFile.path)")
+    guard FileManager.default.createFile(atPath: scratchPath, contents: Data(input)) else {
+        Invariant.require(false, "cannot write \(scratchPath)")
         return 0
     }
     // A trust file is text: one that is not UTF-8 is refused before any PEM is looked at.
     guard let text = String(validating: input, as: UTF8.self) else {
-        Invariant.require((try? TrustLoader.load([ScratchFile.path])) == nil, "a trust file that is not UTF-8 was loaded")
+        Invariant.require((try? TrustLoader.load([scratchPath])) == nil, "a trust file that is not UTF-8 was loaded")
         return 0
     }
     let bundle = try? PEMBundle.parse(text)
@@ -43,7 +45,7 @@ public func fuzzTrustPEM(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             }
         }
     }
-    let loaded = try? TrustLoader.load([ScratchFile.path])
+    let loaded = try? TrustLoader.load([scratchPath])
     Invariant.require((loaded == nil) == (bundle == nil || bundle?.isEmpty == true),
                       "TrustLoader and PEMBundle disagree on whether the text is a trust file")
     if let loaded, let bundle {
@@ -51,8 +53,4 @@ public func fuzzTrustPEM(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                           "TrustLoader kept \(loaded.publicKeys.count + loaded.certificates.count) of \(bundle.count) items")
     }
     return 0
-}
-
-enum ScratchFile {
-    static let path = NSTemporaryDirectory() + "healthsig-fuzz-trust-\(ProcessInfo.processInfo.processIdentifier).pem"
 }

@@ -11,14 +11,16 @@ enum ZipReaderFuzzer {
     static func main() { FuzzerDriver.run(fuzzZipReader) }
 }
 
+private let scratchPath = ScratchFile.path("export.zip")
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzZipReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = FuzzInput.bytes(data, size)
-    guard FileManager.default.createFile(atPath: ScratchFile.path, contents: Data(input)) else {
-        Invariant.require(false, "cannot write \(ScratchFile.path)")
+    guard FileManager.default.createFile(atPath: scratchPath, contents: Data(input)) else {
+        Invariant.require(false, "cannot write \(scratchPath)")
         return 0
     }
-    guard let archive = try? ZipArchive(path: ScratchFile.path) else { return 0 }
+    guard let archive = try? ZipArchive(path: scratchPath) else { return 0 }
     Invariant.require(archive.entries.count <= input.count / 46, "more entries than central directory headers fit")
     for entry in archive.entries.prefix(4) {
         guard let source = try? archive.openEntry(entry, chunkSize: 4096) else { continue }
@@ -37,9 +39,4 @@ public func fuzzZipReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     _ = try? archive.exportXMLEntry()
     return 0
-}
-
-/// One scratch file per process (libFuzzer's `-fork`/`-jobs` run separate processes).
-enum ScratchFile {
-    static let path = NSTemporaryDirectory() + "healthsig-fuzz-zip-\(ProcessInfo.processInfo.processIdentifier).zip"
 }
