@@ -16,11 +16,11 @@ public enum ConformanceVectors {
         return groups
     }
 
-    /// Every key and certificate named by a group of `cms.json`: signer A's bare key, signer
-    /// B's self-signed certificate and the test CA.
+    /// Every key and certificate a group of `cms.json` or `samples.json` trusts: signer A's bare
+    /// key, signer B's self-signed certificate, the test CA and the dated certificates.
     public static let trust: TrustSet = {
         var trust = TrustSet()
-        for group in groups("cms.json") {
+        for group in groups("cms.json") + groups("samples.json") {
             guard let key = group["key"] as? [String: Any] else { continue }
             if let pem = key["certificatePem"] as? String, let certificate = try? Certificate(pem: pem) {
                 trust.add(certificate)
