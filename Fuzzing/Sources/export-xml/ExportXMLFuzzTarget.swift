@@ -41,7 +41,11 @@ private func readAll(_ input: [UInt8], chunkSize: Int) -> [String] {
         switch outcome {
         case .sample(let stored):
             Invariant.require(stored.line >= 1 && stored.line <= lines, "sample line \(stored.line) outside \(lines) lines")
-            item = stored.exportItem ?? ExportXMLItem(kind: .record, attributes: [], line: stored.line, position: stored.position)
+            guard let exportItem = stored.exportItem else {
+                Invariant.require(false, "an export.xml sample without its raw item")
+                return items
+            }
+            item = exportItem
         case .unsupported(let unsupported):
             item = unsupported
         case .invalid(let invalid, let error):
