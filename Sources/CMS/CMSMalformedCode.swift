@@ -33,6 +33,9 @@ public enum CMSMalformedCode: String, Sendable, CaseIterable {
     case unsignedAttributeNotAllowed
     /// A countersignature attribute among the signed attributes, where RFC 5652 11.4 forbids it.
     case signedAttributeNotAllowed
+    /// An element of `certificates` in the `certificate` alternative (a SEQUENCE) that is not an
+    /// X.509 certificate (RFC 5652 10.2.2).
+    case invalidCertificate
     /// The structure could not be decoded for a reason other than a DER rule.
     case invalidStructure
 }

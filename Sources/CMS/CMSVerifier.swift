@@ -26,7 +26,7 @@ import Foundation
 ///    one message-digest, at most one signing-time, each with a single value of its type
 ///    (RFC 5652 11.1–11.3), and no countersignature (RFC 5652 11.4); absent signed attributes
 ///    need eContentType id-data (RFC 5652 5.3);
-/// 10. the signer key from the trust set by sid; failing that, an embedded certificate matching
+/// 10. every embedded X.509 certificate parses; the signer key from the trust set by sid; failing that, an embedded certificate matching
 ///    the sid that is itself trusted, whose public key is a trusted key, or that chains to a
 ///    trusted certificate (OpenSSL path validation at `at`, default now) — else
 ///    `untrustedSigner`;
@@ -173,8 +173,9 @@ public enum CMSVerifier {
                              "the countersignature attribute is among the signed attributes; RFC 5652 11.4 allows it only unsigned")
         }
 
-        // 10. Signer.
-        let signer = try findSigner(signerInfo.sid, signedData: signedData, trust: trust) {
+        // 10. Signer, after every embedded X.509 certificate has been read.
+        let embedded = try embeddedCertificates(signedData)
+        let signer = try findSigner(signerInfo.sid, embedded: embedded, trust: trust) {
             switch certificateTime {
             case .fixed(let date): return date
             case .statedByContent(let stated): return stated(content) ?? Date()
@@ -328,15 +329,32 @@ public enum CMSVerifier {
         let viaEmbedded: Bool
     }
 
+    /// Every `certificate` alternative of `certificates` (RFC 5652 10.2.2: an X.509
+    /// Certificate), parsed. One that is not a certificate makes the SignedData malformed even
+    /// when the trust set names the signer without it: the field is unsigned, but a strict
+    /// profile verifier does not pass a structure holding garbage where a certificate belongs
+    /// (OpenSSL refuses such a SignedData as a whole, and so does the independent checker).
+    private static func embeddedCertificates(_ signedData: SignedData) throws(VerificationFailure) -> [Certificate] {
+        var certificates: [Certificate] = []
+        for element in signedData.certificates ?? [] where element.tag == .sequence {
+            do {
+                certificates.append(try Certificate(derEncoded: element.node.encodedBytes))
+            } catch {
+                throw .malformed(.invalidCertificate, "an embedded certificate is not an X.509 certificate: \(error)",
+                                 offset: element.node.offset)
+            }
+        }
+        return certificates
+    }
+
     /// The trusted key for `sid`: from the trust set, or from an embedded certificate that is
     /// trusted itself or chains to a trusted certificate.
     private static func findSigner(
-        _ sid: SignerIdentifier, signedData: SignedData, trust: TrustSet, at time: () -> Date
+        _ sid: SignerIdentifier, embedded: [Certificate], trust: TrustSet, at time: () -> Date
     ) throws(VerificationFailure) -> ResolvedSigner {
         if let trusted = trust.signer(for: sid) {
             return try checkedAtTime(trusted, trust: trust, at: time)
         }
-        let embedded = signedData.x509Certificates.compactMap { try? Certificate(derEncoded: $0) }
         guard let candidate = embedded.first(where: { matches($0, sid) }) else {
             throw .untrustedSigner("no trusted key or certificate matches the signer identifier \(sid)")
         }

@@ -494,4 +494,14 @@ struct VerifierRejectionTests {
         }
         expectName(verify(der), "bad-signature", reasonContains: "ECDSA-Sig-Value")
     }
+
+    @Test func embeddedCertificateThatIsNotX509IsMalformedEvenWhenTheSignerIsTrustedWithoutIt() throws {
+        // SEQUENCE { INTEGER 1 } in the `certificate` alternative: a SEQUENCE, but no certificate.
+        let der = try Handmade.der(content: content, key: key) { signedData in
+            signedData.certificates = [try DERAny(encoded: [0x30, 0x03, 0x02, 0x01, 0x01])]
+        }
+        expectMalformed(verify(der), .invalidCertificate, reasonContains: "not an X.509 certificate")
+        // The same signature without the bogus element verifies: the element alone is the cause.
+        #expect(verify(try Handmade.der(content: content, key: key)).isValid)
+    }
 }

@@ -159,6 +159,17 @@ struct XMLPullTokenizerTests {
         #expect(throws: XMLError(.tagTooLong(limit: 4096), line: 1)) { _ = try tokenizer.next() }
     }
 
+    /// The XML declaration is bounded to 4096 bytes however the input arrives: found by fuzzing,
+    /// a longer one passed when read in one piece and failed in small chunks.
+    @Test(arguments: [1, 61, 4096, 64 * 1024])
+    func xmlDeclarationLongerThanItsLimitIsRefusedWhateverTheChunkSize(chunkSize: Int) {
+        let long = "<?xml version=\"1.0\"" + String(repeating: " ", count: 5000) + "?>\n<a/>"
+        #expect(throws: XMLError(.tagTooLong(limit: 4096), line: 1)) { _ = try tokenize(long, chunkSize: chunkSize) }
+        // One that ends exactly at the limit is read, also whatever the chunk size.
+        let fits = "<?xml version=\"1.0\"" + String(repeating: " ", count: 4096 - 19 - 2) + "?>\n<a/>"  // 4096 bytes up to "?>"
+        #expect(throws: Never.self) { _ = try tokenize(fits, chunkSize: chunkSize) }
+    }
+
     @Test func sameEventsWhateverTheChunkSize() throws {
         let reference = try tokenize(ExportFixtures.document)
         for chunkSize in [1, 2, 3, 7, 64, 4093] {

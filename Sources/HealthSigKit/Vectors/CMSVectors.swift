@@ -56,6 +56,7 @@ struct CMSVectors: VectorFamily {
         "EmptyAttributeValues": "An attribute whose attrValues SET is empty (RFC 5912: SET SIZE(1..MAX) OF AttributeValue).",
         "SignedCountersignature": "A countersignature attribute among the signed attributes (RFC 5652 11.4: MUST NOT be a signed attribute).",
         "CertificateChoice": "An element of certificates that is none of the CertificateChoices alternatives (RFC 5652 10.2.2).",
+        "InvalidCertificate": "An element of certificates in the certificate alternative (a SEQUENCE) that is not an X.509 certificate (RFC 5652 10.2.2): malformed, even when the trust set names the signer without it.",
         "UnsignedAttributeNotAllowed": "A content-type, message-digest or signing-time attribute among the unsigned attributes (RFC 5652 11.1-11.3: MUST NOT be unsigned).",
         "NotSignedData": "ContentInfo.contentType is not id-signedData.",
         "BER": "A BER form DER forbids: indefinite length, non-minimal length, constructed OCTET STRING.",
@@ -456,6 +457,10 @@ struct CMSVectors: VectorFamily {
             },
             test("certificates holding an INTEGER, none of the CertificateChoices", ["CertificateChoice"], "malformed") {
                 var b = try a(); b.certificates = [DER.encode(DERInteger(1))]; return b
+            },
+            test("certificates holding a SEQUENCE that is not an X.509 certificate, signer trusted by key identifier",
+                 ["InvalidCertificate"], "malformed") {
+                var b = try a(); b.certificates = [[0x30, 0x03, 0x02, 0x01, 0x01]]; return b  // SEQUENCE { INTEGER 1 }
             },
             test("content-type as an unsigned attribute", ["UnsignedAttributeNotAllowed"], "malformed") {
                 var b = try a(); b.unsignedAttributes = [CMSVectorBuilder.contentTypeAttribute()]; return b

@@ -405,9 +405,12 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         guard documentState == .start else { throw error(.misplacedDeclaration, at: position) }
         let limit = 4096
         while true {
+            // Only the first `limit` bytes may hold the end, however many happen to be buffered,
+            // so the outcome does not depend on where chunk boundaries fall.
+            let searchEnd = min(buffer.count, position + limit)
             var cursor = position + 5
-            while let question = buffer.find(UInt8(ascii: "?"), from: cursor, to: buffer.count) {
-                if question + 1 < buffer.count, buffer.base[question + 1] == UInt8(ascii: ">") {
+            while let question = buffer.find(UInt8(ascii: "?"), from: cursor, to: searchEnd) {
+                if question + 1 < searchEnd, buffer.base[question + 1] == UInt8(ascii: ">") {
                     try checkEncoding(from: position, to: question)
                     position = question + 2
                     return

@@ -1,0 +1,64 @@
+import FuzzSupport
+import SampleIO
+
+/// export.xml reader (tokenizer, item reader, sample mapping): any input, seeded with small
+/// exports. Invariants: reading in 1–64-byte chunks gives the same items and the same error as
+/// reading in one piece; every line reported lies inside the input; item positions count up by
+/// one.
+@main
+enum ExportXMLFuzzer {
+    static func main() { FuzzerDriver.run(fuzzExportXML) }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzExportXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let input = FuzzInput.bytes(data, size)
+    let whole = readAll(input, chunkSize: max(1, input.count))
+    let chunked = readAll(input, chunkSize: ChunkedReading.smallChunkSize(for: input))
+    Invariant.require(whole == chunked, "chunk boundaries change what is read:\n\(whole)\n---\n\(chunked)")
+    return 0
+}
+
+private func readAll(_ input: [UInt8], chunkSize: Int) -> [String] {
+    let reader = ExportSampleReader(source: MemoryChunkSource(input, chunkSize: chunkSize))
+    let lines = ChunkedReading.lineCount(input)
+    var items: [String] = []
+    // An item needs at least `<Record/>`, so more items than input bytes would be invented ones.
+    while items.count <= input.count {
+        let outcome: ExportSampleOutcome?
+        do {
+            outcome = try reader.next()
+        } catch {
+            let line = (error as? XMLError)?.line ?? (error as? ExportXMLError)?.line
+            if let line {
+                Invariant.require(line >= 1 && line <= lines, "error line \(line) outside \(lines) lines")
+            }
+            items.append("error: \(error)")
+            return items
+        }
+        guard let outcome else { return items }
+        let item: ExportXMLItem
+        switch outcome {
+        case .sample(let stored):
+            Invariant.require(stored.line >= 1 && stored.line <= lines, "sample line \(stored.line) outside \(lines) lines")
+            guard let exportItem = stored.exportItem else {
+                Invariant.require(false, "an export.xml sample without its raw item")
+                return items
+            }
+            item = exportItem
+        case .unsupported(let unsupported):
+            item = unsupported
+        case .invalid(let invalid, let error):
+            Invariant.require(error.line >= 1 && error.line <= lines, "error line \(error.line) outside \(lines) lines")
+            item = invalid
+        }
+        Invariant.require(item.line >= 1 && item.line <= lines, "item line \(item.line) outside \(lines) lines")
+        Invariant.require(item.position == items.count + 1, "position \(item.position) for item \(items.count + 1)")
+        for entry in item.metadata {
+            Invariant.require(entry.line >= item.line && entry.line <= lines, "metadata line \(entry.line) outside the item")
+        }
+        items.append("\(outcome)")
+    }
+    Invariant.require(false, "more items than input bytes")
+    return items
+}

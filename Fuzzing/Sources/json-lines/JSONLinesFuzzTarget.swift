@@ -1,0 +1,75 @@
+import FuzzSupport
+import HealthSamples
+import SampleIO
+
+/// JSON Lines / JSON array sample reader: any input, seeded with the example readings and the
+/// suite's stored samples. Invariants: reading in 1–64-byte chunks gives the same items as
+/// reading in one piece; reported lines and item texts lie inside the input; a sample read back
+/// after writing it with `JSONSampleWriter` is the same sample; splicing a signature into an
+/// item's text keeps it a sample carrying that signature.
+@main
+enum JSONLinesFuzzer {
+    static func main() { FuzzerDriver.run(fuzzJSONLines) }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSONLines(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let input = FuzzInput.bytes(data, size)
+    let whole = readAll(input, chunkSize: max(1, input.count))
+    let chunked = readAll(input, chunkSize: ChunkedReading.smallChunkSize(for: input))
+    Invariant.require(whole == chunked, "chunk boundaries change what is read:\n\(whole)\n---\n\(chunked)")
+    return 0
+}
+
+/// Every item as text (sample or error, with its line), checking each one on the way.
+private func readAll(_ input: [UInt8], chunkSize: Int) -> [String] {
+    let reader = JSONSampleReader(source: MemoryChunkSource(input, chunkSize: chunkSize))
+    let lines = ChunkedReading.lineCount(input)
+    var items: [String] = []
+    while true {
+        let next: Result<StoredSample, SampleInputError>?
+        do {
+            next = try reader.next()
+        } catch {
+            Invariant.require(false, "an in-memory source cannot fail, yet the reader threw \(error)")
+            return items
+        }
+        switch next {
+        case nil:
+            return items
+        case .success(let stored)?:
+            Invariant.require(stored.line >= 1 && stored.line <= lines, "sample line \(stored.line) outside \(lines) lines")
+            Invariant.require(stored.position == items.count + 1, "position \(stored.position) for item \(items.count + 1)")
+            Invariant.require((stored.rawText?.utf8.count ?? 0) <= input.count, "item text longer than the input")
+            checkWriterRoundTrip(stored.sample)
+            if let text = stored.rawText { checkSplice(into: text, sample: stored.sample) }
+            items.append("\(stored.line): \(stored.sample)")
+        case .failure(let error)?:
+            Invariant.require(error.line >= 1 && error.line <= lines, "error line \(error.line) outside \(lines) lines")
+            items.append("\(error.line): \(error)")
+        }
+    }
+}
+
+private func checkWriterRoundTrip(_ sample: Sample) {
+    let line = JSONSampleWriter.line(for: sample)
+    do {
+        let again = try JSONSampleDecoder.decode(line)
+        Invariant.require(again == sample, "written and read back, the sample changed:\n\(sample)\n\(again)")
+    } catch {
+        Invariant.require(false, "the writer's line for an accepted sample is refused: \(error)\n\(line)")
+    }
+}
+
+private func checkSplice(into text: String, sample: Sample) {
+    guard let spliced = try? insertingMetadataValue(key: "HKDigitalSignature", stringValue: "c2lnbmF0dXJl", into: text) else {
+        return
+    }
+    do {
+        let again = try JSONSampleDecoder.decode(spliced)
+        Invariant.require(again.metadata[MetadataKey.digitalSignature] == .string("c2lnbmF0dXJl"),
+                          "spliced signature not read back: \(spliced)")
+    } catch {
+        Invariant.require(false, "splicing a signature into an accepted sample made it unreadable: \(error)\n\(spliced)")
+    }
+}
