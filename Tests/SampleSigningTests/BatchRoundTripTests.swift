@@ -83,3 +83,25 @@ struct BatchRoundTripTests {
         #expect(verdicts[1].reasonCode == "no-signature")
     }
 }
+
+/// The device-side signer refuses an invalid sample without losing or disturbing the batch.
+@Suite("Batch signer and invalid samples")
+struct BatchSignerInvalidSampleTests {
+    @Test("an invalid sample is refused with its field; the held sample and the batch go on")
+    func invalidSampleRefused() throws {
+        var signer = BatchSampleSigner(key: try Fixtures.deviceKey(), maximumCount: 3)
+        let day = try BatchFixtures.heartRateDay(count: 3, interval: 5)
+        var out = try signer.add(day[0])
+        let invalid = try Fixtures.heartRate("72", at: "2026-11-21T09:00:00Z")
+        guard case .quantity(var q) = invalid else { throw Failure("not a quantity") }
+        q.endDate = try SampleDate(epochSeconds: q.startDate.epochSeconds - 60)  // ends before it starts
+        #expect(throws: SampleSigningError.self) { try signer.add(.quantity(q)) }
+        out += try signer.add(day[1])
+        out += try signer.add(day[2])
+        out += try signer.finish()
+        #expect(out.count == 3)
+        let (verdicts, statuses) = try BatchFixtures.verify(out)
+        #expect(verdicts.allSatisfy { $0.kind == .valid })
+        #expect(statuses.map(\.count) == [3])
+    }
+}

@@ -41,6 +41,9 @@ public struct BatchSampleSigner<Key: CMSSignatureProvider> {
 
     /// Adds one sample; returns the samples now ready to store, in input order.
     public mutating func add(_ sample: Sample) throws(SampleSigningError) -> [Sample] {
+        // First, while nothing has changed: an invalid sample is refused and the batch goes on
+        // without it. The record does not depend on the batch keys added below.
+        let record = try signer.recordBytes(for: sample)
         var ready: [Sample] = []
         if let held {
             if let limit = maximumSeconds, let first = firstStart,
@@ -62,7 +65,7 @@ public struct BatchSampleSigner<Key: CMSSignatureProvider> {
         metadata.append(key: BatchReference.metadataKey,
                         value: .string(BatchReference(batchIdentifier: identifier, index: records.count).description))
         member.metadata = metadata
-        records.append(try signer.recordBytes(for: member))
+        records.append(record)
         if records.count == maximumCount {
             ready.append(try close(carrier: member))
         } else {
