@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "CryptoBackend", dependencies: ["DER", "COpenSSL"]),
         .target(name: "CMS", dependencies: ["DER", "CryptoBackend"]),
         .target(name: "HealthSamples"),
-        .target(name: "SampleSigning", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples"]),
+        .target(name: "SampleSigning", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples", "CZlib"]),
         .target(name: "SampleIO", dependencies: ["HealthSamples", "CZlib"]),
         .target(name: "HealthSigKit", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples", "SampleSigning", "SampleIO"]),
         .executableTarget(

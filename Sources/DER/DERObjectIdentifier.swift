@@ -114,4 +114,63 @@ public struct DERObjectIdentifier: DERImplicitlyTaggable, Hashable, Sendable, Cu
         let head: [UInt64] = first < 40 ? [0, first] : first < 80 ? [1, first - 40] : [2, first - 80]
         return head + subidentifiers.dropFirst()
     }
+
+    /// Dotted text of OID content octets whose arcs may exceed 64 bits (2.25.<UUID>, X.667),
+    /// for display only; `nil` unless the octets are valid X.690 8.19 content (non-empty, no
+    /// subidentifier starting with 0x80, the last one terminated). Decimal digits are computed
+    /// by long multiplication; a subidentifier of more than 20 octets (140 bits; a UUID needs 19)
+    /// gives `nil`, which bounds the work whatever the input.
+    public static func dottedText(largeArcs content: ArraySlice<UInt8>) -> String? {
+        guard let last = content.last, last & 0x80 == 0 else { return nil }
+        var arcs: [[UInt8]] = []   // each arc as decimal digits, most significant first
+        var digits: [UInt8] = [0]
+        var started = false
+        var octets = 0
+        for octet in content {
+            if !started && octet == 0x80 { return nil }
+            started = true
+            octets += 1
+            if octets > 20 { return nil }
+            // digits = digits * 128 + (octet & 0x7F)
+            var carry = Int(octet & 0x7F)
+            for i in digits.indices.reversed() {
+                let value = Int(digits[i]) * 128 + carry
+                digits[i] = UInt8(value % 10)
+                carry = value / 10
+            }
+            while carry > 0 {
+                digits.insert(UInt8(carry % 10), at: 0)
+                carry /= 10
+            }
+            if octet & 0x80 == 0 {
+                arcs.append(digits)
+                digits = [0]
+                started = false
+                octets = 0
+            }
+        }
+        let text = { (d: [UInt8]) in String(d.map { Character(String($0)) }) }
+        let rest = arcs.dropFirst().map { "." + text($0) }.joined()
+        // The first subidentifier is 40 * X + Y (X.690 8.19.4); X is 2 from 80 on.
+        guard arcs[0].count <= 18, let first = Int(text(arcs[0])) else {
+            return "2." + text(subtracting80(arcs[0])) + rest
+        }
+        return (first < 80 ? "\(first / 40).\(first % 40)" : "2.\(first - 80)") + rest
+    }
+
+    /// `digits - 80` for a decimal number of at least 80.
+    private static func subtracting80(_ digits: [UInt8]) -> [UInt8] {
+        var out = digits
+        var borrow = 0
+        var subtrahend = [0, 8]   // 80, least significant digit first
+        for i in out.indices.reversed() {
+            let s = subtrahend.isEmpty ? 0 : subtrahend.removeFirst()
+            var value = Int(out[i]) - s - borrow
+            borrow = value < 0 ? 1 : 0
+            if value < 0 { value += 10 }
+            out[i] = UInt8(value)
+        }
+        while out.count > 1 && out[0] == 0 { out.removeFirst() }
+        return out
+    }
 }

@@ -108,8 +108,15 @@ public enum DERPrettyPrinter {
             _ = try DERNull(derNode: node, withTag: tag)
             return ""
         case 6:
-            let oid = try DERObjectIdentifier(derNode: node, withTag: tag)
-            return OIDRegistry.name(of: oid).map { "\(oid.dotted) (\($0))" } ?? oid.dotted
+            do {
+                let oid = try DERObjectIdentifier(derNode: node, withTag: tag)
+                return OIDRegistry.name(of: oid).map { "\(oid.dotted) (\($0))" } ?? oid.dotted
+            } catch let error as DERError {
+                // Arcs beyond 64 bits (a UUID under 2.25, X.667) are valid DER that the OID type
+                // does not hold; the printer shows them in full.
+                guard let dotted = DERObjectIdentifier.dottedText(largeArcs: node.content) else { throw error }
+                return dotted
+            }
         case 9:
             return try DERReal(derNode: node, withTag: tag).decimalText
         case 12:

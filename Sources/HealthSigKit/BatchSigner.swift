@@ -64,7 +64,7 @@ public enum BatchSigner {
     public static func run(inputPath: String, outputPath: String, keyPath: String,
                            passphrase: KeyFiles.PassphraseSource, options: CMSSigning.Options,
                            skipInvalid: Bool, replaceSignatures: Bool = false, jobs: Int = 1, force: Bool = true,
-                           progress: (any PipelineProgress)? = nil) throws(ToolError) -> Result {
+                           progress: (any PipelineProgress)? = nil, batching: Batching? = nil) throws(ToolError) -> Result {
         let key = try KeyFiles.loadPrivateKey(keyPath, passphrase: passphrase)
         let builder = try CMSSigning.builder(options)
         // A certificate that does not belong to the key fails every reading the same way; it
@@ -91,25 +91,40 @@ public enum BatchSigner {
         var arrayElements = 0
         var done = 0
         do throws(ToolError) {
-            try OrderedParallelMap<JSONSampleItem, Signed>(jobs: jobs).run(
-                produce: { () throws(ToolError) in try nextItem(reader, inputPath) },
-                transform: { item in sign(item, signer: signer, key: key, replaceSignatures: replaceSignatures) },
-                consume: { (signed) throws(ToolError) in
-                    done += 1
-                    progress?.decided(done)
-                    switch signed {
-                    case .problem(let problem):
-                        result.problems.append(problem)
-                    case .line(let line):
-                        if reader.format == .jsonArray {
-                            try output.write((arrayElements == 0 ? "[\n" : ",\n") + line)
-                            arrayElements += 1
-                        } else {
-                            try output.write(line + "\n")
+            if let batching {
+                try signInBatches(batching, key: key, builder: builder,
+                                  next: { () throws(ToolError) in try nextItem(reader, inputPath)?.decoded(keepingText: true) },
+                                  write: { (line) throws(ToolError) in
+                                      done += 1
+                                      progress?.decided(done)
+                                      if reader.format == .jsonArray {
+                                          try output.write((arrayElements == 0 ? "[\n" : ",\n") + line)
+                                          arrayElements += 1
+                                      } else {
+                                          try output.write(line + "\n")
+                                      }
+                                  }, result: &result)
+            } else {
+                try OrderedParallelMap<JSONSampleItem, Signed>(jobs: jobs).run(
+                    produce: { () throws(ToolError) in try nextItem(reader, inputPath) },
+                    transform: { item in sign(item, signer: signer, key: key, replaceSignatures: replaceSignatures) },
+                    consume: { (signed) throws(ToolError) in
+                        done += 1
+                        progress?.decided(done)
+                        switch signed {
+                        case .problem(let problem):
+                            result.problems.append(problem)
+                        case .line(let line):
+                            if reader.format == .jsonArray {
+                                try output.write((arrayElements == 0 ? "[\n" : ",\n") + line)
+                                arrayElements += 1
+                            } else {
+                                try output.write(line + "\n")
+                            }
+                            result.signed += 1
                         }
-                        result.signed += 1
-                    }
-                })
+                    })
+            }
             if reader.format == .jsonArray { try output.write(arrayElements == 0 ? "[]\n" : "\n]\n") }
         } catch {
             output.discard()

@@ -85,6 +85,16 @@ public enum Inspector {
             out += "  signature: \(info.signature.count) bytes\n"
         }
         guard let content = view.content else { return Inspection(text: out, problem: nil) }
+        do {
+            let manifest = try BatchManifest(derEncoded: content)
+            return Inspection(text: out + "\n== Batch manifest (docs/BATCH.md) ==\n" + BatchManifestRenderer.render(manifest),
+                              problem: nil)
+        } catch .notABatchManifest {
+            // A per-sample record, or other content: shown below.
+        } catch {
+            return Inspection(text: out + "\n== Batch manifest (docs/BATCH.md) ==\nnot a valid batch manifest: \(error)\n",
+                              problem: nil)
+        }
         out += "\n== Signed record ==\n"
         do {
             let record = try SignedRecord(derEncoded: content)

@@ -64,6 +64,30 @@ public struct SampleVerifier: Sendable {
     /// The record behind a DER signature: CMS verification against the trust set, then the
     /// record decoded from the content. Every verdict whose SignedData names a signer reports it.
     public func signedRecord(signatureDER der: [UInt8]) -> SignedRecordOutcome {
+        let content: [UInt8], signer: SignerDescription
+        switch verifiedContent(signatureDER: der) {
+        case .verdict(let verdict): return .verdict(verdict)
+        case .content(let c, let s): (content, signer) = (c, s)
+        }
+        do {
+            return .record(try SignedRecord(derEncoded: content), signer: signer)
+        } catch {
+            return .verdict(SampleVerdict(kind: .malformed, reasonCode: "record-\(error.code)",
+                                          reason: "signed content is not a valid record: \(error)", signer: signer))
+        }
+    }
+
+    /// What a profile SignedData yields before its content is interpreted.
+    enum VerifiedContentOutcome {
+        /// A trusted, valid signature over id-data content.
+        case content([UInt8], signer: SignerDescription)
+        /// Not a valid or trusted SignedData.
+        case verdict(SampleVerdict)
+    }
+
+    /// CMS verification against the trust set (docs/VERIFY.md step 2), shared by per-sample
+    /// records and batch manifests.
+    func verifiedContent(signatureDER der: [UInt8]) -> VerifiedContentOutcome {
         let summary: CMSSignerInfoSummary
         let certificateTime: CMSVerifier.CertificateTime = date.map { .fixed($0) } ?? .statedByContent(Self.signedTime)
         switch CMSVerifier.verify(der, trust: trust, certificateTime: certificateTime) {
@@ -90,12 +114,7 @@ public struct SampleVerifier: Sendable {
                                           reason: "eContentType is \(summary.contentType), the profile signs id-data records",
                                           signer: signer))
         }
-        do {
-            return .record(try SignedRecord(derEncoded: summary.content), signer: signer)
-        } catch {
-            return .verdict(SampleVerdict(kind: .malformed, reasonCode: "record-\(error.code)",
-                                          reason: "signed content is not a valid record: \(error)", signer: signer))
-        }
+        return .content(Array(summary.content), signer: signer)
     }
 
     /// Step 4: every signed field against the stored sample.
@@ -105,6 +124,12 @@ public struct SampleVerifier: Sendable {
         case .verdict(let verdict): return verdict
         case .record(let r, let s): (record, signer) = (r, s)
         }
+        return verdict(comparing: sample, with: record, signer: signer, storedForm: storedForm)
+    }
+
+    /// The verdict of a stored sample against a trusted record (per-sample or from a batch).
+    func verdict(comparing sample: Sample, with record: SignedRecord, signer: SignerDescription,
+                 storedForm: StoredForm) -> SampleVerdict {
         var comparator = FieldComparator(form: storedForm)
         comparator.compare(record: record, with: sample)
         if comparator.mismatches.isEmpty {

@@ -4,7 +4,7 @@ import HealthSigKit
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure CMS sign/verify throughput against raw OpenSSL ECDSA P-256 in the same process.",
+        abstract: "Measure CMS sign/verify throughput against raw OpenSSL ECDSA P-256, and batch against per-sample verification, in the same process.",
         discussion: """
         --full-path runs generated samples of every kind through the same code as sign and verify, \
         with --jobs 1 and --jobs N, and prints samples/s, the ratio to raw OpenSSL per core, the speed-up, \
@@ -17,6 +17,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Measure the whole sign and verify path of the commands.") var fullPath = false
     @Option(help: "With --full-path: samples of each of the 7 kinds.") var samples = 3_000
     @Option(help: "With --full-path: worker threads compared with 1 (default: the number of processors).") var jobs: Int?
+    @Option(help: "Samples in the batch of the batch-verify measurement (1...65535).") var batchSize = 720
 
     func validate() throws {
         // Bounded so a typo cannot hang the machine or allocate without limit.
@@ -30,6 +31,9 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--samples must be 1...1000000, not \(samples)")
         }
         if let jobs, !(1...1024).contains(jobs) { throw ValidationError("--jobs must be 1...1024, not \(jobs)") }
+        guard (1...65_535).contains(batchSize) else {
+            throw ValidationError("--batch-size must be 1...65535, not \(batchSize)")
+        }
     }
 
     func run() throws {
@@ -48,6 +52,7 @@ struct BenchCommand: ParsableCommand {
             return
         }
         let result = try Benchmark.run(secondsPerMeasurement: seconds, contentBytes: contentBytes)
-        try printOut(result.report + "\n")
+        let batch = try BatchBenchmark.run(secondsPerMeasurement: seconds, batchSize: batchSize)
+        try printOut(result.report + "\n" + batch.report + "\n")
     }
 }

@@ -24,6 +24,10 @@ struct SignCommand: ParsableCommand {
     @Flag(help: "Replace the signature of samples that already carry HKDigitalSignature instead of refusing them.")
     var replaceSignatures = false
     @Flag(help: "Replace an existing output file (never one of the inputs).") var force = false
+    @Option(help: "Batch signatures: at most N consecutive samples of one device per batch (1...65535; docs/BATCH.md).")
+    var batch: Int?
+    @Option(help: "Batch signatures: close a batch after S seconds of sample time (with or without --batch).")
+    var batchSeconds: Int64?
     @OptionGroup var passphrase: PassphraseOptions
     @OptionGroup var execution: RunOptions
 
@@ -31,6 +35,16 @@ struct SignCommand: ParsableCommand {
         if sid == .issuerSerial && cert == nil { throw ValidationError("--sid issuer-serial needs --cert") }
         if embedCert && cert == nil { throw ValidationError("--embed-cert needs --cert") }
         try execution.validate()
+        if let batch, !(1...65_535).contains(batch) { throw ValidationError("--batch must be 1...65535, not \(batch)") }
+        if let batchSeconds, !(1...31_622_400).contains(batchSeconds) {
+            throw ValidationError("--batch-seconds must be 1...31622400 (366 days), not \(batchSeconds)")
+        }
+    }
+
+    /// The batch options, when either was given (a batch then holds at most 65,535 samples).
+    var batching: BatchSigner.Batching? {
+        guard batch != nil || batchSeconds != nil else { return nil }
+        return BatchSigner.Batching(maximumCount: batch ?? 65_535, maximumSeconds: batchSeconds)
     }
 
     func run() throws {
@@ -39,7 +53,8 @@ struct SignCommand: ParsableCommand {
                                              embedCertificate: embedCert)
             return try BatchSigner.run(inputPath: self.in, outputPath: out, keyPath: key,
                                        passphrase: passphrase.source, options: options, skipInvalid: skipInvalid,
-                                       replaceSignatures: replaceSignatures, jobs: execution.workerCount, force: force, progress: execution.progress(verb: "signed"))
+                                       replaceSignatures: replaceSignatures, jobs: execution.workerCount, force: force,
+                                       progress: execution.progress(verb: "signed"), batching: batching)
         }
         // One line per problem, whatever the input's text holds.
         for problem in result.problems { printError(TerminalText(problem.description).description) }

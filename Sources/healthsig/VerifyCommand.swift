@@ -7,7 +7,7 @@ struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify stored samples: JSON Lines, JSON, export.xml or export.zip.",
-        discussion: "Exit 0 when no signed sample fails (and, with --require-signed, there is at least one sample and none is unsigned), 1 otherwise, 2 on usage or I/O errors."
+        discussion: "Exit 0 when no signed sample fails (and, with --require-signed, there is at least one sample and none is unsigned; with --require-complete, no batch lacks samples), 1 otherwise, 2 on usage or I/O errors."
     )
 
     @Option(help: "PEM file of public keys and/or certificates, or a directory of them (repeatable).") var trust: [String]
@@ -15,6 +15,8 @@ struct VerifyCommand: ParsableCommand {
     @Option(help: "table (default), json or ndjson.") var format: ReportFormat = .table
     @Option(help: "Write the report here instead of standard output.") var out: String?
     @Flag(help: "Fail when any sample is unsigned, or when there is no sample at all.") var requireSigned = false
+    @Flag(help: "Fail when a batch of batch-signed samples has samples absent or no valid signature (docs/BATCH.md).")
+    var requireComplete = false
     @Flag(help: "Print the counts only.") var summary = false
     @Option(help: "Check certificates at this time: now, or an RFC 3339 date-time (default: each reading's signed end date).")
     var at: String?
@@ -48,6 +50,6 @@ struct VerifyCommand: ParsableCommand {
             printError(requireSigned ? "healthsig: \(name) holds no samples\(selected); --require-signed needs at least one signed sample"
                                      : "healthsig: warning: \(name) holds no samples\(selected)")
         }
-        if !totals.passes(requireSigned: requireSigned) { throw CommandExit.verificationFailed }
+        if !totals.passes(requireSigned: requireSigned, requireComplete: requireComplete) { throw CommandExit.verificationFailed }
     }
 }

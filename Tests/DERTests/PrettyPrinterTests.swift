@@ -87,3 +87,24 @@ struct PrettyPrinterTests {
         #expect(text.split(separator: "\n").count >= flatten(try DER.parse(cert)).count)
     }
 }
+
+/// OIDs whose arcs exceed 64 bits are valid DER: the printer shows them in full.
+@Suite("DERPrettyPrinter and large arcs")
+struct PrettyPrinterLargeArcTests {
+    @Test("2.25.<UUID> (X.667) is printed with its 128-bit arc exactly")
+    func uuidArc() throws {
+        let content: [UInt8] = [0x69, 0x81, 0x9D, 0xFF, 0xE6, 0xB9, 0x91, 0x9C, 0xDA, 0xA5,
+                                0xFD, 0xA7, 0xEA, 0xCD, 0xB3, 0xED, 0xAC, 0xD4, 0xD4, 0x63]
+        let text = try DERPrettyPrinter.render(der: [0x06, UInt8(content.count)] + content)
+        #expect(text.contains("OBJECT IDENTIFIER  2.25.105007975088375222680850362073043249763"), "\(text)")
+        #expect(DERObjectIdentifier.dottedText(largeArcs: [0x2A, 0x03]) == "1.2.3")
+        #expect(DERObjectIdentifier.dottedText(largeArcs: [0x81, 0x34, 0x03]) == "2.100.3")
+    }
+
+    @Test("content that is not valid X.690 8.19, or an arc beyond 20 octets, is still shown as invalid", arguments: [
+        [UInt8](), [0x2A, 0x80, 0x01], [0x2A, 0x86], [0x2A] + [UInt8](repeating: 0xFF, count: 20) + [0x01],
+    ])
+    func invalidContent(content: [UInt8]) {
+        #expect(DERObjectIdentifier.dottedText(largeArcs: content[...]) == nil)
+    }
+}

@@ -23,6 +23,24 @@ import Testing
         #expect(verdict.signer?.keyIdentifier == Hex.encode(deviceKey.publicKey.keyIdentifier))
     }
 
+    @Test func batchSignAndVerifyAsTheReadmeShows() throws {
+        let deviceKey = try P256PrivateKey.generate()
+        let trust = TrustSet(publicKeys: [deviceKey.publicKey])
+        let readings = try BatchFixtures.heartRateDay(count: 1_000, interval: 5)
+
+        var signer = BatchSampleSigner(key: deviceKey, maximumCount: 720)          // or maximumSeconds: 3600
+        var stored: [Sample] = []
+        for reading in readings { stored += try signer.add(reading) }              // lags by one sample
+        stored += try signer.finish()                                              // closes the last batch
+
+        var verifier = BatchSampleVerifier<Int>(verifier: SampleVerifier(trust: trust))
+        var outcomes = stored.enumerated().flatMap { verifier.add($1, tag: $0) }   // tag: to restore input order
+        outcomes += verifier.finish()
+        #expect(outcomes.count == 1_000 && outcomes.allSatisfy { $0.verdict.kind == .valid })
+        #expect(verifier.statuses.map(\.count) == [720, 280])
+        #expect(verifier.statuses.map(\.absent) == [0, 0])
+    }
+
     @Test func secureElementFlowFromTheReadme() throws {
         // The device's secure element holds the key and returns raw r‖s over a digest.
         let secureElementKey = try P256PrivateKey.generate()

@@ -39,7 +39,7 @@ struct DemoBenchUsageTests {
         #expect(result.stderr.contains("readings.jsonl"))
     }
 
-    @Test("bench --seconds 0.2: exit 0, four rates and two ratio lines")
+    @Test("bench --seconds 0.2: exit 0, four rates, batch against per-sample verify, three ratio lines")
     func bench() throws {
         let dir = try TemporaryDirectory()
         let result = try dir.healthsig(["bench", "--seconds", "0.2"])
@@ -50,7 +50,12 @@ struct DemoBenchUsageTests {
             #expect(rates.contains { $0.hasPrefix(name) }, "\(name)")
         }
         let ratios = result.lines.filter { $0.hasPrefix("ratio ") }
-        #expect(ratios.count == 2)
+        #expect(ratios.count == 3)
+        let sampleRates = result.lines.filter { $0.range(of: #"\d+ samples/s  \(\d+ samples in [0-9.]+ s\)$"#, options: .regularExpression) != nil }
+        #expect(sampleRates.count == 2, "\(result.stdout)")
+        #expect(sampleRates.first?.hasPrefix("per-sample verify") == true)
+        #expect(sampleRates.last?.hasPrefix("batch verify (720 a batch)") == true)
+        #expect(ratios.last?.hasPrefix("ratio verify (batch of 720 / per-sample): ") == true)
         #expect(ratios.allSatisfy { $0.range(of: #": [0-9]+\.[0-9]{3}$"#, options: .regularExpression) != nil }, "\(ratios)")
     }
 
@@ -76,7 +81,8 @@ struct DemoBenchUsageTests {
     func benchLimits() throws {
         let dir = try TemporaryDirectory()
         for arguments in [["--seconds", "inf"], ["--seconds", "nan"], ["--seconds=-1"], ["--seconds", "0"],
-                          ["--content-bytes=-5"], ["--content-bytes", "100000000000"]] {
+                          ["--content-bytes=-5"], ["--content-bytes", "100000000000"], ["--batch-size", "0"],
+                          ["--batch-size", "65536"]] {
             let result = try dir.healthsig(["bench"] + arguments)
             #expect(result.status == 2, "\(arguments): \(result)")
         }

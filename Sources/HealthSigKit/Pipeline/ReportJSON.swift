@@ -120,6 +120,35 @@ enum ReportJSON {
     /// when not zero; `correlationMemberCopiesIncomplete` only when true).
     static func appendSummary(_ totals: VerificationTotals, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
+        if !totals.batches.isEmpty {
+            // Keys in sorted order, as the rest of the summary: "batches" first.
+            key("batches", into: &out)
+            out.append(UInt8(ascii: "["))
+            for (index, batch) in totals.batches.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "{"))
+                if let absent = batch.absent {
+                    key("absent", into: &out)
+                    number(absent, into: &out)
+                    out.append(UInt8(ascii: ","))
+                }
+                if let count = batch.count {
+                    key("count", into: &out)
+                    number(count, into: &out)
+                    out.append(UInt8(ascii: ","))
+                }
+                key("id", into: &out)
+                JSONWriter.writeString(batch.identifier, into: &out)
+                out.append(UInt8(ascii: ","))
+                key("present", into: &out)
+                number(batch.present, into: &out)
+                out.append(UInt8(ascii: ","))
+                key("signature", into: &out)
+                JSONWriter.writeString(batch.signature.rawValue, into: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(contentsOf: "],".utf8)
+        }
         if totals.correlationMemberCopies > 0 {
             key("correlationMemberCopies", into: &out)
             number(totals.correlationMemberCopies, into: &out)

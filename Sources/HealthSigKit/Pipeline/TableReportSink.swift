@@ -84,6 +84,9 @@ public final class TableReportSink: VerificationSink {
         if totals.correlationMemberCopiesIncomplete {
             text += "(too many correlation members to settle every copy: some copies are counted as unsigned)\n"
         }
+        for batch in totals.batches {
+            text += BatchStatusText.line(batch) + "\n"
+        }
         text += "summary: \(totals.countsLine)\n"
         try writer.write(Array(text.utf8))
     }

@@ -1,3 +1,4 @@
+import HealthSamples
 import Foundation
 import SampleIO
 import SampleSigning
@@ -35,11 +36,10 @@ public struct VerificationPipeline {
         var totals = VerificationTotals()
         var ledger = CorrelationMemberCopyLedger()
         let verifier = self.verifier
-        try OrderedParallelMap<VerificationWork, PipelineEvent?>(jobs: jobs).run(
-            produce: { () throws(ToolError) in try input.next() },
-            transform: { work in work.decide(verifier) },
-            consume: { (event) throws(ToolError) in
-                guard let event else { return }
+        // Batch-signed samples (docs/BATCH.md) are decided here, in input order, by one batch
+        // verifier: a batch's signature is on its last sample, so its members wait for it.
+        var batches = BatchVerdictOrdering<PipelineEvent>(verifier: verifier, setVerdict: Self.replacingVerdict)
+        func deliver(_ event: PipelineEvent) throws(ToolError) {
                 switch event {
                 case .decided(let decided):
                     // A sample the filter leaves out is neither counted nor reported, and its
@@ -56,12 +56,36 @@ public struct VerificationPipeline {
                 }
                 progress?.decided(totals.samples + totals.unreadable)
                 for sink in sinks { try sink.receive(event) }
+        }
+        try OrderedParallelMap<VerificationWork, PipelineEvent?>(jobs: jobs).run(
+            produce: { () throws(ToolError) in try input.next() },
+            transform: { work in work.decide(verifier) },
+            consume: { (event) throws(ToolError) in
+                guard let event else { return }
+                let (sample, form) = Self.batchInput(event)
+                for ready in batches.add(event, sample: sample, storedForm: form) { try deliver(ready) }
             })
+        for ready in batches.finish() { try deliver(ready) }
+        totals.batches = batches.statuses
         totals.correlationMemberCopies = ledger.copies
         totals.correlationMemberCopiesIncomplete = ledger.overflowed
         totals.counts[.unsigned, default: 0] -= totals.correlationMemberCopies
         progress?.finished()
         for sink in sinks { try sink.finish(totals) }
         return totals
+    }
+
+    /// The sample of a decided event and its stored form, for the batch verifier.
+    static func batchInput(_ event: PipelineEvent) -> (Sample?, StoredForm) {
+        guard case .decided(let decided) = event else { return (nil, .json) }
+        return (decided.sample, decided.exportItem == nil ? .json : .healthExport)
+    }
+
+    /// The event with the batch verifier's verdict.
+    static func replacingVerdict(_ event: inout PipelineEvent, _ verdict: SampleVerdict) {
+        guard case .decided(var decided) = event else { return }
+        let e = decided.entry
+        decided.entry = VerificationEntry(position: e.position, line: e.line, type: e.type, startDate: e.startDate, verdict: verdict)
+        event = .decided(decided)
     }
 }

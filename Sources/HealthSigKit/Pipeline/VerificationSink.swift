@@ -64,6 +64,8 @@ public struct VerificationTotals: Sendable, Hashable {
     /// Whether the bounded bookkeeping of member copies was full (some copies may then be
     /// counted as unsigned; see ``CorrelationMemberCopyLedger``).
     public var correlationMemberCopiesIncomplete: Bool
+    /// Every batch of batch-signed samples met (docs/BATCH.md), with its absent samples.
+    public var batches: [BatchStatus] = []
 
     /// Creates totals.
     public init(counts: [SampleVerdict.Kind: Int] = [:], unreadable: Int = 0, correlationMemberCopies: Int = 0,
@@ -82,10 +84,17 @@ public struct VerificationTotals: Sendable, Hashable {
 
     /// Whether the run passes: no signed sample failed, no unreadable input, and (with
     /// `requireSigned`) nothing unsigned and at least one sample: a CI job checking that its
-    /// firmware signs must not pass when the firmware wrote nothing.
-    public func passes(requireSigned: Bool) -> Bool {
+    /// firmware signs must not pass when the firmware wrote nothing. With `requireComplete`, also
+    /// no batch of batch-signed samples with samples absent or without a valid signature.
+    public func passes(requireSigned: Bool, requireComplete: Bool = false) -> Bool {
         let failed = counts.contains { $0.key != .valid && $0.key != .unsigned && $0.value > 0 }
         return !failed && unreadable == 0 && !(requireSigned && (counts[.unsigned, default: 0] > 0 || isEmpty))
+            && !(requireComplete && !incompleteBatches.isEmpty)
+    }
+
+    /// Batches with samples absent, or whose signature was not found or did not verify.
+    public var incompleteBatches: [BatchStatus] {
+        batches.filter { $0.signature != .valid || $0.absent != 0 }
     }
 
     /// `valid=3 unsigned=0 malformed=0 …` in the fixed verdict order (`unreadable=N` added when

@@ -1,0 +1,84 @@
+import HealthSamples
+import SampleSigning
+
+/// Puts batch verification (docs/BATCH.md) into a stream whose items must leave in input order.
+/// Items whose sample refers to a batch or carries a batch signature are decided by one
+/// `BatchSampleVerifier`; the others keep the verdict they came with. A batch's members usually
+/// come before the carrier (its last sample), so an item waits here until its verdict is known,
+/// and the items after it wait behind it: at most `holdLimit` items, beyond which the oldest
+/// waiting member is given up as `batch-signature-missing`. Memory is therefore bounded whatever
+/// the input.
+struct BatchVerdictOrdering<Item: Sendable> {
+    /// Most items held back.
+    let holdLimit: Int
+    private var verifier: BatchSampleVerifier<Int>
+    private let setVerdict: (inout Item, SampleVerdict) -> Void
+    private var held: [Item] = []
+    private var decided: [Bool] = []
+    private var head = 0
+    private var headSequence = 0
+    private var nextSequence = 0
+
+    /// Creates the stage; `setVerdict` replaces an item's verdict with the batch verifier's.
+    init(verifier: SampleVerifier, holdLimit: Int = 65_536,
+         setVerdict: @escaping (inout Item, SampleVerdict) -> Void) {
+        // The verifier never holds more members than this stage holds items; the stage decides.
+        self.verifier = BatchSampleVerifier(verifier: verifier, pendingLimit: holdLimit + 1)
+        self.holdLimit = max(holdLimit, 1)
+        self.setVerdict = setVerdict
+    }
+
+    /// Takes the next item in input order (`sample` nil for an item without a valid sample) and
+    /// returns the items whose turn has come, in input order.
+    mutating func add(_ item: Item, sample: Sample?, storedForm: StoredForm) -> [Item] {
+        let sequence = nextSequence
+        nextSequence += 1
+        held.append(item)
+        if let sample, BatchSampleVerifier<Int>.involvesBatch(sample) {
+            decided.append(false)
+            apply(verifier.add(sample, storedForm: storedForm, tag: sequence))
+        } else {
+            decided.append(true)
+        }
+        var out = release()
+        while held.count - head > holdLimit, let outcome = verifier.giveUpOldestWaiting() {
+            apply([outcome])
+            out += release()
+        }
+        return out
+    }
+
+    /// The end of the input: every item still held, members without a carrier given up.
+    mutating func finish() -> [Item] {
+        apply(verifier.finish())
+        return release()
+    }
+
+    /// Every batch met, with its count, absent samples and signature verdict.
+    var statuses: [BatchStatus] { verifier.statuses }
+
+    private mutating func apply(_ outcomes: [BatchSampleVerifier<Int>.Outcome]) {
+        for outcome in outcomes {
+            let index = head + (outcome.tag - headSequence)
+            guard held.indices.contains(index) else { continue }
+            setVerdict(&held[index], outcome.verdict)
+            decided[index] = true
+        }
+    }
+
+    private mutating func release() -> [Item] {
+        var out: [Item] = []
+        while head < held.count, decided[head] {
+            out.append(held[head])
+            head += 1
+            headSequence += 1
+        }
+        // Drop released items now and then, so the arrays do not grow with the input.
+        if head > 4_096 && head * 2 > held.count {
+            held.removeFirst(head)
+            decided.removeFirst(head)
+            head = 0
+        }
+        return out
+    }
+}

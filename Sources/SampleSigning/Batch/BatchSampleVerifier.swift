@@ -1,0 +1,288 @@
+import CMS
+import DER
+import Foundation
+import HealthSamples
+
+/// Verifies batch-signed samples as they stream past (docs/BATCH.md, "Verification"), and
+/// per-sample-signed or unsigned ones as `SampleVerifier` does.
+///
+/// One ECDSA verification per batch: a carrier's signature is verified once and its manifest
+/// kept (compressed; the inflated records of the `inflatedBatchLimit` most recently used
+/// batches). Members met before their carrier wait, at most `pendingLimit` of them; beyond that
+/// the oldest is given up as `unsigned` (`batch-signature-missing`), as is every member still
+/// waiting at ``finish()``. Verdicts therefore come back in resolution order, each with the
+/// caller's `Tag` (a line number, an index) to put them back in input order.
+public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
+    /// One sample's verdict.
+    public struct Outcome: Sendable {
+        /// What the caller passed with the sample.
+        public let tag: Tag
+        /// The verdict.
+        public let verdict: SampleVerdict
+        /// The sample's batch reference, when it had a valid one.
+        public let batch: BatchReference?
+    }
+
+    /// The per-sample verifier (trust set, date) also used for batch signatures.
+    public let verifier: SampleVerifier
+    /// Most members kept waiting for their batch's signature.
+    public let pendingLimit: Int
+    /// Most batches whose inflated records are kept at once.
+    public let inflatedBatchLimit: Int
+
+    private enum SignatureState: Sendable {
+        case verified(manifest: [UInt8], count: Int, signer: SignerDescription)
+        case failed(SampleVerdict)
+    }
+
+    private struct BatchState: Sendable {
+        var signature: SignatureState?
+        var seen: Set<Int> = []
+    }
+
+    private struct Waiting: Sendable {
+        let tag: Tag
+        let sample: Sample
+        let form: StoredForm
+        let reference: BatchReference
+        let duplicate: Bool
+    }
+
+    private var batches: [[UInt8]: BatchState] = [:]
+    private var order: [[UInt8]] = []
+    private var waiting: [Waiting] = []
+    private var inflated: [[UInt8]: BatchManifest] = [:]
+    private var inflatedOrder: [[UInt8]] = []
+
+    /// Creates a verifier.
+    public init(verifier: SampleVerifier, pendingLimit: Int = 16_384, inflatedBatchLimit: Int = 4) {
+        self.verifier = verifier
+        self.pendingLimit = max(pendingLimit, 1)
+        self.inflatedBatchLimit = max(inflatedBatchLimit, 1)
+    }
+
+    /// Verifies one stored sample; returns every verdict that became known (this sample's, or
+    /// none yet, and those of waiting members its batch signature resolves).
+    public mutating func add(_ sample: Sample, storedForm: StoredForm = .json, tag: Tag) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        var ownSignatureFailure: SampleVerdict?
+        let referenceText = Self.text(sample.metadata[BatchReference.metadataKey])
+        let reference = referenceText.flatMap(BatchReference.init(text:))
+        if let signatureText = Self.text(sample.metadata[BatchReference.signatureMetadataKey]) {
+            ownSignatureFailure = register(signatureText, carrierReference: reference, into: &outcomes)
+        }
+        if SampleVerifier.signatureText(of: sample) != nil || referenceText == nil {
+            outcomes.append(Outcome(tag: tag, verdict: verifier.verify(sample, storedForm: storedForm), batch: nil))
+            return outcomes
+        }
+        guard let reference else {
+            let verdict = ownSignatureFailure ?? SampleVerdict(
+                kind: .malformed, reasonCode: "batch-reference",
+                reason: "\(BatchReference.metadataKey) is not <16-character base64url id>/<index>")
+            outcomes.append(Outcome(tag: tag, verdict: verdict, batch: nil))
+            return outcomes
+        }
+        _ = batch(reference.batchIdentifier)
+        let duplicate = batches[reference.batchIdentifier]?.seen.insert(reference.index).inserted == false
+        let member = Waiting(tag: tag, sample: sample, form: storedForm, reference: reference, duplicate: duplicate)
+        if let ownSignatureFailure {
+            outcomes.append(Outcome(tag: tag, verdict: ownSignatureFailure, batch: reference))
+        } else if batches[reference.batchIdentifier]?.signature != nil {
+            outcomes.append(resolve(member))
+        } else {
+            waiting.append(member)
+            if waiting.count > pendingLimit {
+                outcomes.append(giveUp(waiting.removeFirst(), reason: "within \(pendingLimit) samples"))
+            }
+        }
+        return outcomes
+    }
+
+    /// The end of the input: every member still waiting is `unsigned` (`batch-signature-missing`).
+    public mutating func finish() -> [Outcome] {
+        let left = waiting
+        waiting.removeAll()
+        return left.map { giveUp($0, reason: "in the input") }
+    }
+
+    /// Gives up the member that has waited longest for its batch's signature (`unsigned`,
+    /// `batch-signature-missing`): for a caller that keeps verdicts in input order and must bound
+    /// what it holds behind that member. `nil` when none is waiting.
+    public mutating func giveUpOldestWaiting() -> Outcome? {
+        guard !waiting.isEmpty else { return nil }
+        return giveUp(waiting.removeFirst(), reason: "before the verifier had to report it")
+    }
+
+    /// Whether `sample` takes part in batch verification: it refers to a batch or carries a
+    /// batch signature.
+    public static func involvesBatch(_ sample: Sample) -> Bool {
+        sample.metadata[BatchReference.metadataKey] != nil || sample.metadata[BatchReference.signatureMetadataKey] != nil
+    }
+
+    /// Every batch met so far, in the order first met.
+    public var statuses: [BatchStatus] {
+        order.compactMap { id in
+            guard let state = batches[id] else { return nil }
+            let identifier = BatchReference.identifierText(id)
+            switch state.signature {
+            case .verified(_, let count, _)?:
+                return BatchStatus(identifier: identifier, count: count,
+                                   present: state.seen.filter { $0 < count }.count, signature: .valid)
+            case .failed(let verdict)?:
+                return BatchStatus(identifier: identifier, count: nil, present: state.seen.count, signature: verdict.kind)
+            case nil:
+                return BatchStatus(identifier: identifier, count: nil, present: state.seen.count, signature: .unsigned)
+            }
+        }
+    }
+
+    // MARK: - Signatures
+
+    /// Verifies a batch signature found on a sample and resolves its batch's waiting members.
+    /// Returns the failure verdict when the signature does not verify (the carrier gets it).
+    private mutating func register(_ text: String, carrierReference: BatchReference?,
+                                   into outcomes: inout [Outcome]) -> SampleVerdict? {
+        let compact = text.filter { !$0.isWhitespace }
+        let state: SignatureState
+        var id = carrierReference?.batchIdentifier
+        if let data = Data(base64Encoded: compact), !data.isEmpty {
+            switch verifier.verifiedContent(signatureDER: Array(data)) {
+            case .verdict(let verdict):
+                state = .failed(Self.batchVerdict(verdict))
+                id = Self.claimedIdentifier(Array(data)) ?? id
+            case .content(let content, let signer):
+                do {
+                    let manifest = try BatchManifest(derEncoded: content)
+                    id = manifest.batchIdentifier
+                    state = .verified(manifest: content, count: manifest.records.count, signer: signer)
+                    cache(manifest)
+                } catch {
+                    state = .failed(SampleVerdict(kind: .malformed, reasonCode: "batch-manifest-\(error.code)",
+                                                  reason: "batch signature content: \(error)", signer: signer))
+                }
+            }
+        } else {
+            state = .failed(SampleVerdict(kind: .malformed, reasonCode: "not-base64",
+                                          reason: "\(BatchReference.signatureMetadataKey) is not base64 text"))
+        }
+        let failure: SampleVerdict? = if case .failed(let v) = state { v } else { nil }
+        guard let id else { return failure }
+        // The first signature met for a batch decides; a later copy (another carrier) adds nothing.
+        if batch(id).signature == nil { batches[id]?.signature = state }
+        let (ready, still) = waiting.reduce(into: ([Waiting](), [Waiting]())) { parts, member in
+            if member.reference.batchIdentifier == id { parts.0.append(member) } else { parts.1.append(member) }
+        }
+        waiting = still
+        for member in ready { outcomes.append(resolve(member)) }
+        return failure
+    }
+
+    /// A member's verdict once its batch's signature is known.
+    private mutating func resolve(_ member: Waiting) -> Outcome {
+        let reference = member.reference
+        func outcome(_ verdict: SampleVerdict) -> Outcome { Outcome(tag: member.tag, verdict: verdict, batch: reference) }
+        guard case .verified(let content, let count, let signer)? = batches[reference.batchIdentifier]?.signature else {
+            if case .failed(let verdict)? = batches[reference.batchIdentifier]?.signature { return outcome(verdict) }
+            return giveUp(member, reason: "in the input")
+        }
+        guard reference.index < count else {
+            return outcome(Self.indexMismatch(signed: "index 0...\(count - 1) (the batch holds \(count))",
+                                              stored: "\(reference.index)", signer: signer))
+        }
+        if member.duplicate {
+            return outcome(Self.indexMismatch(signed: "index \(reference.index) once",
+                                              stored: "index \(reference.index) again (a duplicate)", signer: signer))
+        }
+        guard let manifest = manifest(reference.batchIdentifier, content: content) else {
+            // Unreachable: the same octets decoded when the signature was registered.
+            return outcome(SampleVerdict(kind: .malformed, reasonCode: "batch-manifest-records",
+                                         reason: "batch manifest could not be decoded again", signer: signer))
+        }
+        let signed = manifest.records[reference.index]
+        // DER is canonical: when the record rebuilt from a JSON-stored sample is the signed record
+        // octet for octet, every field is equal and nothing needs decoding. Any difference (and
+        // export.xml's lossy form, always) goes through the field-by-field comparison.
+        if member.form == .json, let rebuilt = try? RecordBuilder.encodedRecord(for: member.sample),
+           rebuilt.elementsEqual(signed) {
+            return outcome(SampleVerdict(kind: .valid, reasonCode: "ok", reason: "signature valid and stored fields match",
+                                         signer: signer))
+        }
+        let record: SignedRecord
+        do {
+            record = try SignedRecord(derEncoded: Array(signed))
+        } catch {
+            return outcome(SampleVerdict(kind: .malformed, reasonCode: "record-\(error.code)",
+                                         reason: "record \(reference.index) of the batch is not a valid record: \(error)",
+                                         signer: signer))
+        }
+        return outcome(verifier.verdict(comparing: member.sample, with: record, signer: signer, storedForm: member.form))
+    }
+
+    private func giveUp(_ member: Waiting, reason: String) -> Outcome {
+        let id = BatchReference.identifierText(member.reference.batchIdentifier)
+        return Outcome(tag: member.tag, verdict: SampleVerdict(
+            kind: .unsigned, reasonCode: "batch-signature-missing",
+            reason: "no sample carrying the signature of batch \(id) (\(BatchReference.signatureMetadataKey)) was found \(reason); "
+                + "a batch reference alone proves nothing"), batch: member.reference)
+    }
+
+    // MARK: - State
+
+    private mutating func batch(_ id: [UInt8]) -> BatchState {
+        if let state = batches[id] { return state }
+        batches[id] = BatchState()
+        order.append(id)
+        return batches[id] ?? BatchState()
+    }
+
+    private mutating func cache(_ manifest: BatchManifest) {
+        let id = manifest.batchIdentifier
+        if inflated[id] == nil {
+            inflatedOrder.append(id)
+            if inflatedOrder.count > inflatedBatchLimit { inflated[inflatedOrder.removeFirst()] = nil }
+        }
+        inflated[id] = manifest
+    }
+
+    /// The inflated manifest, decoded again from its verified octets when it left the cache
+    /// (no second ECDSA verification).
+    private mutating func manifest(_ id: [UInt8], content: [UInt8]) -> BatchManifest? {
+        if let manifest = inflated[id] { return manifest }
+        guard let manifest = try? BatchManifest(derEncoded: content) else { return nil }
+        cache(manifest)
+        return manifest
+    }
+
+    // MARK: - Verdicts
+
+    private static func indexMismatch(signed: String, stored: String, signer: SignerDescription) -> SampleVerdict {
+        let mismatch = FieldMismatch(field: "batch.index", signed: signed, stored: stored)
+        return SampleVerdict(kind: .contentMismatch, reasonCode: "fields-differ", reason: mismatch.description,
+                             mismatches: [mismatch], signer: signer)
+    }
+
+    /// A CMS failure of a batch signature, with a reason that says it was the batch's.
+    private static func batchVerdict(_ verdict: SampleVerdict) -> SampleVerdict {
+        SampleVerdict(kind: verdict.kind, reasonCode: verdict.reasonCode, reason: "batch signature: \(verdict.reason)",
+                      signer: verdict.signer)
+    }
+
+    /// The batch identifier an unverified SignedData's content claims, to charge a failed
+    /// signature to its batch.
+    private static func claimedIdentifier(_ der: [UInt8]) -> [UInt8]? {
+        guard let view = try? CMSSignedDataView(derEncoded: der), let content = view.content,
+              let root = try? DER.parse(content), root.children.count > 1,
+              root.children[1].tag == .octetString,
+              root.children[1].content.count == BatchManifest.batchIdentifierLength
+        else { return nil }
+        return Array(root.children[1].content)
+    }
+
+    private static func text(_ value: MetadataValue?) -> String? {
+        switch value {
+        case .string(let s)?: return s
+        case let other?: return other.description
+        case nil: return nil
+        }
+    }
+}
