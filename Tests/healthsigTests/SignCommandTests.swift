@@ -136,7 +136,9 @@ struct SignCommandTests {
         #expect(forced.status == 0, "\(forced)")
         #expect(try ws.directory.text("previous.jsonl").split(separator: "\n").count == (try Examples.lines()).count)
 
-        let device = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "/dev/null"])
+        // A device needs no --force (one made here: the machine's own /dev is never touched).
+        try ws.directory.makeCharacterDevice("null", MemoryDevice.null)
+        let device = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "null"])
         #expect(device.status == 0, "\(device)")
         // The input itself is still refused as the input, --force or not.
         let input = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "readings.jsonl", "--force"])
