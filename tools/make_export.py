@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Writes a Health-app style export.xml from signed JSON Lines, padded to a target size.
 
-Used by scripts/check-export-memory: the signed samples (from `healthsig sign`) become Record,
-Correlation and Workout elements the way the Health app writes them (dates `yyyy-MM-dd HH:mm:ss
-+hhmm`, the device as its HKDevice description string, metadata as MetadataEntry children with
-booleans as 0/1, correlation members repeated as top-level Records, a workout's duration in
-minutes and its totals as attributes, its events as WorkoutEvent children), then unsigned heart-rate Records are appended until the
-file reaches --size-mb. Streams its output, so it needs no memory for the padding.
+Used by scripts/check-export-memory and scripts/check-scale: the signed samples (from `healthsig
+sign`) become Record, Correlation and Workout elements the way the Health app writes them (dates
+`yyyy-MM-dd HH:mm:ss +hhmm`, the device as its HKDevice description string, metadata as
+MetadataEntry children with booleans as 0/1, correlation members repeated as top-level Records, a
+workout's duration in minutes and its totals as attributes, its events as WorkoutEvent children),
+written --repeat times (a scale run needs many signed samples from a handful of readings), then
+unsigned heart-rate Records are appended until the file reaches --size-mb. Streams its output, so it
+needs no memory for the repeats or the padding.
 """
 import argparse
 import datetime
@@ -132,14 +134,17 @@ def main():
     parser.add_argument("--signed", required=True, help="signed JSON Lines from `healthsig sign`")
     parser.add_argument("--out", required=True)
     parser.add_argument("--size-mb", type=float, default=0, help="pad with unsigned records to this size")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="write the signed samples this many times (scale runs: many signed samples)")
     args = parser.parse_args()
     target = int(args.size_mb * 1024 * 1024)
     with open(args.signed, encoding="utf-8") as f:
         samples = [json.loads(line) for line in f if line.strip()]
     with open(args.out, "w", encoding="utf-8") as out:
         out.write(HEADER)
-        for sample in samples:
-            out.write(element(sample))
+        elements = "".join(element(sample) for sample in samples)
+        for _ in range(max(args.repeat, 1)):
+            out.write(elements)
         filler_base = datetime.datetime(2020, 1, 1, tzinfo=EXPORT_OFFSET)
         i = 0
         chunk = []
