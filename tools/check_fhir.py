@@ -3,7 +3,8 @@
 
 Every resource is validated with the `fhir.resources` package's R4B models; every Observation's
 LOINC codes, category and UCUM unit are checked against the mapping tables of docs/FHIR.md (read
-from the document itself, so the tables and the output cannot drift apart); references must
+from the document itself, so the tables and the output cannot drift apart), a workout's value and
+components against the document's workout table; references must
 resolve; every signed Observation has exactly one Provenance whose verification extension agrees
 with the Observation's verdict tag, and unsigned ones have none.
 
@@ -24,6 +25,9 @@ UCUM = "http://unitsofmeasure.org"
 VERDICT = "urn:healthsig:verdict"
 VERIFICATION = "urn:healthsig:fhir:verification"
 CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
+WORKOUT_FIELD = "urn:healthsig:workout-field"
+WORKOUT_TYPE = "HKWorkoutTypeIdentifier"
+ACTIVITY_PREFIX = "HKWorkoutActivityType"
 
 
 def table_rows(text, heading):
@@ -54,16 +58,30 @@ def read_mapping(path):
     for cells in table_rows(text, "### Units"):
         names = re.findall(r"`([^`]+)`", cells[0])
         codes = re.findall(r"`([^`]+)`", cells[1])
-        if len(names) != 1:
-            continue  # rows that describe a family (`m`, `cm`, …) rather than one unit
-        key = (names[0], "bmi" if "body-mass index" in cells[0] else None)
-        units[key] = codes[0] if codes else None
-    return types, units
+        if len(names) == 1:
+            key = (names[0], "bmi" if "body-mass index" in cells[0] else None)
+            units[key] = codes[0] if codes else None
+        elif cells[1] == "same":
+            # a family spelt alike in UCUM (`m`, `cm`, `km`, …): each listed unit is its own code
+            for name in names:
+                units.setdefault((name, None), name)
+        elif cells[1].startswith("none"):
+            for name in names:  # units UCUM cannot express: the Quantity has `unit` only
+                units.setdefault((name, None), None)
+        elif len(codes) == len(names):
+            # a family listed pairwise (`hr`, `min`, `d` | `h`, `min`, `d`)
+            for name, code in zip(names, codes):
+                units.setdefault((name, None), code)
+    workout = []  # in the document's order: (field, LOINC codes, workout-field code, text)
+    for cells in table_rows(text, "### Workouts"):
+        field = re.findall(r"`(\w+)`", cells[0])[0]
+        workout.append((field, re.findall(r"`(\d+-\d)`", cells[1]), re.findall(r"`(\w+)`", cells[2])[0], cells[3]))
+    return types, units, workout
 
 
 class Checker:
-    def __init__(self, types, units):
-        self.types, self.units = types, units
+    def __init__(self, types, units, workout):
+        self.types, self.units, self.workout = types, units, workout
         self.failures, self.checks = [], 0
 
     def expect(self, condition, message):
@@ -84,18 +102,60 @@ class Checker:
         expected, category = self.types.get((hk[0], variant), ([], None))
         self.expect(loinc == expected, f"{where}: {hk[0]} LOINC {loinc}, table says {expected}")
         if quantity is not None:
-            stored = quantity.get("unit")
-            key = (stored, "bmi" if hk[0] == "HKQuantityTypeIdentifierBodyMassIndex" else None)
-            if stored == "kg/m2" and key[1] == "bmi":
-                key = ("count", "bmi")
-            if key not in self.units:
-                key = (stored, None)
-            self.expect(key in self.units, f"{where}: unit {stored!r} is not in the units table")
-            if key in self.units:
-                ucum = self.units[key]
-                self.expect(quantity.get("code") == ucum, f"{where}: unit {stored!r} has UCUM {quantity.get('code')!r}, table says {ucum!r}")
-                self.expect((quantity.get("system") == UCUM) == (ucum is not None), f"{where}: Quantity.system {quantity.get('system')!r}")
+            self.check_unit(where, hk[0], quantity)
         return hk[0], category
+
+    def check_unit(self, where, hk, quantity):
+        """`quantity`'s UCUM code is the units table's for its stored unit (`hk`: the reading's
+        type, which decides the body-mass-index row)."""
+        stored = quantity.get("unit")
+        key = (stored, "bmi" if hk == "HKQuantityTypeIdentifierBodyMassIndex" else None)
+        if stored == "kg/m2" and key[1] == "bmi":
+            key = ("count", "bmi")
+        if key not in self.units:
+            key = (stored, None)
+        self.expect(key in self.units, f"{where}: unit {stored!r} is not in the units table")
+        if key in self.units:
+            ucum = self.units[key]
+            self.expect(quantity.get("code") == ucum, f"{where}: unit {stored!r} has UCUM {quantity.get('code')!r}, table says {ucum!r}")
+            self.expect((quantity.get("system") == UCUM) == (ucum is not None), f"{where}: Quantity.system {quantity.get('system')!r}")
+
+    def check_workout(self, where, obs):
+        """The workout rules of docs/FHIR.md: a period, the activity type as the HealthKit name,
+        duration first and then the totals in the table's order, each coded as the table says."""
+        self.expect("effectivePeriod" in obs and "start" in obs["effectivePeriod"] and "end" in obs["effectivePeriod"],
+                    f"{where}: a workout has no effectivePeriod")
+        value = obs.get("valueCodeableConcept", {})
+        names = [c for c in value.get("coding", []) if c.get("system") == HEALTHKIT]
+        self.expect(len(names) == 1 and names[0].get("code", "").startswith(ACTIVITY_PREFIX) and len(names[0]["code"]) > len(ACTIVITY_PREFIX),
+                    f"{where}: activity type {names} is not one HealthKit {ACTIVITY_PREFIX} name")
+        if len(names) == 1:
+            short = names[0].get("code", "")[len(ACTIVITY_PREFIX):]
+            self.expect(names[0].get("display") == short and value.get("text") == short,
+                        f"{where}: activity display/text {names[0].get('display')!r}/{value.get('text')!r}, expected {short!r}")
+        order = [row[0] for row in self.workout]
+        fields = []
+        for index, component in enumerate(obs.get("component", [])):
+            here = f"{where} component {index}"
+            codings = component["code"].get("coding", [])
+            field = [c["code"] for c in codings if c.get("system") == WORKOUT_FIELD]
+            self.expect(len(field) == 1 and field[0] in order, f"{here}: workout field coding {field} is not in the workout table")
+            self.expect(not any(c.get("system") == HEALTHKIT for c in codings), f"{here}: a workout component has a HealthKit coding")
+            if len(field) != 1 or field[0] not in order:
+                continue
+            fields.append(field[0])
+            _, loinc, code, text = self.workout[order.index(field[0])]
+            self.expect(field[0] == code, f"{here}: field {field[0]} coded {code} in the table")
+            got = [c["code"] for c in codings if c.get("system") == LOINC]
+            self.expect(got == loinc, f"{here}: {field[0]} LOINC {got}, table says {loinc}")
+            self.expect(component["code"].get("text") == text, f"{here}: text {component['code'].get('text')!r}, table says {text!r}")
+            quantity = component.get("valueQuantity")
+            self.expect(quantity is not None, f"{here}: {field[0]} has no valueQuantity")
+            if quantity is not None:
+                self.check_unit(here, field[0], quantity)
+        self.expect(fields[:1] == ["duration"], f"{where}: the first component is not the duration: {fields}")
+        self.expect(fields == sorted(fields, key=order.index) and len(set(fields)) == len(fields),
+                    f"{where}: components {fields} are not in the table's order, once each")
 
     def run(self, resources):
         by_type = collections.defaultdict(dict)
@@ -125,8 +185,11 @@ class Checker:
                 table_category = found[1]
                 self.expect(category == ([table_category] if table_category else []),
                             f"{where}: category {category}, table says {table_category}")
-            for index, component in enumerate(obs.get("component", [])):
-                self.check_code(f"{where} component {index}", component["code"], component.get("valueQuantity"))
+            if found and found[0] == WORKOUT_TYPE:
+                self.check_workout(where, obs)
+            else:
+                for index, component in enumerate(obs.get("component", [])):
+                    self.check_code(f"{where} component {index}", component["code"], component.get("valueQuantity"))
             if "device" in obs:
                 self.expect(ref_id(obs["device"]["reference"]) in by_type["Device"], f"{where}: device reference does not resolve")
             if verdict == "unsigned":
@@ -182,8 +245,8 @@ def main():
     group.add_argument("--bundle")
     parser.add_argument("--expect", action="append", default=[], help="verdict=N: that many Observations with the verdict")
     args = parser.parse_args()
-    types, units = read_mapping(args.docs)
-    checker = Checker(types, units)
+    types, units, workout = read_mapping(args.docs)
+    checker = Checker(types, units, workout)
     verdicts, counts = checker.run(load(args))
     for item in args.expect:
         verdict, number = item.split("=")

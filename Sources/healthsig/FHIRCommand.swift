@@ -30,7 +30,6 @@ struct FHIRCommand: ParsableCommand {
         let c = outcome.counts
         printError("fhir: \(c.observations) Observation, \(c.devices) Device, \(c.provenances) Provenance; summary: \(outcome.totals.countsLine)"
             + (c.notSamples > 0 ? "; \(c.notSamples) stored item(s) that are not valid samples not exported" : "")
-            + (c.workouts > 0 ? "; \(c.workouts) workout(s) verified but not exported (no FHIR mapping yet, docs/FHIR.md)" : "")
             + (c.possibleMemberCopies > 0 ? "; \(c.possibleMemberCopies) unsigned record(s) that may copy correlation members not exported" : ""))
         if !outcome.totals.passes(requireSigned: false) { throw CommandExit.verificationFailed }
     }

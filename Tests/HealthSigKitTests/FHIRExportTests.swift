@@ -37,9 +37,9 @@ struct FHIRExportTests {
     func observationsOfTheExamples() throws {
         let fixture = try Fixture()
         let resources = try Self.export(fixture, "signed.jsonl")
-        #expect(resources["Observation"]?.count == 7)
-        #expect(resources["Provenance"]?.count == 7)
-        #expect(resources["Device"]?.count == 7)
+        #expect(resources["Observation"]?.count == 8)
+        #expect(resources["Provenance"]?.count == 8)
+        #expect(resources["Device"]?.count == 8)
         let expected: [(String, [String])] = [
             ("HKQuantityTypeIdentifierHeartRate", ["8867-4"]),
             ("HKCorrelationTypeIdentifierBloodPressure", ["85354-9"]),
@@ -48,6 +48,7 @@ struct FHIRExportTests {
             ("HKQuantityTypeIdentifierBodyMass", ["29463-7"]),
             ("HKQuantityTypeIdentifierOxygenSaturation", ["59408-5", "2708-6"]),
             ("HKCategoryTypeIdentifierSleepAnalysis", []),
+            ("HKWorkoutTypeIdentifier", ["73985-4"]),
         ]
         for (type, loinc) in expected {
             let observation = try #require(Self.observation(resources, healthKitType: type), "no Observation of \(type)")
@@ -130,7 +131,7 @@ struct FHIRExportTests {
         let fixture = try Fixture()
         try fixture.write("unsigned.jsonl", try String(contentsOfFile: fixture.readingsPath, encoding: .utf8))
         let resources = try Self.export(fixture, "unsigned.jsonl")
-        #expect(resources["Observation"]?.count == 7)
+        #expect(resources["Observation"]?.count == 8)
         #expect(resources["Provenance"]?.isEmpty == true)
         for observation in resources["Observation"] ?? [] {
             let tag = ((observation["meta"] as? [String: Any])?["tag"] as? [[String: Any]])?.first
@@ -149,7 +150,7 @@ struct FHIRExportTests {
         let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture.path("bundle.json")))) as? [String: Any])
         #expect(bundle["type"] as? String == "collection")
         let entries = try #require(bundle["entry"] as? [[String: Any]])
-        #expect(entries.count == 21)
+        #expect(entries.count == 24)
         let fullUrls = Set(entries.compactMap { $0["fullUrl"] as? String })
         for entry in entries {
             let resource = try #require(entry["resource"] as? [String: Any])

@@ -62,8 +62,8 @@ struct ReportAndFHIRCommandTests {
         let dir = workspace.directory
         let result = try dir.healthsig(["fhir", "--trust", workspace.publicKeyPath, "--in", "signed.jsonl", "--out", "fhir"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("fhir: 7 Observation, 7 Device, 7 Provenance"))
-        for (name, count) in [("Observation", 7), ("Device", 7), ("Provenance", 7)] {
+        #expect(result.stderr.contains("fhir: 8 Observation, 8 Device, 8 Provenance"))
+        for (name, count) in [("Observation", 8), ("Device", 8), ("Provenance", 8)] {
             #expect(try dir.text("fhir/\(name).ndjson").split(separator: "\n").count == count)
         }
     }

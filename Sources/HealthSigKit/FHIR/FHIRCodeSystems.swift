@@ -7,7 +7,11 @@ public enum FHIRCodeSystems {
     /// HealthKit's type and value identifiers (`HKQuantityTypeIdentifierHeartRate`,
     /// `HKCategoryValueSleepAnalysisAsleepCore`): the second coding of every Observation.
     public static let healthKit = "http://developer.apple.com/documentation/healthkit"
-    /// FHIR's observation categories (`vital-signs`, `laboratory`).
+    /// This project's codes for the fields of a workout that become Observation components
+    /// (`duration`, `totalEnergyBurned`, `totalDistance`, …): the field names of the workout's
+    /// JSON form and record (docs/FORMAT.md), which LOINC codes only in part (docs/FHIR.md).
+    public static let workoutField = "urn:healthsig:workout-field"
+    /// FHIR's observation categories (`vital-signs`, `laboratory`, `activity`).
     public static let observationCategory = "http://terminology.hl7.org/CodeSystem/observation-category"
     /// Provenance agent roles (`author`, `verifier`).
     public static let provenanceParticipantType = "http://terminology.hl7.org/CodeSystem/provenance-participant-type"

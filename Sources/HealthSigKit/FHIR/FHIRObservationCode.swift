@@ -14,8 +14,24 @@ public struct FHIRObservationCode: Sendable, Hashable {
 
     /// LOINC codings, most specific first; empty when LOINC has no code for the type.
     public let loinc: [LOINC]
-    /// `vital-signs`, `laboratory` or `nil`.
+    /// `vital-signs`, `laboratory`, `activity` or `nil`.
     public let category: String?
+
+    /// The display of a category code of FHIR's observation-category code system.
+    public static func categoryDisplay(_ category: String) -> String {
+        switch category {
+        case "vital-signs": "Vital Signs"
+        case "laboratory": "Laboratory"
+        case "activity": "Activity"
+        default: category
+        }
+    }
+
+    /// A workout: LOINC's "Exercise activity", the code the HL7 Physical Activity
+    /// implementation guide uses for the kind of activity of one exercise session, whose value
+    /// is the activity type.
+    public static let workout = FHIRObservationCode(loinc: [LOINC(code: "73985-4", display: "Exercise activity")],
+                                                    category: "activity")
 
     /// The codes of a quantity type measured in `unit` (blood glucose has one LOINC code per
     /// dimension: mass or molar concentration).

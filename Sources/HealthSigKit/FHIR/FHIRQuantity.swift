@@ -15,8 +15,9 @@ public struct FHIRQuantity: Sendable, Hashable {
     /// The UCUM code, or `nil` when the unit has none (the Quantity then has `unit` only).
     public let ucumCode: String?
 
-    /// The FHIR form of `quantity` as a `type` reading.
-    public init(_ quantity: Quantity, of type: QuantityType) {
+    /// The FHIR form of `quantity` as a `type` reading; `nil` for a quantity that is not a
+    /// quantity sample's (a workout's duration or totals), which no type-specific rule touches.
+    public init(_ quantity: Quantity, of type: QuantityType?) {
         if quantity.unit.unitString == "%" {
             value = quantity.value * 100
             unit = "%"

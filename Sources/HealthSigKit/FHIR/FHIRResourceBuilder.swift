@@ -30,11 +30,11 @@ struct FHIRResourceBuilder {
         case .quantity(let q): code = .forQuantity(q.type, unit: q.quantity.unit)
         case .category: code = FHIRObservationCode(loinc: [], category: nil)
         case .correlation(let c): code = .forCorrelation(c.type)
-        case .workout: code = FHIRObservationCode(loinc: [], category: nil) // not exported (FHIRSink)
+        case .workout: code = .workout
         }
         members.append(("category", code.category.map { category in
             .array([FHIRJSON.codeableConcept([FHIRJSON.coding(system: FHIRCodeSystems.observationCategory, code: category,
-                                                              display: category == "vital-signs" ? "Vital Signs" : "Laboratory")])])
+                                                              display: FHIRObservationCode.categoryDisplay(category))])])
         }))
         members.append(("code", codeableConcept(code, healthKitType: sample.typeIdentifier)))
         members += effective(start: sample.startDate, end: sample.endDate)
@@ -46,7 +46,9 @@ struct FHIRResourceBuilder {
             members.append(("valueCodeableConcept", FHIRJSON.codeableConcept(
                 [FHIRJSON.coding(system: FHIRCodeSystems.healthKit, code: value?.label ?? String(c.value), display: value?.name)],
                 text: value?.name ?? String(c.value))))
-        case .correlation, .workout:
+        case .workout(let w):
+            members.append(("valueCodeableConcept", activityType(w.activityType)))
+        case .correlation:
             break
         }
         members.append(("device", deviceID.map { FHIRJSON.object([("reference", .string(ids.reference(.device, $0)))]) }))
@@ -58,6 +60,9 @@ struct FHIRResourceBuilder {
                 ])
             })))
         }
+        if case .workout(let w) = sample {
+            members.append(("component", FHIRJSON.array(workoutComponents(w))))
+        }
         return FHIRJSON.object(members)
     }
 
@@ -68,7 +73,11 @@ struct FHIRResourceBuilder {
     }
 
     func quantity(_ sample: QuantitySample) -> JSONValue {
-        let q = FHIRQuantity(sample.quantity, of: sample.type)
+        quantity(sample.quantity, of: sample.type)
+    }
+
+    func quantity(_ quantity: Quantity, of type: QuantityType?) -> JSONValue {
+        let q = FHIRQuantity(quantity, of: type)
         return FHIRJSON.object([
             ("value", FHIRJSON.decimal(q.value)),
             ("unit", .string(q.unit)),

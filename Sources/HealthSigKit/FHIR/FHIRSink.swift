@@ -7,8 +7,7 @@ import SampleSigning
 /// Not exported (and counted in ``Counts``): stored items that are not valid samples (no
 /// Observation can be built; `verify` reports them) and unsigned top-level export.xml Records
 /// that may be copies of correlation members (exporting them would duplicate the blood-pressure
-/// and food readings the correlations already carry). Workouts are verified but not exported
-/// yet: their FHIR mapping is not settled (docs/FHIR.md).
+/// and food readings the correlations already carry).
 public final class FHIRSink: VerificationSink {
     /// What was written and what was left out.
     public struct Counts: Sendable, Hashable {
@@ -19,8 +18,6 @@ public final class FHIRSink: VerificationSink {
         public var notSamples = 0
         /// Unsigned Records that may be copies of correlation members.
         public var possibleMemberCopies = 0
-        /// Workouts (no FHIR mapping yet).
-        public var workouts = 0
         /// Unreadable input.
         public var unreadable = 0
     }
@@ -51,10 +48,6 @@ public final class FHIRSink: VerificationSink {
         }
         guard let sample = decided.sample else {
             counts.notSamples += 1
-            return
-        }
-        if case .workout = sample {
-            counts.workouts += 1
             return
         }
         let verdict = decided.entry.verdict
