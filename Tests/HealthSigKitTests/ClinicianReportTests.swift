@@ -65,7 +65,7 @@ struct ClinicianReportTests {
         #expect(Set(figures) == ["HKQuantityTypeIdentifierHeartRate", "HKCorrelationTypeIdentifierBloodPressure",
                                  "HKQuantityTypeIdentifierBodyTemperature", "HKQuantityTypeIdentifierBloodGlucose",
                                  "HKQuantityTypeIdentifierBodyMass", "HKQuantityTypeIdentifierOxygenSaturation",
-                                 "HKCategoryTypeIdentifierSleepAnalysis"])
+                                 "HKCategoryTypeIdentifierSleepAnalysis", "HKWorkoutTypeIdentifier"])
         #expect(report.html.contains("class=\"unit\">count/min</text>"))
         #expect(report.html.contains("class=\"unit\">mmol/L</text>"))
         #expect(report.html.contains("aria-label=\"Blood pressure over time, systolic over diastolic\""))

@@ -78,6 +78,9 @@ struct ReportBrowserTests {
         #expect(dom.contains("could not be checked: damaged signature"))
         #expect(dom.contains("could not be checked: the signature does not match"))
         #expect(dom.contains("<h3 id=\"unreadable-input\">Could not be read (1)</h3>"))
+        // The example run is in the Workouts section with its numbers and result.
+        #expect(dom.contains("<h3 id=\"workouts-37\">Running (1)</h3>"))
+        #expect(dom.contains("<td class=\"num\">40 min 30 s</td><td class=\"num\">6.21 km</td><td class=\"num\">412 kcal</td>"))
     }
 
     @Test("the network check sees a request that does leave the page")
@@ -109,10 +112,11 @@ struct ReportBrowserTests {
         _ = try Chromium.run(["--no-pdf-header-footer", "--print-to-pdf=" + pdf], page: report.reportPath, in: report.fixture.directory)
         let text = try Command.run("pdftotext", ["-layout", pdf, "-"])
         for caption in ["Heart rate: 6 readings", "Blood pressure: 1 reading", "Sleep analysis: 1 reading",
-                        "Body temperature: 1 reading", "Oxygen saturation: 1 reading"] {
+                        "Body temperature: 1 reading", "Oxygen saturation: 1 reading", "Workout minutes per week: 1 workout"] {
             #expect(text.contains(caption), "\(caption) missing from the PDF")
         }
         #expect(text.contains("count/min"))
+        #expect(text.contains("40 min 30 s") && text.contains("6.21 km") && text.contains("412 kcal"))
         // The charts are drawn, not just captioned: rasterised pages show the marks' colours.
         _ = try Command.run("pdftoppm", ["-png", "-r", "50", pdf, report.fixture.path("page")])
         let pages = try FileManager.default.contentsOfDirectory(atPath: report.fixture.directory).filter { $0.hasPrefix("page") }

@@ -32,8 +32,8 @@ struct ReportChart {
             let unit = c.objects.first?.quantity.unit ?? .millimetersOfMercury
             return ReportChart(title: "Blood pressure", typeIdentifier: c.type.identifier, series: .pairs(unit: unit, bins: TimeBins()))
         case .correlation, .workout:
-            // Food correlations and workouts have no single value over time to draw; they are
-            // counted in the summary and listed among the problems like any reading.
+            // Food correlations have no single value over time to draw (their nutrients are drawn
+            // on their own charts); workouts have a section of their own (WorkoutSection).
             return nil
         case .category(let c):
             return ReportChart(title: ReportWords.typeName(c.type.identifier), typeIdentifier: c.type.identifier,

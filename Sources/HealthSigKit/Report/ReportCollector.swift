@@ -61,6 +61,8 @@ final class ReportCollector: VerificationSink {
     private(set) var unsignedGroupOrder: [(type: String, source: String)] = []
     private(set) var unsignedNotGrouped = 0
     private(set) var totals: VerificationTotals?
+    /// Workouts: listed per activity type and summed per week (bounded, ``WorkoutLog``).
+    private(set) var workouts = WorkoutLog()
 
     init(from: SampleDate?, to: SampleDate?) {
         self.from = from
@@ -101,6 +103,9 @@ final class ReportCollector: VerificationSink {
         let device = decided.sample?.device
         addDevice(device, kind: kind, signer: entry.verdict.signer?.keyIdentifier)
         if let sample = decided.sample { addToChart(sample, ReadingClass(kind)) }
+        if case .workout(let workout) = decided.sample {
+            workouts.add(workout, verdict: kind, device: device.map(Self.deviceName))
+        }
         switch kind {
         case .valid:
             break

@@ -28,6 +28,7 @@ struct ReportPage {
             try output.write(figure(chart))
         }
         try output.write("</section>\n")
+        try output.write(WorkoutSection(log: collector.workouts).html())
         try output.write(devices())
         try output.write(problems())
         try output.write("</body>\n</html>\n")

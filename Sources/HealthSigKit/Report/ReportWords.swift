@@ -1,3 +1,4 @@
+import HealthSamples
 import SampleSigning
 
 /// The report's words for types and verdicts, for a reader who knows nothing of CMS.
@@ -16,6 +17,11 @@ enum ReportWords {
             previous = character
         }
         return words
+    }
+
+    /// `Stair climbing` for `HKWorkoutActivityTypeStairClimbing`.
+    static func activityName(_ type: WorkoutActivityType) -> String {
+        typeName(type.shortName)
     }
 
     /// One verdict in words.
