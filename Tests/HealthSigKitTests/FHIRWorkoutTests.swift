@@ -95,6 +95,39 @@ struct FHIRWorkoutTests {
         #expect(resources["Provenance"]?.isEmpty == true)
     }
 
+    @Test("a Health-app export's workout keeps its duration in minutes and its totals as stored, from attributes or WorkoutStatistics")
+    func exportWorkoutKeepsStoredUnits() throws {
+        let fixture = try Fixture()
+        let dates = "startDate=\"2026-11-20 07:00:00 +0100\" endDate=\"2026-11-20 07:42:10 +0100\""
+        let attributes = """
+         <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="40.5" durationUnit="min" totalDistance="6.21" totalDistanceUnit="km" totalEnergyBurned="412" totalEnergyBurnedUnit="kcal" sourceName="Acme" \(dates)/>
+
+        """
+        let statistics = """
+         <Workout workoutActivityType="HKWorkoutActivityTypeCycling" duration="1.5" durationUnit="hr" sourceName="Acme" \(dates.replacingOccurrences(of: "07:42:10", with: "08:40:00"))>
+          <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceCycling" \(dates) sum="31.4" unit="km"/>
+         </Workout>
+
+        """
+        try fixture.write("export.xml", BatchVerifierTests.export(attributes + statistics))
+        let resources = try FHIRExportTests.export(fixture, "export.xml")
+        let observations = try #require(resources["Observation"])
+        #expect(observations.count == 2)
+        let byActivity = Dictionary(uniqueKeysWithValues: observations.map {
+            ((($0["valueCodeableConcept"] as? [String: Any])?["text"] as? String) ?? "?", $0)
+        })
+        let run = Self.components(try #require(byActivity["Running"]))
+        #expect(run.map(\.value) == ["40.5", "412", "6.21"])
+        #expect(run.map(\.code) == ["min", "kcal", "km"])
+        let ride = Self.components(try #require(byActivity["Cycling"]))
+        #expect(ride.map(\.field) == [["duration"], ["totalDistance"]])
+        #expect(ride.map(\.value) == ["1.5", "31.4"])
+        #expect(ride.map(\.unit) == ["hr", "km"])
+        #expect(ride.map(\.code) == ["h", "km"])
+        let period = try #require(byActivity["Running"]?["effectivePeriod"] as? [String: Any])
+        #expect(period["start"] as? String == "2026-11-20T07:00:00+01:00")
+    }
+
     @Test("a workout altered after signing is tagged content-mismatch like any altered reading, shows the stored total, and its Provenance names the field")
     func alteredWorkout() throws {
         let fixture = try Fixture()
