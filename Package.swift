@@ -2,8 +2,10 @@
 import PackageDescription
 
 // Layers, each depending only on those below it:
-//   healthsig (command) → HealthSigKit (demo, bench, vectors) → SampleIO, SampleSigning
+//   healthsig (command) → HealthSigKit (demo, bench, vectors check) → SampleIO, SampleSigning
 //   → HealthSamples / CMS → CryptoBackend (+ COpenSSL) → DER
+// Beside the command, not linked into it: make-vectors → VectorGeneration → HealthSigKit, the
+// maintainer tool that builds TestVectors/ (it shells out to `openssl` for key material).
 let package = Package(
     name: "healthsig",
     platforms: [.macOS(.v13)],
@@ -16,6 +18,7 @@ let package = Package(
         .library(name: "SampleIO", targets: ["SampleIO"]),
         .library(name: "HealthSigKit", targets: ["HealthSigKit"]),
         .executable(name: "healthsig", targets: ["healthsig"]),
+        .executable(name: "make-vectors", targets: ["make-vectors"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,6 +45,8 @@ let package = Package(
             name: "healthsig",
             dependencies: ["DER", "HealthSigKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        .target(name: "VectorGeneration", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples", "SampleSigning", "SampleIO", "HealthSigKit"]),
+        .executableTarget(name: "make-vectors", dependencies: ["VectorGeneration", "SampleIO"]),
         .testTarget(name: "DERTests", dependencies: ["DER"]),
         .testTarget(name: "CryptoBackendTests", dependencies: ["CryptoBackend", "DER"]),
         .testTarget(name: "CMSTests", dependencies: ["CMS", "DER", "CryptoBackend"]),
@@ -50,6 +55,7 @@ let package = Package(
         .testTarget(name: "SampleIOTests", dependencies: ["SampleIO", "HealthSamples"]),
         .testTarget(name: "HealthSigKitTests", dependencies: ["HealthSigKit"]),
         .testTarget(name: "healthsigTests", dependencies: ["healthsig"]),
+        .testTarget(name: "VectorGenerationTests", dependencies: ["VectorGeneration", "HealthSigKit", "make-vectors"]),
     ],
     swiftLanguageModes: [.v6]
 )

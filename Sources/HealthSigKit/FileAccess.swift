@@ -64,7 +64,7 @@ public enum FileAccess {
     /// A readable reason for a Foundation file error: the POSIX error underneath when there is
     /// one (Foundation's own texts, "The operation could not be completed. The file doesn't
     /// exist.", can name the wrong problem).
-    static func reason(_ error: Error) -> String {
+    package static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))

@@ -4,30 +4,12 @@ import HealthSigKit
 struct VectorsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vectors",
-        abstract: "Generate or run the conformance vectors.",
-        subcommands: [VectorsGenerateCommand.self, VectorsCheckCommand.self]
+        abstract: "Run the conformance vectors.",
+        subcommands: [VectorsCheckCommand.self]
     )
 
     func run() throws {
         throw CommandExit.missingSubcommand(Self.self)
-    }
-}
-
-struct VectorsGenerateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "generate",
-        abstract: "Rebuild the vector files; existing tests are kept unchanged, new ones appended."
-    )
-    @Argument(help: "Vector directory.") var directory = "TestVectors"
-
-    func run() throws {
-        let summary: String
-        do {
-            summary = try VectorSuite.generate(directory: directory)
-        } catch {
-            throw CommandExit.usageOrIO("\(error)")
-        }
-        try printOut(summary + "\n")
     }
 }
 

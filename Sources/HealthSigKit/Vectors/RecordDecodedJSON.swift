@@ -10,8 +10,8 @@ import SampleSigning
 /// object shows its dates also when the record leaves them out because they equal the
 /// correlation's (docs/FORMAT.md, `o`): `decoded` gives the record's meaning, `recordDer` its
 /// exact form.
-enum RecordDecodedJSON {
-    static let names: [String: String] = [
+package enum RecordDecodedJSON {
+    package static let names: [String: String] = [
         RecordKeys.type: "type", RecordKeys.value: "value", RecordKeys.unit: "unit",
         RecordKeys.startDate: "startDate", RecordKeys.endDate: "endDate", RecordKeys.device: "device",
         RecordKeys.metadata: "metadata", RecordKeys.objects: "objects",
@@ -19,11 +19,11 @@ enum RecordDecodedJSON {
     ].merging(totalNames) { first, _ in first }
 
     /// Workout totals: `te` → `totalEnergyBurned`, …
-    static let totalNames: [String: String] = Dictionary(uniqueKeysWithValues: RecordKeys.totalKeys.map { ($0.key, $0.total.fieldName) })
+    package static let totalNames: [String: String] = Dictionary(uniqueKeysWithValues: RecordKeys.totalKeys.map { ($0.key, $0.total.fieldName) })
 
     /// One workout event `[type, offset, duration?, metadata?]` as `{"type", "date", "duration", "metadata"}`,
     /// the date being the record's start plus the offset, in UTC.
-    static func events(_ item: RecordValue, start: RecordValue?) -> JSONValue {
+    package static func events(_ item: RecordValue, start: RecordValue?) -> JSONValue {
         guard case .array(let parts) = item, parts.count >= 2 else { return value(item) }
         var object = JSONObject()
         object["type"] = value(parts[0])
@@ -45,10 +45,10 @@ enum RecordDecodedJSON {
         return .object(object)
     }
 
-    static let deviceNames: [String: String] = Dictionary(uniqueKeysWithValues: RecordKeys.deviceKeys.map { ($0.key, $0.field) })
+    package static let deviceNames: [String: String] = Dictionary(uniqueKeysWithValues: RecordKeys.deviceKeys.map { ($0.key, $0.field) })
 
     /// The decoded JSON of a record dictionary (the top level or a correlation object).
-    static func json(_ dictionary: RecordDictionary, inheriting parent: RecordDictionary? = nil) -> JSONValue {
+    package static func json(_ dictionary: RecordDictionary, inheriting parent: RecordDictionary? = nil) -> JSONValue {
         var object = JSONObject()
         if let parent {
             for key in [RecordKeys.startDate, RecordKeys.endDate] where dictionary[key] == nil {
@@ -80,7 +80,7 @@ enum RecordDecodedJSON {
 
     /// One value: strings, booleans, arrays and dictionaries as themselves, INTEGER and REAL as
     /// numbers, dates as `2026-11-21T08:00:00.25Z`, OCTET STRING as hex text.
-    static func value(_ value: RecordValue) -> JSONValue {
+    package static func value(_ value: RecordValue) -> JSONValue {
         switch value {
         case .string(let s): return .string(s)
         case .integer(let i): return JSONValue.decimal(DERValueText.integer(i)) ?? .string(i.description)

@@ -1,20 +1,16 @@
 import SampleIO
 
-/// A family of conformance tests: one vector file, its generator and its checker.
-protocol VectorFamily {
+/// A family of conformance tests as the checker sees it: one vector file and how to run its tests
+/// against this implementation. (The maintainer's generator, target `VectorGeneration`, adds to
+/// each family what it needs to propose tests.)
+package protocol VectorFamily {
     /// `der`, `cms`, `records`, `samples`, `keys`.
     var family: String { get }
-    /// Explanation of every flag this family uses.
-    var notes: [String: String] { get }
-    /// Lines describing the file, written as its `header`.
-    var header: [String] { get }
-    /// The groups and tests this implementation proposes.
-    func groups(_ context: VectorGenerationContext) throws -> [VectorGroupSpec]
     /// Runs one test against this implementation.
     func evaluate(test: JSONObject, group: JSONObject) -> VectorOutcome
 }
 
 extension VectorFamily {
     /// `der.json`, …
-    var fileName: String { family + ".json" }
+    package var fileName: String { family + ".json" }
 }

@@ -16,8 +16,8 @@ enum VectorFileChecker {
         guard document.string("family") == family.family else {
             throw VectorSuiteError.invalidFile(path: path, reason: "family is \(document.string("family") ?? "missing"), expected \(family.family)")
         }
-        guard document["formatVersion"]?.intValue == VectorFileMerger.formatVersion else {
-            throw VectorSuiteError.invalidFile(path: path, reason: "formatVersion is not \(VectorFileMerger.formatVersion)")
+        guard document["formatVersion"]?.intValue == VectorFileIO.formatVersion else {
+            throw VectorSuiteError.invalidFile(path: path, reason: "formatVersion is not \(VectorFileIO.formatVersion)")
         }
         var result = Result()
         var seenIds = Set<Int>()

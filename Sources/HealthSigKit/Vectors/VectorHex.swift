@@ -1,9 +1,9 @@
 /// Lower-case hex, the form every binary input of the vector files uses.
-enum VectorHex {
+package enum VectorHex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// `bytes` as lower-case hex without separators.
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var out: [UInt8] = []
         for b in bytes {
             out.append(digits[Int(b >> 4)])
@@ -13,7 +13,7 @@ enum VectorHex {
     }
 
     /// The bytes of hex text (either case, spaces ignored); nil when it is not hex.
-    static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         var out: [UInt8] = []
         var high: UInt8?
         for c in text.utf8 where c != UInt8(ascii: " ") {

@@ -9,50 +9,50 @@ import SampleIO
 /// 36.6.
 extension JSONValue {
     /// A string value.
-    static func text(_ value: String) -> JSONValue { .string(value) }
+    package static func text(_ value: String) -> JSONValue { .string(value) }
 
     /// An integer value.
-    static func int(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+    package static func int(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
 
     /// A number given as its exact literal text (`36.60`); `nil` when the text is not a JSON number.
-    static func decimal(_ literal: String) -> JSONValue? {
+    package static func decimal(_ literal: String) -> JSONValue? {
         JSONNumber(text: literal).map { .number($0) }
     }
 
     /// An array of strings.
-    static func texts(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
+    package static func texts(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
 
     /// An object with members in the given order (the writer sorts them anyway).
-    static func obj(_ members: [(String, JSONValue)]) -> JSONValue {
+    package static func obj(_ members: [(String, JSONValue)]) -> JSONValue {
         .object(JSONObject(members.map { JSONMember(key: $0.0, value: $0.1) }))
     }
 
     /// The string, when this is a string.
-    var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
     /// The integer, when this is an integer literal.
-    var intValue: Int? {
+    package var intValue: Int? {
         if case .number(let n) = self { return n.intValue }
         return nil
     }
 
     /// The object, when this is an object.
-    var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
     }
 
     /// The elements, when this is an array.
-    var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
 
     /// The strings of an array of strings (nil if any element is not a string).
-    var stringArray: [String]? {
+    package var stringArray: [String]? {
         guard let items = arrayValue else { return nil }
         var out: [String] = []
         for item in items {
@@ -65,8 +65,8 @@ extension JSONValue {
 
 extension JSONObject {
     /// The string member `key`.
-    func string(_ key: String) -> String? { self[key]?.stringValue }
+    package func string(_ key: String) -> String? { self[key]?.stringValue }
 
     /// The object member `key`.
-    func object(_ key: String) -> JSONObject? { self[key]?.objectValue }
+    package func object(_ key: String) -> JSONObject? { self[key]?.objectValue }
 }

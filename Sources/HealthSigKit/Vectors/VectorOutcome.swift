@@ -1,15 +1,15 @@
 /// What a family's checker concluded for one test.
-struct VectorOutcome {
+package struct VectorOutcome {
     /// Empty when the implementation agrees with the test; else one line per disagreement,
     /// e.g. `expected bad-signature, got valid`.
-    var disagreements: [String] = []
+    package var disagreements: [String] = []
 
-    static let agrees = VectorOutcome()
+    package static let agrees = VectorOutcome()
 
-    static func disagree(_ message: String) -> VectorOutcome { VectorOutcome(disagreements: [message]) }
+    package static func disagree(_ message: String) -> VectorOutcome { VectorOutcome(disagreements: [message]) }
 
     /// Records a disagreement when `expected` and `got` differ.
-    mutating func compare(_ what: String?, expected: String, got: String) {
+    package mutating func compare(_ what: String?, expected: String, got: String) {
         guard expected != got else { return }
         disagreements.append((what.map { "\($0): " } ?? "") + "expected \(expected), got \(got)")
     }

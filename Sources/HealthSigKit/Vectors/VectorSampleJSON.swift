@@ -4,9 +4,9 @@ import SampleIO
 
 /// JSON helpers for the sample-based families (`records`, `samples`): parsing hand-written
 /// sample text, editing a member by path, and comparing JSON with decimals compared by value.
-enum VectorSampleJSON {
+package enum VectorSampleJSON {
     /// The parsed JSON of hand-written text (a bug in the generator when it is not JSON).
-    static func parse(_ text: String) throws -> JSONValue {
+    package static func parse(_ text: String) throws -> JSONValue {
         do {
             return try JSONParser().parse(text)
         } catch {
@@ -15,7 +15,7 @@ enum VectorSampleJSON {
     }
 
     /// The sample a JSON object describes, decoded by SampleIO's JSON sample decoder.
-    static func sample(_ value: JSONValue) throws -> Sample {
+    package static func sample(_ value: JSONValue) throws -> Sample {
         do {
             return try JSONSampleDecoder.decode(value)
         } catch {
@@ -26,7 +26,7 @@ enum VectorSampleJSON {
     /// `value` with the member at `path` replaced (nil removes it). Paths are dot-separated
     /// member names with optional array indices: `device.model`, `objects[1].value`,
     /// `metadata.HKDigitalSignature`. Missing objects on the way are created.
-    static func setting(_ value: JSONValue, _ path: String, _ newValue: JSONValue?) -> JSONValue {
+    package static func setting(_ value: JSONValue, _ path: String, _ newValue: JSONValue?) -> JSONValue {
         setting(value, path.split(separator: ".").map(String.init)[...], newValue)
     }
 
@@ -59,7 +59,7 @@ enum VectorSampleJSON {
 
     /// Whether two JSON values are equal, numbers compared as exact decimals and object members
     /// regardless of order.
-    static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    package static func equal(_ a: JSONValue, _ b: JSONValue) -> Bool {
         switch (a, b) {
         case (.number(let x), .number(let y)):
             if let dx = x.decimalValue, let dy = y.decimalValue { return dx == dy }

@@ -2,6 +2,7 @@ import CMS
 import CryptoBackend
 import DER
 import Foundation
+import HealthSigKit
 import SampleIO
 import SampleSigning
 

@@ -1,4 +1,5 @@
 import Foundation
+import HealthSigKit
 
 /// Runs the `openssl` command-line tool. The vectors use it to make key material this package
 /// deliberately cannot make (P-384, secp256k1, RSA and Ed25519 keys, a CA-issued certificate),
@@ -17,7 +18,7 @@ struct OpenSSLCommandLine {
             candidates.append(String(directory) + "/openssl")
         }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw VectorSuiteError.openssl("no openssl executable found (set HEALTHSIG_OPENSSL)")
+            throw VectorGenerationError.openssl("no openssl executable found (set HEALTHSIG_OPENSSL)")
         }
         executable = found
         workDirectory = FileManager.default.temporaryDirectory
@@ -45,7 +46,7 @@ struct OpenSSLCommandLine {
         do {
             try process.run()
         } catch {
-            throw VectorSuiteError.openssl("cannot run \(executable): \(error)")
+            throw VectorGenerationError.openssl("cannot run \(executable): \(error)")
         }
         // Inputs are small (a key or a certificate), so writing before reading cannot deadlock
         // on a full pipe; outputs are read to the end before waiting.
@@ -55,7 +56,7 @@ struct OpenSSLCommandLine {
         let errors = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw VectorSuiteError.openssl("openssl \(arguments.joined(separator: " ")) failed: "
+            throw VectorGenerationError.openssl("openssl \(arguments.joined(separator: " ")) failed: "
                                            + String(decoding: errors, as: UTF8.self))
         }
         return Array(output)

@@ -1,6 +1,7 @@
 import CryptoBackend
 import DER
 import Foundation
+import HealthSigKit
 
 /// Key material for `keys.json`, made with the `openssl` tool (never with this package's own
 /// key code, which is what the tests check). Each item is made on first use only.

@@ -1,4 +1,5 @@
 import CryptoBackend
+import HealthSigKit
 import SampleIO
 
 /// The `key` member of a group trusting one bare public key, or one certificate.

@@ -1,3 +1,4 @@
+import HealthSigKit
 import SampleIO
 
 /// Writes the vector files: pretty-printed, object keys sorted, `/` not escaped — the layout of

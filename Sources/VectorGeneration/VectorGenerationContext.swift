@@ -1,5 +1,6 @@
 import CryptoBackend
 import Foundation
+import HealthSigKit
 
 /// What the families need while proposing tests: the test keys and the `openssl` tool, both
 /// created on first use (a run that adds no test touches neither).

@@ -1,4 +1,5 @@
 import DER
+import HealthSigKit
 import SampleIO
 import SampleSigning
 

@@ -1,3 +1,4 @@
+import HealthSigKit
 import SampleIO
 
 /// One test a family proposes: its identity (`comment`, unique within the family), its flags,

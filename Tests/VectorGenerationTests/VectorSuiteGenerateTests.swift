@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import HealthSigKit
+import HealthSigKit
+@testable import VectorGeneration
 
-/// `VectorSuite.generate`: stability and appending.
+/// `VectorSuiteGenerator.generate` (the `make-vectors` tool): stability and appending.
 @Suite("Vector suite: generate")
 struct VectorSuiteGenerateTests {
     @Test("generating over the committed vectors changes no byte, twice in a row")
@@ -10,11 +11,11 @@ struct VectorSuiteGenerateTests {
         let copy = try VectorTestSupport.copyOfCommitted()
         defer { VectorTestSupport.remove(copy) }
         let before = try VectorTestSupport.snapshot(copy)
-        let summary = try VectorSuite.generate(directory: copy.path)
+        let summary = try VectorSuiteGenerator.generate(directory: copy.path).text
         #expect(summary.contains("check: "))
         #expect(summary.contains(" 0 failed"))
         let once = try VectorTestSupport.snapshot(copy)
-        _ = try VectorSuite.generate(directory: copy.path)
+        _ = try VectorSuiteGenerator.generate(directory: copy.path)
         let twice = try VectorTestSupport.snapshot(copy)
         #expect(Set(once.keys) == Set(before.keys))
         for (path, bytes) in before {
@@ -40,7 +41,7 @@ struct VectorSuiteGenerateTests {
         object["numberOfTests"] = original.count - 1
         try VectorTestSupport.writeObject(object, to: url)
 
-        let summary = try VectorSuite.generate(directory: copy.path)
+        let summary = try VectorSuiteGenerator.generate(directory: copy.path).text
         #expect(summary.contains("der.json: \(original.count) tests (1 new)"))
         let regenerated = try VectorTestSupport.tests(url)
         #expect(regenerated.count == original.count)
@@ -64,7 +65,7 @@ struct VectorSuiteGenerateTests {
         let url = copy.appendingPathComponent("cms.json")
         let broken = Data("{ not json".utf8)
         try broken.write(to: url)
-        #expect(throws: VectorSuiteError.self) { try VectorSuite.generate(directory: copy.path) }
+        #expect(throws: VectorSuiteError.self) { try VectorSuiteGenerator.generate(directory: copy.path) }
         #expect(try Data(contentsOf: url) == broken)
     }
 
@@ -72,7 +73,7 @@ struct VectorSuiteGenerateTests {
     func generateFromScratch() throws {
         let directory = try VectorTestSupport.temporaryDirectory().appendingPathComponent("fresh", isDirectory: true)
         defer { VectorTestSupport.remove(directory) }
-        let summary = try VectorSuite.generate(directory: directory.path)
+        let summary = try VectorSuiteGenerator.generate(directory: directory.path).text
         #expect(summary.contains("check: "))
         let report = try VectorSuite.check(directory: directory.path)
         #expect(report.failed == 0, "\(report.failures.joined(separator: "\n"))")
@@ -83,7 +84,7 @@ struct VectorSuiteGenerateTests {
         #expect(keyFiles.filter { $0.hasSuffix(".pem") }.allSatisfy { $0.hasPrefix("TEST-ONLY-") })
         // The same key files are reused, so a second run adds nothing and changes nothing.
         let before = try VectorTestSupport.snapshot(directory)
-        _ = try VectorSuite.generate(directory: directory.path)
+        _ = try VectorSuiteGenerator.generate(directory: directory.path)
         #expect(try VectorTestSupport.snapshot(directory) == before)
     }
 }

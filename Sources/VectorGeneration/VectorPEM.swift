@@ -1,4 +1,5 @@
 import Foundation
+import HealthSigKit
 
 /// PEM text for deviant key material the vectors build by hand (RFC 7468: 64-column base64,
 /// LF line ends).

@@ -1,4 +1,5 @@
 import DER
+import HealthSigKit
 
 /// The hand-written `der.json` cases: input bytes and the result X.690's DER rules give, written
 /// down from the standard rather than taken from this implementation's output.

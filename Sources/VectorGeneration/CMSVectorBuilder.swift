@@ -1,6 +1,7 @@
 import CMS
 import CryptoBackend
 import DER
+import HealthSigKit
 
 /// Builds ContentInfo/SignedData encodings for `cms.json`, including deliberately wrong ones.
 ///

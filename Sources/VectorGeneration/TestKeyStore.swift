@@ -1,5 +1,6 @@
 import CryptoBackend
 import Foundation
+import HealthSigKit
 
 /// The suite's published TEST keys, kept in `TestVectors/test-keys/` so that regenerating adds
 /// tests signed by the same keys as the existing ones.
@@ -74,7 +75,7 @@ final class TestKeyStore {
         do {
             return try String(contentsOf: url, encoding: .utf8)
         } catch {
-            throw VectorSuiteError.testKeys("\(url.path): \(error)")
+            throw VectorGenerationError.testKeys("\(url.path): \(error)")
         }
     }
 
@@ -87,7 +88,7 @@ final class TestKeyStore {
             }
             try OutputFiles.write(Array(text.utf8), to: url.path)
         } catch {
-            throw VectorSuiteError.testKeys("\(url.path): \(error)")
+            throw VectorGenerationError.testKeys("\(url.path): \(error)")
         }
     }
 
@@ -106,7 +107,7 @@ final class TestKeyStore {
         do {
             key = try P256PrivateKey(pem: pem)
         } catch {
-            throw VectorSuiteError.testKeys("\(keyURL.path): \(error)")
+            throw VectorGenerationError.testKeys("\(keyURL.path): \(error)")
         }
         let publicURL = url(name, "pub.pem")
         if try read(publicURL) == nil { try write(key.publicKey.pemString, to: publicURL) }
@@ -142,7 +143,7 @@ final class TestKeyStore {
         do {
             return try Certificate(pem: pem)
         } catch {
-            throw VectorSuiteError.testKeys("\(certificateURL.path): \(error)")
+            throw VectorGenerationError.testKeys("\(certificateURL.path): \(error)")
         }
     }
 
@@ -173,7 +174,7 @@ final class TestKeyStore {
         do {
             return try Certificate(pem: pem)
         } catch {
-            throw VectorSuiteError.testKeys("\(certificateURL.path): \(error)")
+            throw VectorGenerationError.testKeys("\(certificateURL.path): \(error)")
         }
     }
 
@@ -204,7 +205,7 @@ final class TestKeyStore {
 
         **These private keys are published on purpose. Never trust them, never use them outside the test suite.**
 
-        They were made once with the `openssl` command by `healthsig vectors generate` and are reused so that
+        They were made once with the `openssl` command by `make-vectors` and are reused so that
         regenerating the vectors adds tests signed by the same signers (TestVectors/README.md, "Test keys").
 
         | files | role |

@@ -1,8 +1,9 @@
 import DER
+import HealthSigKit
 import SampleIO
 
 /// `vectors.schema.json`: the JSON Schema (draft 2020-12) of every vector file, written by
-/// `VectorSuite.generate` so it always matches what the generator writes. The DER error names
+/// `VectorSuiteGenerator.generate` so it always matches what the generator writes. The DER error names
 /// come from `DERError.Code` itself.
 enum VectorSchema {
     static let fileName = "vectors.schema.json"

@@ -1,4 +1,5 @@
 import Foundation
+import HealthSigKit
 import SampleIO
 
 /// Builds a family's file from the existing file and the tests the generator proposes.
@@ -16,10 +17,7 @@ enum VectorFileMerger {
         let added: Int
     }
 
-    /// Current `formatVersion` of every vector file.
-    static let formatVersion = 1
-
-    static func merge(existing: JSONObject?, path: String, family: some VectorFamily,
+    static func merge(existing: JSONObject?, path: String, family: some VectorFamilyGenerator,
                       proposed: [VectorGroupSpec]) throws -> Merged {
         var groups = try existing.map { try VectorFileIO.groups(of: $0, path: path) } ?? []
         var comments = Set<String>()
@@ -54,7 +52,7 @@ enum VectorFileMerger {
                 do {
                     for (key, value) in try candidate.build() { test[key] = value }
                 } catch {
-                    throw VectorSuiteError.generation(family: family.family, comment: candidate.comment,
+                    throw VectorGenerationError.generation(family: family.family, comment: candidate.comment,
                                                       reason: "\(error)")
                 }
                 tests.append(.object(test))
@@ -75,7 +73,7 @@ enum VectorFileMerger {
 
         let document: JSONValue = .obj([
             ("family", .text(family.family)),
-            ("formatVersion", .int(formatVersion)),
+            ("formatVersion", .int(VectorFileIO.formatVersion)),
             ("header", .texts(family.header)),
             ("notes", .object(notes)),
             ("numberOfTests", .int(total)),

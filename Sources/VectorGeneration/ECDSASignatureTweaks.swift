@@ -1,6 +1,7 @@
 import CMS
 import CryptoBackend
 import DER
+import HealthSigKit
 
 /// Changes to a DER ECDSA-Sig-Value (RFC 3279 2.2.3) for the bad-signature tests, done on the
 /// integers with the DER module (no libcrypto involved).

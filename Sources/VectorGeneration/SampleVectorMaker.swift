@@ -2,6 +2,7 @@ import CMS
 import CryptoBackend
 import Foundation
 import HealthSamples
+import HealthSigKit
 import SampleIO
 import SampleSigning
 
