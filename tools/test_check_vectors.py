@@ -8,6 +8,7 @@ openssl; the records are written out by hand from docs/FORMAT.md.
 from __future__ import annotations
 
 import base64
+import zlib
 import json
 import shutil
 import subprocess
@@ -90,6 +91,37 @@ WORKOUT_RECORD = bytes.fromhex(_set([
 ]))
 
 
+# docs/BATCH.md: a second heart rate of the same device, 75 count/min at 08:00:05Z, written out by hand.
+HR_RECORD_2 = bytes.fromhex(_set([
+    _entry("fv", "020101"),
+    _entry("t", _utf8("HKQuantityTypeIdentifierHeartRate")),
+    _entry("v", "0907" + b"\x0375.E+0".hex()),
+    _entry("u", _utf8("count/min")),
+    _entry("s", _gt("20261121080005Z")),
+    _entry("e", _gt("20261121080005Z")),
+    _entry("d", _set([_entry("nm", _utf8("Acme HR"))])),
+]))
+
+
+def _tlv(tag: int, body: bytes) -> bytes:
+    n = len(body)
+    length = bytes([n]) if n < 128 else bytes([0x80 | ((n.bit_length() + 7) // 8)]) + n.to_bytes((n.bit_length() + 7) // 8, "big")
+    return bytes([tag]) + length + body
+
+
+def _int(v: int) -> bytes:
+    return _tlv(0x02, v.to_bytes(v.bit_length() // 8 + 1, "big"))
+
+
+def batch_manifest(batch_id: bytes, records: list[bytes], count: int | None = None) -> bytes:
+    """docs/BATCH.md's BatchManifest, written out here: the OID's 20 content octets from the
+    document, the records as a zlib stream of their DER SEQUENCE OF."""
+    inflated = _tlv(0x30, b"".join(records))
+    return _tlv(0x30, _tlv(0x06, bytes.fromhex("69819dffe6b9919cdaa5fda7eacdb3edacd4d463")) + _tlv(0x04, batch_id)
+                + _int(len(records) if count is None else count) + _int(len(inflated))
+                + _tlv(0x04, zlib.compress(inflated, 9)))
+
+
 def run(*args: str, stdin: bytes | None = None) -> bytes:
     return subprocess.run([OPENSSL, *args], input=stdin, check=True, capture_output=True).stdout
 
@@ -129,7 +161,7 @@ def b64(b: bytes) -> str:
 
 
 COMMITTED = TOOLS.parent / "TestVectors"
-FAMILIES = ("der", "cms", "records", "samples", "keys")
+FAMILIES = ("der", "cms", "records", "samples", "keys", "batch")
 
 
 def write_vectors(path: Path, family: str, groups: list[dict]) -> None:
@@ -298,7 +330,9 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         rc, out = self.check(d)
         self.assertEqual(rc, 1)
         self.assertIn("cms.json: missing", out)
-        self.assertEqual(out.strip().splitlines()[-1], "0 passed, 5 failed")
+        self.assertIn("batch.json: missing", out)
+        # one failure per required family file
+        self.assertEqual(out.strip().splitlines()[-1], f"0 passed, {len(FAMILIES)} failed")
 
     def test_embedded_certificate_needs_a_ca_issuer(self):
         fx, d = self.fx, self.tmp / "nonca"
@@ -402,6 +436,92 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         self.assertIn("samples.json: 10 passed, 0 failed", out)
         self.assertIn("records.json: 1 passed, 0 failed", out)
         self.assertRegex(out.strip().splitlines()[-1], r"^\d+ passed, 0 failed$")
+
+    def test_batch_family_from_openssl(self):
+        """A batch manifest written out from docs/BATCH.md, signed by the openssl command: every
+        verdict of the family, and a vector whose expectation was tampered with fails."""
+        fx = self.fx
+        d = self.tmp / "batch"
+        d.mkdir()
+        batch_id = bytes(range(12))
+        ref = base64.urlsafe_b64encode(batch_id).decode().rstrip("=")
+        self.assertEqual(ref, "AAECAwQFBgcICQoL")   # docs/BATCH.md's worked example
+        manifest = batch_manifest(batch_id, [HR_RECORD, HR_RECORD_2])
+        sig = b64(fx.sign(manifest, "-nodetach", "-noattr", "-nocerts", "-keyid"))
+        wrong_key = b64(fx.sign(manifest, "-nodetach", "-noattr", "-nocerts", "-keyid", key=fx.other_key, cert=fx.other_cert))
+        miscounted = b64(fx.sign(batch_manifest(batch_id, [HR_RECORD, HR_RECORD_2], count=3), "-nodetach", "-noattr", "-nocerts", "-keyid"))
+        damaged = base64.b64decode(sig)
+        damaged = b64(damaged[:-1] + bytes([damaged[-1] ^ 1]))
+
+        def hr(value: int, time: str, index: int, signature: str | None = None) -> dict:
+            md = {"HealthSigBatch": f"{ref}/{index}"}
+            if signature is not None:
+                md["HealthSigBatchSignature"] = signature
+            return {"type": "HKQuantityTypeIdentifierHeartRate", "value": value, "unit": "count/min",
+                    "startDate": f"2026-11-21T{time}Z", "endDate": f"2026-11-21T{time}Z",
+                    "device": {"name": "Acme HR"}, "metadata": md}
+
+        def status(count, present, signature):
+            absent = None if count is None else count - present
+            return [{"id": ref, "count": count, "present": present, "absent": absent, "signature": signature,
+                     "complete": signature == "valid" and absent == 0}]
+
+        member, carrier = hr(72, "08:00:00", 0), hr(75, "08:00:05", 1, sig)
+        ok, cm = {"verdict": "valid", "fields": []}, lambda *f: {"verdict": "content-mismatch", "fields": sorted(f)}
+        tests = [
+            {"samples": [member, carrier], "verdicts": [ok, ok], "batches": status(2, 2, "valid")},
+            {"samples": [carrier, member], "verdicts": [ok, ok], "batches": status(2, 2, "valid")},
+            {"samples": [{**member, "value": 90}, carrier], "verdicts": [cm("value"), ok], "batches": status(2, 2, "valid")},
+            {"samples": [member, {**carrier, "startDate": "2026-11-21T08:00:04Z"}], "verdicts": [ok, cm("startDate")],
+             "batches": status(2, 2, "valid")},
+            {"samples": [carrier], "verdicts": [ok], "batches": status(2, 1, "valid")},
+            {"samples": [member], "verdicts": [{"verdict": "unsigned", "fields": []}], "batches": status(None, 1, "unsigned")},
+            {"samples": [member, member, carrier], "verdicts": [ok, cm("batch.index"), ok], "batches": status(2, 2, "valid")},
+            {"samples": [hr(72, "08:00:00", 1), hr(75, "08:00:05", 0, sig)],
+             "verdicts": [cm("endDate", "startDate", "value"), cm("endDate", "startDate", "value")], "batches": status(2, 2, "valid")},
+            {"samples": [member, hr(75, "08:00:05", 1, damaged)], "verdicts": [{"verdict": "bad-signature", "fields": []}] * 2,
+             "batches": status(None, 2, "bad-signature")},
+            {"samples": [member, hr(75, "08:00:05", 1, wrong_key)], "verdicts": [{"verdict": "untrusted-signer", "fields": []}] * 2,
+             "batches": status(None, 2, "untrusted-signer")},
+            {"samples": [member, hr(75, "08:00:05", 1, miscounted)], "verdicts": [{"verdict": "malformed", "fields": []}] * 2,
+             "batches": status(None, 2, "malformed")},
+        ]
+        for test in tests:
+            test["storedForm"] = "json"
+        key = fx.group_key(with_cert=False)
+        write_vectors(d / "batch.json", "batch", [{"key": key, "tests": tests}])
+        complete(d)
+        rc, out = self.check(d)
+        self.assertEqual(rc, 0, out)
+        self.assertIn(f"batch.json: {len(tests)} passed, 0 failed", out)
+
+        # Tampered expectations: a verdict, a batch status, a stored value of a valid test.
+        for tamper in (lambda t: t["verdicts"][0].update(verdict="content-mismatch", fields=["value"]),
+                       lambda t: t["batches"][0].update(absent=1, complete=False),
+                       lambda t: t["samples"][0].update(value=73)):
+            broken = json.loads(json.dumps(tests))
+            tamper(broken[0])
+            write_vectors(d / "batch.json", "batch", [{"key": key, "tests": broken}])
+            rc, out = self.check(d)
+            self.assertEqual(rc, 1, out)
+            self.assertIn(f"batch.json: {len(tests) - 1} passed, 1 failed", out)
+            self.assertIn("tcId 1:", out)
+
+    def test_committed_batch_vectors_tampered_fail(self):
+        """The committed batch.json passes; changing one expected verdict or one stored value fails it."""
+        d = self.tmp / "committed-batch"
+        d.mkdir()
+        doc = json.loads((COMMITTED / "batch.json").read_text())
+        (d / "batch.json").write_text(json.dumps(doc))
+        complete(d)
+        rc, out = self.check(d)
+        self.assertEqual(rc, 0, out)
+        first = doc["testGroups"][0]["tests"][0]
+        first["samples"][0]["value"] = 99
+        (d / "batch.json").write_text(json.dumps(doc))
+        rc, out = self.check(d)
+        self.assertEqual(rc, 1, out)
+        self.assertIn(f"tcId {first['tcId']}:", out)
 
     def test_workout_samples_and_record(self):
         fx = self.fx

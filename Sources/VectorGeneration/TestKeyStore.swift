@@ -210,7 +210,7 @@ final class TestKeyStore {
 
         | files | role |
         | --- | --- |
-        | `TEST-ONLY-signer-a.*` | trusted as a bare public key (`cms`, `records`, `samples` group `trusted-key`) |
+        | `TEST-ONLY-signer-a.*` | trusted as a bare public key (`cms`, `records`, `samples`, `batch` group `trusted-key`) |
         | `TEST-ONLY-signer-b.*` | trusted through its self-signed certificate (`cms` group `trusted-certificate`) |
         | `TEST-ONLY-ca.*` | a CA certificate trusted by `cms` group `trusted-ca` |
         | `TEST-ONLY-leaf.*` | a device key certified by that CA |

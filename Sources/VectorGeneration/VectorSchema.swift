@@ -26,12 +26,12 @@ enum VectorSchema {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "$id": "urn:healthsig:test-vectors:format-1",
           "title": "healthsig conformance vectors, format version 1",
-          "description": "One vector file of TestVectors/ (der.json, cms.json, records.json, samples.json, keys.json). See TestVectors/README.md.",
+          "description": "One vector file of TestVectors/ (der.json, cms.json, records.json, samples.json, keys.json, batch.json). See TestVectors/README.md.",
           "type": "object",
           "required": ["family", "formatVersion", "header", "notes", "numberOfTests", "schema", "testGroups"],
           "additionalProperties": false,
           "properties": {
-            "family": { "enum": ["der", "cms", "records", "samples", "keys"] },
+            "family": { "enum": ["der", "cms", "records", "samples", "keys", "batch"] },
             "formatVersion": { "const": 1 },
             "header": { "type": "array", "items": { "type": "string" } },
             "notes": {
@@ -53,7 +53,9 @@ enum VectorSchema {
             { "if": { "properties": { "family": { "const": "samples" } } },
               "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/samplesGroup" } } } } },
             { "if": { "properties": { "family": { "const": "keys" } } },
-              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/keysGroup" } } } } }
+              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/keysGroup" } } } } },
+            { "if": { "properties": { "family": { "const": "batch" } } },
+              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/batchGroup" } } } } }
           ],
           "$defs": {
             "hex": { "type": "string", "pattern": "^([0-9a-f]{2})*$", "description": "Lower-case hex, no separators." },
@@ -194,6 +196,55 @@ enum VectorSchema {
               "if": { "properties": { "verdict": { "const": "content-mismatch" } } },
               "then": { "properties": { "fields": { "minItems": 1 } } },
               "else": { "properties": { "fields": { "maxItems": 0 } } },
+              "unevaluatedProperties": false
+            },
+            "batchGroup": {
+              "type": "object",
+              "required": ["name", "key", "tests"],
+              "additionalProperties": false,
+              "properties": {
+                "name": { "$ref": "#/$defs/groupName" },
+                "key": { "$ref": "#/$defs/trustedKey" },
+                "tests": { "type": "array", "items": { "$ref": "#/$defs/batchTest" } }
+              }
+            },
+            "batchTest": {
+              "$ref": "#/$defs/test",
+              "required": ["samples", "storedForm", "verdicts", "batches"],
+              "properties": {
+                "samples": { "type": "array", "minItems": 1, "items": { "type": "object" }, "description": "The input: JSON sample objects in order, with HealthSigBatch and, on carriers, HealthSigBatchSignature (docs/BATCH.md)." },
+                "storedForm": { "enum": ["json"], "description": "Which comparison rules of docs/VERIFY.md apply." },
+                "verdicts": {
+                  "type": "array",
+                  "description": "One per sample, in input order.",
+                  "items": {
+                    "type": "object",
+                    "required": ["verdict", "fields"],
+                    "additionalProperties": false,
+                    "properties": {
+                      "verdict": { "enum": ["valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch"] },
+                      "fields": { "type": "array", "items": { "type": "string" }, "description": "Sorted mismatching field paths (batch.index included); empty unless content-mismatch." }
+                    }
+                  }
+                },
+                "batches": {
+                  "type": "array",
+                  "description": "The status of every batch the input refers to, sorted by id.",
+                  "items": {
+                    "type": "object",
+                    "required": ["id", "count", "present", "absent", "signature", "complete"],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": { "type": "string", "pattern": "^[A-Za-z0-9_-]{16}$" },
+                      "count": { "type": ["integer", "null"], "description": "Records the signed manifest lists; null without a valid signature." },
+                      "present": { "type": "integer", "minimum": 0 },
+                      "absent": { "type": ["integer", "null"] },
+                      "signature": { "enum": ["valid", "unsigned", "malformed", "bad-signature", "untrusted-signer"] },
+                      "complete": { "type": "boolean", "description": "What --require-complete asks: a valid signature and no sample absent." }
+                    }
+                  }
+                }
+              },
               "unevaluatedProperties": false
             },
             "keysGroup": {

@@ -9,7 +9,7 @@ enum VectorTestSupport {
         .appendingPathComponent("TestVectors", isDirectory: true)
 
     /// The vector file names, in the order `check` reports them.
-    static let fileNames = ["der.json", "cms.json", "records.json", "samples.json", "keys.json"]
+    static let fileNames = ["der.json", "cms.json", "records.json", "samples.json", "keys.json", "batch.json"]
 
     /// A fresh, empty temporary directory.
     static func temporaryDirectory() throws -> URL {

@@ -105,7 +105,7 @@ def run_file(path: Path) -> FileResult:
         tests = group.get("tests", [])
         count += len(tests)
         try:
-            trust = trust_set(group) if family in ("cms", "records", "samples") else []
+            trust = trust_set(group) if family in ("cms", "records", "samples", "batch") else []
         except Exception as e:  # noqa: BLE001 - a broken group fails all its tests, loudly
             for t in tests:
                 res.record(t.get("tcId"), False, "group key loads", f"group {gi} key error: {e}")
@@ -297,4 +297,25 @@ def run_keys(res: FileResult, t: dict, trust) -> None:
 
 from .der import DERError  # noqa: E402
 
-RUNNERS.update({"der": run_der, "keys": run_keys})
+
+
+# ---- batch
+
+def run_batch(res: FileResult, t: dict, trust) -> None:
+    from . import batchfamily
+    exp = [(v.get("verdict"), sorted(v.get("fields") or [])) for v in t["verdicts"]]
+    if t.get("storedForm") != "json":
+        res.record(t["tcId"], False, "storedForm json", f"storedForm {t.get('storedForm')!r}", t.get("comment", ""))
+        return
+    if len(t["samples"]) != len(exp):
+        res.record(t["tcId"], False, f"{len(exp)} verdicts", f"{len(t['samples'])} samples", t.get("comment", ""))
+        return
+    verdicts, statuses = batchfamily.verify_input(t["samples"], trust)
+    got = [(v.verdict, sorted(v.fields)) for v in verdicts]
+    # the file promises sorted field lists and batches sorted by id
+    sorted_ok = all((v.get("fields") or []) == f for v, (_, f) in zip(t["verdicts"], exp))
+    ok = got == exp and _json_equal(statuses, t["batches"]) and sorted_ok
+    res.record(t["tcId"], ok, f"{exp} {t['batches']}", f"{[str(v) for v in verdicts]} {statuses}", t.get("comment", ""))
+
+
+RUNNERS.update({"der": run_der, "keys": run_keys, "batch": run_batch})
