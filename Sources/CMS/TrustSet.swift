@@ -1,8 +1,8 @@
 import CryptoBackend
 import DER
 
-/// The public keys and certificates a verifier trusts to sign (SPEC: "a verifier simply holds a
-/// set of trusted keys/certificates").
+/// The public keys and certificates a verifier trusts to sign: the trust set of docs/VERIFY.md,
+/// which the verifier is given and simply holds.
 ///
 /// Lookups follow the two `SignerIdentifier` alternatives:
 /// - by key identifier: a certificate is found by its subjectKeyIdentifier extension **and** by

@@ -1,5 +1,5 @@
-/// The category-type catalog: the types in SPEC.md plus mindful sessions, which every real
-/// export contains. Raw values are HealthKit's (`HKCategoryValue…` enumerations).
+/// The category-type catalog: the types of docs/READINGS.md, "Category sample" (mindful
+/// sessions among them, which every real export contains). Raw values are HealthKit's (`HKCategoryValue…` enumerations).
 extension CategoryType {
     /// `HKCategoryValueNotApplicable` (0), the only value of categories that record just an interval.
     static let notApplicable = Value(0, "notApplicable", "HKCategoryValueNotApplicable")
@@ -56,7 +56,7 @@ extension CategoryType {
     /// `HKCategoryTypeIdentifierSexualActivity`: not applicable (0) only.
     public static let sexualActivity = CategoryType("SexualActivity", [notApplicable])
 
-    /// `HKCategoryTypeIdentifierMindfulSession`: not applicable (0) only (beyond SPEC.md; export.xml
+    /// `HKCategoryTypeIdentifierMindfulSession`: not applicable (0) only (in every real export; export.xml
     /// writes these records without a `value` attribute).
     public static let mindfulSession = CategoryType("MindfulSession", [notApplicable])
 

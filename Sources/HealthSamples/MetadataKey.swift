@@ -29,7 +29,7 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
     /// The stored name.
     public var description: String { storedName }
 
-    // MARK: Keys in SPEC.md
+    // MARK: HealthKit's predefined keys (docs/READINGS.md, "Metadata": either spelling is accepted)
 
     /// `HKMetadataKeyDeviceSerialNumber` ↔ `HKDeviceSerialNumber`.
     public static let deviceSerialNumber = MetadataKey("DeviceSerialNumber")

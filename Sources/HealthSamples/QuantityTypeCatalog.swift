@@ -1,5 +1,6 @@
-/// The quantity-type catalog: every type in SPEC.md (body, fitness, vitals, results, nutrition),
-/// plus ``commonExtras``, types that are frequent in real Health exports.
+/// The quantity-type catalog: the core HealthKit types (body, fitness, vitals, results,
+/// nutrition: docs/READINGS.md, "Quantity types", `BodyMassIndex` to `DietaryWater`), plus
+/// ``commonExtras``, types that are frequent in real Health exports (the rest of that table).
 ///
 /// Units are checked by dimension only, as HealthKit does; `canonicalUnit` is the unit HealthKit
 /// usually reports the type in (nutrients: g for macronutrients, mg or mcg for micronutrients).
@@ -157,7 +158,7 @@ extension QuantityType {
     /// `HKQuantityTypeIdentifierDietaryWater`: water consumed (volume, cumulative, usually `mL`).
     public static let dietaryWater = QuantityType("DietaryWater", .volume, .cumulative, .milliliter)
 
-    // MARK: Common in real exports (beyond SPEC.md)
+    // MARK: Common in real exports (docs/READINGS.md's table after DietaryWater)
 
     /// `HKQuantityTypeIdentifierRestingHeartRate`: resting heart rate (countPerTime, discrete).
     public static let restingHeartRate = QuantityType("RestingHeartRate", .countPerTime, .discrete, .countPerMinute)
@@ -226,7 +227,8 @@ extension QuantityType {
     /// `HKQuantityTypeIdentifierPhysicalEffort`: physical effort (energy rate per body mass) (energyPerTimeMass, discrete).
     public static let physicalEffort = QuantityType("PhysicalEffort", .energyPerTimeMass, .discrete, .kilocaloriePerHourKilogram)
 
-    /// The types listed in SPEC.md, in its order.
+    /// The core types, in the order of docs/READINGS.md's "Quantity types" table (`BodyMassIndex`
+    /// to `DietaryWater`).
     public static let specified: [QuantityType] = [
         .bodyMassIndex, .bodyFatPercentage, .height, .bodyMass,
         .leanBodyMass, .stepCount, .distanceWalkingRunning, .distanceCycling,
@@ -248,7 +250,8 @@ extension QuantityType {
         .dietaryWater,
     ]
 
-    /// Types beyond SPEC.md that real Health exports commonly contain.
+    /// Types beyond the core ones that real Health exports commonly contain (docs/READINGS.md's
+    /// "Quantity types" table from `RestingHeartRate` on).
     public static let commonExtras: [QuantityType] = [
         .restingHeartRate, .walkingHeartRateAverage, .heartRateRecoveryOneMinute, .heartRateVariabilitySDNN,
         .vo2Max, .waistCircumference, .appleSleepingWristTemperature, .distanceSwimming,

@@ -113,7 +113,6 @@ enum BatchVectorCases {
                 var value = edit.value
                 if index == 2, edit.field == "startDate" { value = .text("2026-11-21T08:00:09Z") }
                 if index == 2, edit.field == "endDate" { value = .text("2026-11-21T08:00:11Z") }
-                if index == 2, edit.field == "value" { value = .int(90) }
                 var verdicts = valid(3)
                 verdicts[index] = ("content-mismatch", [edit.field])
                 let path = edit.path

@@ -79,7 +79,7 @@ final class BatchVectorMaker {
     /// Flips the lowest bit of the manifest's last octet (inside the zlib stream's checksum),
     /// leaving the SignedData well formed: the message digest no longer matches.
     static func flipManifestBit(_ der: [UInt8]) throws -> [UInt8] {
-        guard let content = try CMSSignedDataView(derEncoded: der).content, !content.isEmpty else {
+        guard let content = try CMSSignedDataView(derEncoded: der).content, !content.isEmpty, content.count <= der.count else {
             throw VectorInputError("the SignedData has no content")
         }
         guard let start = (0...(der.count - content.count)).first(where: { der[$0..<($0 + content.count)].elementsEqual(content) }) else {

@@ -1,9 +1,11 @@
 import Testing
 @testable import HealthSamples
 
-/// The quantity-type catalog against SPEC.md's list, and unit acceptance for every type.
+/// The quantity-type catalog against docs/READINGS.md's "Quantity types" table, and unit
+/// acceptance for every type.
 @Suite struct QuantityTypeCatalogTests {
-    /// SPEC.md "HealthKit's data model", transcribed: suffix, dimension, D(iscrete)/C(umulative).
+    /// docs/READINGS.md "Quantity types", rows `BodyMassIndex` to `DietaryWater`, transcribed:
+    /// name, dimension, D(iscrete)/C(umulative).
     static let specified: [(String, UnitDimension, QuantityType.Aggregation)] = {
         var rows: [(String, UnitDimension, QuantityType.Aggregation)] = [
             ("BodyMassIndex", .count, .discrete), ("BodyFatPercentage", .percent, .discrete),
