@@ -3,6 +3,7 @@ import DER
 import Foundation
 import SampleIO
 import Testing
+@testable import HealthSigKit
 @testable import VectorGeneration
 
 /// The building blocks of the vector generator.
@@ -40,6 +41,12 @@ struct GeneratorPiecesTests {
         #expect(!key.publicKey.isValidSignature(try ECDSASignatureTweaks.flipLowBit(ofS: false)(signature), forDigest: digest))
         #expect(!key.publicKey.isValidSignature(try ECDSASignatureTweaks.flipLowBit(ofS: true)(signature), forDigest: digest))
         #expect(try ECDSASignatureTweaks.rawRS(signature).count == 64)
+    }
+
+    @Test("the generator builds exactly the families the checker runs, in the same order")
+    func generatorAndCheckerFamiliesAgree() {
+        #expect(VectorSuiteGenerator.families.map(\.family) == VectorSuite.families.map(\.family))
+        #expect(VectorSuite.families.map(\.fileName) == VectorTestSupport.fileNames)
     }
 
     @Test("the schema is valid JSON naming every DER error code")
