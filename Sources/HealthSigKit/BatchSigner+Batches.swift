@@ -22,22 +22,25 @@ extension BatchSigner {
 
     /// Signs the readings `next` yields in batches, in input order, on the calling thread (a
     /// batch is one sequence: each sample's index and the carrier depend on the ones before),
-    /// handing each signed line to `write` and each invalid reading to `result.problems`.
+    /// handing each signed line to `write` and each invalid reading to `problem`. A line is
+    /// ready once the reading after it has been read or its batch has closed: the last line of
+    /// a batch carries the batch signature, which covers every sample of the batch.
     static func signInBatches(_ batching: Batching, key: P256PrivateKey, builder: SignedDataBuilder,
                               next: () throws(ToolError) -> Swift.Result<StoredSample, SampleInputError>?,
-                              write: (String) throws(ToolError) -> Void, result: inout Result) throws(ToolError) {
+                              write: (String) throws(ToolError) -> Void,
+                              problem: (Problem) -> Void) throws(ToolError) {
         var stage = BatchSigningStage(key: key, builder: builder, maximumCount: batching.maximumCount,
                                       maximumSeconds: batching.maximumSeconds)
         func record(_ error: BatchSigningStageError) {
             switch error {
-            case .sample(let line, let e): result.problems.append(problem(e, line: line))
-            case .splice(let line, let e): result.problems.append(Problem(line: line, field: "", reason: "\(e)"))
+            case .sample(let line, let e): problem(Self.problem(e, line: line))
+            case .splice(let line, let e): problem(Problem(line: line, field: "", reason: "\(e)"))
             }
         }
         while let item = try next() {
             switch item {
             case .failure(let error):
-                result.problems.append(problem(error))
+                problem(Self.problem(error))
             case .success(let stored):
                 var lines: [BatchSigningStage.Line] = []
                 do throws(BatchSigningStageError) {
@@ -45,10 +48,7 @@ extension BatchSigner {
                 } catch {
                     record(error)
                 }
-                for line in lines {
-                    try write(line.text)
-                    result.signed += 1
-                }
+                for line in lines { try write(line.text) }
             }
         }
         var lines: [BatchSigningStage.Line] = []
@@ -57,9 +57,6 @@ extension BatchSigner {
         } catch {
             record(error)
         }
-        for line in lines {
-            try write(line.text)
-            result.signed += 1
-        }
+        for line in lines { try write(line.text) }
     }
 }

@@ -34,18 +34,40 @@ public enum BatchSigner {
     public struct Result: Sendable {
         /// Readings signed (and written, when ``wroteOutput``).
         public var signed = 0
-        /// Readings that could not be signed, in input order.
+        /// The first ``problemListLimit`` readings that could not be signed, in input order
+        /// (each was also handed to the run's `problemHandler` as it was found).
         public var problems: [Problem] = []
-        /// Whether the output was written.
+        /// Readings that could not be signed: every one, listed or not.
+        public var problemCount = 0
+        /// Whether the output was written (for a destination written in place: whether it was
+        /// finished; see ``stoppedAtLine``).
         public var wroteOutput = false
+        /// Whether the output was written in place as the lines were signed (standard output, a
+        /// device, a FIFO) rather than replaced atomically.
+        public var streamed = false
+        /// The line of the invalid reading a streamed run stopped at (without `--skip-invalid`);
+        /// what was written before it stays written.
+        public var stoppedAtLine: Int?
         /// One line for standard error.
         public var summary: String {
-            if !wroteOutput {
-                return "\(signed) reading(s) valid, \(problems.count) invalid; nothing written"
+            if let stoppedAtLine {
+                return "signed \(signed) sample(s), written as they were signed; stopped at the invalid reading on line \(stoppedAtLine)"
             }
-            return "signed \(signed) sample(s)" + (problems.isEmpty ? "" : ", skipped \(problems.count) invalid")
+            if !wroteOutput {
+                return "\(signed) reading(s) valid, \(problemCount) invalid; nothing written"
+            }
+            return "signed \(signed) sample(s)" + (problemCount == 0 ? "" : ", skipped \(problemCount) invalid")
+        }
+
+        mutating func add(_ problem: Problem) {
+            problemCount += 1
+            if problems.count < problemListLimit { problems.append(problem) }
         }
     }
+
+    /// Problems a ``Result`` keeps; every further one is counted only, so memory does not grow
+    /// with the input (`sign --skip-invalid` of a stream of bad lines).
+    public static let problemListLimit = 100
 
     /// What signing one reading gave: the signed line (without its line break) or the problem.
     enum Signed: Sendable {
@@ -54,17 +76,25 @@ public enum BatchSigner {
     }
 
     /// Signs every reading of `inputPath` (JSON Lines, or a JSON array, whose output is then a
-    /// JSON array of the same elements) into `outputPath`, atomically, with `jobs` worker
-    /// threads: lines are read in order, parsed, validated, signed and spliced by the workers,
-    /// and written in input order, so the output is the same for every `jobs`. With
-    /// `skipInvalid` false, any invalid reading means nothing is written. A reading that already
-    /// carries a signature counts as invalid unless `replaceSignatures` is true: replacing it
-    /// silently could drop another device's signature. Key, certificate, passphrase file and
-    /// input are never overwritten; another existing regular file only with `force`.
+    /// JSON array of the same elements) into `outputPath` with `jobs` worker threads: lines are
+    /// read in order, parsed, validated, signed and spliced by the workers, and written in input
+    /// order, so the output is the same for every `jobs`. A reading that already carries a
+    /// signature counts as invalid unless `replaceSignatures` is true: replacing it silently
+    /// could drop another device's signature. Key, certificate, passphrase file and input are
+    /// never overwritten; another existing regular file only with `force`. Each invalid reading
+    /// goes to `problemHandler` as it is found, in input order.
+    ///
+    /// A regular file (or a new path) is written atomically: with `skipInvalid` false, any
+    /// invalid reading means nothing is written. Standard output, a device or a FIFO is written
+    /// as the lines are signed, flushed whenever the input has nothing more ready (a device
+    /// pipe stays live: each line comes out before the next is read), in small batches while
+    /// input is already there; with `skipInvalid` false the run stops at the first invalid
+    /// reading, and the lines written before it stay written (``Result/stoppedAtLine``).
     public static func run(inputPath: String, outputPath: String, keyPath: String,
                            passphrase: KeyFiles.PassphraseSource, options: CMSSigning.Options,
                            skipInvalid: Bool, replaceSignatures: Bool = false, jobs: Int = 1, force: Bool = true,
-                           progress: (any PipelineProgress)? = nil, batching: Batching? = nil) throws(ToolError) -> Result {
+                           progress: (any PipelineProgress)? = nil, batching: Batching? = nil,
+                           problemHandler: ((Problem) -> Void)? = nil) throws(ToolError) -> Result {
         let key = try KeyFiles.loadPrivateKey(keyPath, passphrase: passphrase)
         let builder = try CMSSigning.builder(options)
         // A certificate that does not belong to the key fails every reading the same way; it
@@ -86,52 +116,88 @@ public enum BatchSigner {
         }
         let protected = [inputPath, keyPath] + (options.certificatePath.map { [$0] } ?? []) + passphrase.filePaths
         try OutputFiles.refuseExistingFile(outputPath, force: force, inputs: protected)
-        let output = try OutputFiles.open(outputPath, protecting: protected)
+        let output = try OutputFiles.open(outputPath, protecting: protected, inPlaceDelivery: .asWritten)
+        let streamed = output.writesInPlace
         var result = Result()
+        result.streamed = streamed
         var arrayElements = 0
         var done = 0
+        func write(_ line: String) throws(ToolError) {
+            if reader.format == .jsonArray {
+                try output.write((arrayElements == 0 ? "[\n" : ",\n") + line)
+                arrayElements += 1
+            } else {
+                try output.write(line + "\n")
+            }
+            result.signed += 1
+        }
+        func record(_ problem: Problem) {
+            result.add(problem)
+            problemHandler?(problem)
+            // A streamed output cannot be taken back: without --skip-invalid, stop here.
+            if streamed && !skipInvalid && result.stoppedAtLine == nil { result.stoppedAtLine = problem.line }
+        }
+        // Streamed: flush whenever the next reading is not there yet, so a live reader gets
+        // every signed line before the device sends the next reading.
+        let streaming = streamed ? OrderedParallelMap<JSONSampleItem, Signed>.Streaming(
+            inputReady: { () throws(ToolError) in
+                do {
+                    return try reader.nextItemIsReady()
+                } catch {
+                    throw .io(path: inputPath, reason: "\(error)")
+                }
+            },
+            idle: { () throws(ToolError) in try output.flush() }) : nil
         do throws(ToolError) {
             if let batching {
                 try signInBatches(batching, key: key, builder: builder,
-                                  next: { () throws(ToolError) in try nextItem(reader, inputPath)?.decoded(keepingText: true) },
+                                  next: { () throws(ToolError) in
+                                      guard result.stoppedAtLine == nil else { return nil }
+                                      if let streaming, !(try streaming.inputReady()) { try streaming.idle() }
+                                      return try nextItem(reader, inputPath)?.decoded(keepingText: true)
+                                  },
                                   write: { (line) throws(ToolError) in
                                       done += 1
                                       progress?.decided(done)
-                                      if reader.format == .jsonArray {
-                                          try output.write((arrayElements == 0 ? "[\n" : ",\n") + line)
-                                          arrayElements += 1
-                                      } else {
-                                          try output.write(line + "\n")
-                                      }
-                                  }, result: &result)
+                                      try write(line)
+                                  },
+                                  problem: { problem in
+                                      done += 1
+                                      progress?.decided(done)
+                                      record(problem)
+                                  })
             } else {
                 try OrderedParallelMap<JSONSampleItem, Signed>(jobs: jobs).run(
-                    produce: { () throws(ToolError) in try nextItem(reader, inputPath) },
+                    produce: { () throws(ToolError) in
+                        result.stoppedAtLine == nil ? try nextItem(reader, inputPath) : nil
+                    },
                     transform: { item in sign(item, signer: signer, key: key, replaceSignatures: replaceSignatures) },
                     consume: { (signed) throws(ToolError) in
+                        // Readings after the one a streamed run stopped at are not written.
+                        guard result.stoppedAtLine == nil else { return }
                         done += 1
                         progress?.decided(done)
                         switch signed {
-                        case .problem(let problem):
-                            result.problems.append(problem)
-                        case .line(let line):
-                            if reader.format == .jsonArray {
-                                try output.write((arrayElements == 0 ? "[\n" : ",\n") + line)
-                                arrayElements += 1
-                            } else {
-                                try output.write(line + "\n")
-                            }
-                            result.signed += 1
+                        case .problem(let problem): record(problem)
+                        case .line(let line): try write(line)
                         }
-                    })
+                    },
+                    streaming: streaming)
             }
-            if reader.format == .jsonArray { try output.write(arrayElements == 0 ? "[]\n" : "\n]\n") }
+            if result.stoppedAtLine == nil, reader.format == .jsonArray {
+                try output.write(arrayElements == 0 ? "[]\n" : "\n]\n")
+            }
         } catch {
             output.discard()
             throw error
         }
         progress?.finished()
-        if !result.problems.isEmpty && !skipInvalid {
+        if result.stoppedAtLine != nil {
+            // What was written stays written; the output ends at the last good line.
+            try output.commit()
+            return result
+        }
+        if result.problemCount > 0 && !skipInvalid {
             output.discard()
             return result
         }

@@ -49,6 +49,29 @@ public final class StagedOutput {
         }
     }
 
+    /// Whether the destination is written in place (standard output, a device, a FIFO) rather
+    /// than replaced atomically (a regular file or a new path).
+    public var writesInPlace: Bool {
+        if case .replaceableFile = writer.target { return false }
+        return true
+    }
+
+    /// Hands what is buffered to the destination now: with ``InPlaceDelivery/asWritten`` a
+    /// reader of standard output, a device or a FIFO gets it at once. Nothing for a regular
+    /// file or with ``InPlaceDelivery/atCommit``, whose bytes appear only at ``commit()``.
+    public func flush() throws(ToolError) {
+        guard spool == nil, writesInPlace else { return }
+        do {
+            try writer.flush()
+        } catch {
+            throw .output(error)
+        }
+    }
+
+    /// The width of the terminal written to, when the destination is one (standard output or
+    /// a terminal device); `nil` otherwise.
+    public var terminalColumns: Int? { writer.terminalColumns }
+
     /// Appends the UTF-8 bytes of `text`.
     public func write(_ text: String) throws(ToolError) {
         try write(Array(text.utf8))

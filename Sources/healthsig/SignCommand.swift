@@ -51,17 +51,18 @@ struct SignCommand: ParsableCommand {
         let result = try runTool { () throws(ToolError) in
             let options = CMSSigning.Options(certificatePath: cert, issuerAndSerial: sid == .issuerSerial,
                                              embedCertificate: embedCert)
+            // Each problem goes to standard error as it is found (one line, whatever the
+            // input's text holds), so memory does not grow with the number of bad lines.
             return try BatchSigner.run(inputPath: self.in, outputPath: out, keyPath: key,
                                        passphrase: passphrase.source, options: options, skipInvalid: skipInvalid,
                                        replaceSignatures: replaceSignatures, jobs: execution.workerCount, force: force,
-                                       progress: execution.progress(verb: "signed"), batching: batching)
+                                       progress: execution.progress(verb: "signed"), batching: batching,
+                                       problemHandler: { printError(TerminalText($0.description).description) })
         }
-        // One line per problem, whatever the input's text holds.
-        for problem in result.problems { printError(TerminalText(problem.description).description) }
-        if result.signed == 0 && result.problems.isEmpty {
+        if result.signed == 0 && result.problemCount == 0 {
             printError("healthsig: warning: \(FileAccess.displayName(self.in)) holds no readings")
         }
         printError(result.summary)
-        if !result.wroteOutput || (!result.problems.isEmpty && !skipInvalid) { throw CommandExit.verificationFailed }
+        if !result.wroteOutput || (result.problemCount > 0 && !skipInvalid) { throw CommandExit.verificationFailed }
     }
 }

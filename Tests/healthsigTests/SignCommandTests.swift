@@ -102,9 +102,11 @@ struct SignCommandTests {
         #expect(existing.status == 1, "\(existing)")
         #expect(try ws.directory.text("existing.jsonl") == "previous content\n")
 
-        // Standard output gets nothing either.
+        // Standard output is streamed: it gets the lines before the bad one, and nothing after.
         let piped = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "bad.jsonl", "--out", "-"])
-        #expect(piped.status == 1 && piped.stdout.isEmpty, "\(piped)")
+        #expect(piped.status == 1, "\(piped)")
+        #expect(piped.lines.count == bad.index, "\(piped)")
+        #expect(piped.stderr.hasSuffix("stopped at the invalid reading on line \(bad.index + 1)\n"), "\(piped)")
     }
 
     @Test("a misspelt unit or type gets a did-you-mean hint, a wrong dimension is named in words")
@@ -188,23 +190,33 @@ struct SignCommandTests {
         }
     }
 
-    @Test("nothing reaches standard output when a late line is bad, even after more than 64 KiB of signed output")
-    func standardOutputAllOrNothing() throws {
+    @Test("a late bad line: standard output keeps the lines before it (more than 64 KiB), none after, exit 1; a file gets nothing")
+    func standardOutputStopsAtBadLine() throws {
         let ws = try DeviceWorkspace()
         let readings = try Examples.lines()
         var lines: [String] = []
         for i in 0..<200 { lines.append(readings[i % readings.count]) }
         lines.append(readings[2].replacingOccurrences(of: "\"unit\":\"degC\"", with: "\"unit\":\"furlong\""))
+        for i in 0..<40 { lines.append(readings[i % readings.count]) }
         try ws.directory.write("many.jsonl", lines.joined(separator: "\n") + "\n")
-        let failing = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "many.jsonl", "--out", "-"])
-        #expect(failing.status == 1, "\(failing.stderr)")
-        #expect(failing.stdoutData.isEmpty, "\(failing.stdoutData.count) bytes reached standard output")
-        #expect(failing.stderr.contains("line 201, unit:"))
+        for jobs in ["1", "4"] {
+            let failing = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "many.jsonl", "--out", "-", "--jobs", jobs])
+            #expect(failing.status == 1, "\(failing.stderr)")
+            #expect(failing.lines.count == 200, "--jobs \(jobs): \(failing.lines.count) lines reached standard output")
+            #expect(failing.stdoutData.count > 64 * 1024)
+            #expect(failing.stderr == "line 201, unit: \(Self.furlong)\n"
+                    + "signed 200 sample(s), written as they were signed; stopped at the invalid reading on line 201\n", "\(failing)")
+        }
+        let file = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "many.jsonl", "--out", "many-signed.jsonl"])
+        #expect(file.status == 1 && !ws.directory.exists("many-signed.jsonl"), "\(file)")
+        #expect(file.stderr.hasSuffix("240 reading(s) valid, 1 invalid; nothing written\n"), "\(file)")
         let skipping = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "many.jsonl", "--out", "-", "--skip-invalid"])
         #expect(skipping.status == 0)
-        #expect(skipping.lines.count == 200)
-        #expect(skipping.stdoutData.count > 64 * 1024)
+        #expect(skipping.lines.count == 240)
     }
+
+    /// The reason given for the unit `furlong` on a body temperature.
+    static let furlong = "invalid unit \"furlong\" at offset 0: unknown unit \"furlong\""
 
     @Test("standard input to standard output")
     func standardStreams() throws {

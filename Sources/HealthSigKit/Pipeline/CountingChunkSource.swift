@@ -15,4 +15,6 @@ struct CountingChunkSource<Base: ByteChunkSource>: ByteChunkSource {
         if let chunk { progress?.read(bytes: chunk.count) }
         return chunk
     }
+
+    func chunkIsReady() -> Bool { base.chunkIsReady() }
 }

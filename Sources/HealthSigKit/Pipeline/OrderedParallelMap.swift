@@ -28,9 +28,30 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
     func run(produce: () throws(ToolError) -> Input?,
              transform: @escaping @Sendable (Input) -> Output,
              consume: (Output) throws(ToolError) -> Void) throws(ToolError) {
+        try run(produce: produce, transform: transform, consume: consume, streaming: nil)
+    }
+
+    /// For a consumer that follows its input live (`sign --in - --out -` on a device pipe):
+    /// `inputReady` says whether `produce` would return without waiting for its input; when it
+    /// would wait, every input produced so far is transformed and consumed first and then
+    /// `idle` runs (the caller flushes its output there). So nothing already produced is held
+    /// back while the input is quiet, and input that is already there still travels in batches.
+    struct Streaming {
+        let inputReady: () throws(ToolError) -> Bool
+        let idle: () throws(ToolError) -> Void
+    }
+
+    /// Runs the map, following the input live when `streaming` is given (``Streaming``).
+    func run(produce: () throws(ToolError) -> Input?,
+             transform: @escaping @Sendable (Input) -> Output,
+             consume: (Output) throws(ToolError) -> Void,
+             streaming: Streaming?) throws(ToolError) {
         if jobs == 1 {
-            while let input = try produce() { try consume(transform(input)) }
-            return
+            while true {
+                if let streaming, !(try streaming.inputReady()) { try streaming.idle() }
+                guard let input = try produce() else { return }
+                try consume(transform(input))
+            }
         }
         let exchange = BatchExchange<Input, Output>()
         for _ in 0..<jobs {
@@ -46,11 +67,36 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
             if !exhausted && produced - nextSequence < window {
                 var batch: [Input] = []
                 batch.reserveCapacity(batchSize)
-                while batch.count < batchSize, let input = try produce() { batch.append(input) }
-                if batch.count < batchSize { exhausted = true }
+                // Set when the input would make `produce` wait while work is still pending.
+                var inputQuiet = false
+                while batch.count < batchSize {
+                    if let streaming, !(try streaming.inputReady()) {
+                        if !batch.isEmpty || nextSequence < produced {
+                            inputQuiet = true
+                            break
+                        }
+                        // Everything produced has been consumed: flush, then wait for input.
+                        try streaming.idle()
+                    }
+                    guard let input = try produce() else {
+                        exhausted = true
+                        break
+                    }
+                    batch.append(input)
+                }
                 if !batch.isEmpty {
                     exchange.submit(batch, sequence: produced)
                     produced += 1
+                }
+                if inputQuiet, let streaming {
+                    // Finish and hand out everything in flight before waiting on the input.
+                    while nextSequence < produced {
+                        let outputs = exchange.waitForDone(nextSequence)
+                        nextSequence += 1
+                        for output in outputs { try consume(output) }
+                    }
+                    try streaming.idle()
+                    continue
                 }
                 // Consume what is ready without waiting, so output keeps flowing while reading.
                 while let outputs = exchange.takeIfDone(nextSequence) {

@@ -6,4 +6,15 @@ public protocol ByteChunkSource {
     /// Returns the next non-empty chunk of bytes, or `nil` once the stream has ended. After `nil`
     /// every further call returns `nil` again.
     mutating func nextChunk() throws -> [UInt8]?
+
+    /// Whether ``nextChunk()`` would return at once (bytes are there, or the end is) instead of
+    /// waiting for a writer: a pipe or terminal fed by a device may have nothing yet. A source
+    /// that never waits (memory, a regular file, a zip entry) answers `true`; when in doubt, a
+    /// source answers `false`, which only makes a streaming caller flush its output early.
+    func chunkIsReady() -> Bool
+}
+
+extension ByteChunkSource {
+    /// Sources held in memory or read from files never wait.
+    public func chunkIsReady() -> Bool { true }
 }

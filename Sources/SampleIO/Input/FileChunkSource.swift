@@ -55,6 +55,15 @@ public final class FileChunkSource: ByteChunkSource {
         return (type == S_IFDIR, type == S_IFREG ? Int(info.st_size) : nil)
     }
 
+    /// Whether a `read(2)` would return at once: `poll(2)` with no wait reports data, the end of
+    /// the stream or an error (a regular file always does). A pipe or terminal with nothing
+    /// written yet answers `false`.
+    public func chunkIsReady() -> Bool {
+        if finished { return true }
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) > 0 && request.revents != 0
+    }
+
     /// Reads the next chunk; retries on `EINTR`.
     public func nextChunk() throws -> [UInt8]? {
         guard !finished else { return nil }

@@ -192,7 +192,21 @@ public final class OutputFileWriter {
         try writer.commit()
     }
 
-    private func flush() throws(OutputFileError) {
+    /// The width in cells of the terminal the output is written to (`ioctl` `TIOCGWINSZ`), or
+    /// `nil` when it is not a terminal (a file, a pipe) or the terminal does not say.
+    public var terminalColumns: Int? {
+        guard descriptor >= 0, isatty(descriptor) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// Writes out what is buffered now, for a reader following the output live (a regular
+    /// file's bytes go to its temporary file, which appears only at ``commit()``).
+    ///
+    /// - Throws: as ``write(_:)``.
+    public func flush() throws(OutputFileError) {
+        guard !finished else { throw .alreadyFinished }
         guard !pending.isEmpty else { return }
         try DescriptorWriter.write(pending, to: descriptor, path: displayName)
         pending.removeAll(keepingCapacity: true)

@@ -99,6 +99,32 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
         }
     }
 
+    /// Whether ``nextItem()`` would return without waiting for the source: a whole line (or the
+    /// end) is buffered, or, when the source has bytes ready, reading them (which cannot wait)
+    /// completes one. A streaming caller flushes what it has written before calling
+    /// ``nextItem()`` when this is `false`, so the reader of a live pipe is never kept waiting
+    /// for lines already signed. `false` is also the answer whenever it is not sure (the layout
+    /// not detected yet, a line longer than ``maximumLineLength`` being skipped).
+    ///
+    /// - Throws: only errors of the source (I/O).
+    public func nextItemIsReady() throws -> Bool {
+        if finished || sourceEnded { return true }
+        guard let format else { return false }
+        if format == .jsonArray { return true }
+        while true {
+            if let newline = findNewline() {
+                // Found again (at once) by the next `nextLine()`.
+                searchedUpTo = newline
+                return true
+            }
+            if pending.count - pendingStart > maximumLineLength || !source.chunkIsReady() { return false }
+            if !(try readChunk()) {
+                sourceEnded = true
+                return true
+            }
+        }
+    }
+
     // MARK: - Layout detection
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
