@@ -8,29 +8,31 @@ struct FHIRCommand: ParsableCommand {
         discussion: "Exit 0 when no signed sample fails, 1 otherwise (the resources are written either way), 2 on usage or I/O errors."
     )
 
-    @Option(help: "PEM file of public keys and/or certificates, or a directory of them (repeatable).") var trust: [String]
-    @Option(help: "Stored samples: JSON Lines, JSON, export.xml or export.zip (- for standard input).") var `in`: String
+    @OptionGroup var input: VerificationInputOptions
     @Option(help: "Directory for Observation.ndjson, Device.ndjson and Provenance.ndjson.") var out: String?
     @Option(help: "Write one Bundle of type collection to this file instead (for small inputs).") var bundle: String?
+    @OptionGroup var selection: SampleSelectionOptions
     @OptionGroup var execution: RunOptions
 
     func validate() throws {
-        if trust.isEmpty { throw ValidationError("give at least one --trust") }
         if (out == nil) == (bundle == nil) { throw ValidationError("give either --out DIR or --bundle FILE") }
         try execution.validate()
     }
 
     func run() throws {
         let outcome = try runTool { () throws(ToolError) in
-            let trustSet = try TrustLoader.load(trust)
+            let filter = try selection.filter()
+            let trustSet = try TrustLoader.load(input.trust)
             let destination: FHIRExport.Destination = bundle.map { .bundle(path: $0) } ?? .bulkData(directory: out ?? ".")
-            return try FHIRExport.run(inputPath: self.in, trust: trustSet, jobs: execution.workerCount, destination: destination,
-                                      protectedPaths: TrustLoader.inputFiles(trust), progress: execution.progress(verb: "exported"))
+            return try FHIRExport.run(inputPath: input.in, trust: trustSet, jobs: execution.workerCount, destination: destination,
+                                      protectedPaths: TrustLoader.inputFiles(input.trust), progress: execution.progress(verb: "exported"),
+                                      filter: filter)
         }
         let c = outcome.counts
         printError("fhir: \(c.observations) Observation, \(c.devices) Device, \(c.provenances) Provenance; summary: \(outcome.totals.countsLine)"
             + (c.notSamples > 0 ? "; \(c.notSamples) stored item(s) that are not valid samples not exported" : "")
-            + (c.possibleMemberCopies > 0 ? "; \(c.possibleMemberCopies) unsigned record(s) that may copy correlation members not exported" : ""))
+            + (c.possibleMemberCopies > 0 ? "; \(c.possibleMemberCopies) unsigned record(s) that may copy correlation members not exported" : "")
+            + (outcome.totals.leftOut > 0 ? "; \(outcome.totals.leftOut) sample(s) left out by \(SampleSelectionOptions.names)" : ""))
         if !outcome.totals.passes(requireSigned: false) { throw CommandExit.verificationFailed }
     }
 }

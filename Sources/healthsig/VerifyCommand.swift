@@ -10,8 +10,7 @@ struct VerifyCommand: ParsableCommand {
         discussion: "Exit 0 when no signed sample fails (and, with --require-signed, there is at least one sample and none is unsigned; with --require-complete, no batch lacks samples), 1 otherwise, 2 on usage or I/O errors."
     )
 
-    @Option(help: "PEM file of public keys and/or certificates, or a directory of them (repeatable).") var trust: [String]
-    @Option(help: "Stored samples: JSON Lines, JSON, export.xml or export.zip (- for standard input).") var `in`: String
+    @OptionGroup var input: VerificationInputOptions
     @Option(help: "table (default), json or ndjson.") var format: ReportFormat = .table
     @Option(help: "Write the report here instead of standard output.") var out: String?
     @Flag(help: "Fail when any sample is unsigned, or when there is no sample at all.") var requireSigned = false
@@ -20,33 +19,28 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Print the counts only.") var summary = false
     @Option(help: "Check certificates at this time: now, or an RFC 3339 date-time (default: each reading's signed end date).")
     var at: String?
-    @Option(help: "Report only samples of this type, e.g. HeartRate (repeatable).") var type: [String] = []
-    @Option(help: "Report only samples that start at or after this date (YYYY-MM-DD or RFC 3339).") var from: String?
-    @Option(help: "Report only samples that start before this date (a YYYY-MM-DD day is included).") var to: String?
-    @Option(help: "Report only export.xml samples with this sourceName (repeatable).") var source: [String] = []
+    @OptionGroup var selection: SampleSelectionOptions
     @OptionGroup var execution: RunOptions
 
     func validate() throws {
-        if trust.isEmpty { throw ValidationError("give at least one --trust") }
         try execution.validate()
     }
 
     func run() throws {
         let totals = try runTool { () throws(ToolError) in
             let certificateTime = try at.map { text throws(ToolError) in try CertificateTimeOption.parse(text) }
-            let filter = try SampleFilter(types: type, from: from, to: to, sources: source)
-            let trustSet = try TrustLoader.load(trust) { printError("healthsig: warning: \($0)") }
+            let filter = try selection.filter()
+            let trustSet = try TrustLoader.load(input.trust) { printError("healthsig: warning: \($0)") }
             let report = BatchVerifier.ReportOptions(format: format, summaryOnly: summary, outputPath: out ?? "-",
-                                                     protectedPaths: TrustLoader.inputFiles(trust))
-            return try BatchVerifier.run(inputPath: self.in, trust: trustSet, certificateTime: certificateTime, jobs: execution.workerCount, report: report, filter: filter,
+                                                     protectedPaths: TrustLoader.inputFiles(input.trust))
+            return try BatchVerifier.run(inputPath: input.in, trust: trustSet, certificateTime: certificateTime, jobs: execution.workerCount, report: report, filter: filter,
                                          progress: execution.progress(verb: "verified"))
         }
         // An empty input passes (nothing failed), but a CI job that verifies a file its firmware
         // failed to fill should hear about it; with --require-signed it fails.
         if totals.isEmpty {
-            let name = FileAccess.displayName(self.in)
-            let selected = !type.isEmpty || from != nil || to != nil || !source.isEmpty
-                ? " that --type, --from, --to and --source select" : ""
+            let name = FileAccess.displayName(input.in)
+            let selected = selection.isEmpty ? "" : " that \(SampleSelectionOptions.names) select"
             printError(requireSigned ? "healthsig: \(name) holds no samples\(selected); --require-signed needs at least one signed sample"
                                      : "healthsig: warning: \(name) holds no samples\(selected)")
         }

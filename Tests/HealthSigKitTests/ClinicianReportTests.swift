@@ -112,12 +112,13 @@ struct ClinicianReportTests {
 
     @Test("--from and --to leave readings outside the period out and say how many")
     func period() throws {
-        let from = try ClinicianReport.date("2026-11-21T07:00:00Z", endOfDay: false)
-        let to = try ClinicianReport.date("2026-11-21", endOfDay: true)
-        let report = try ReportFixture(options: ClinicianReport.Options(from: from, to: to))
-        // Outside: the sleep sample (starts 2026-11-20T23:10Z) and the body mass (06:50Z) of the
-        // signed and the unsigned copies, and the foreign-signed line when it is one of them.
-        #expect(report.html.contains("<dt>Period asked for</dt><dd>2026-11-21T07:00:00Z to 2026-11-21T23:59:59Z; "))
+        let filter = try SampleFilter(from: "2026-11-21T07:00:00Z", to: "2026-11-21")
+        let report = try ReportFixture(options: ClinicianReport.Options(filter: filter))
+        // Outside: the signed body mass (starts 06:50Z), sleep sample (2026-11-20T23:10Z) and
+        // workout (2026-11-20T06:00Z); the unsigned and altered copies, the damaged signatures and
+        // the foreign-signed line of one round are heart rates of 08:00Z.
+        #expect(report.html.contains("<dt>Readings asked for</dt><dd id=\"selection\">start from 2026-11-21T07:00:00Z, before 2026-11-22T00:00:00Z; 3 readings left out</dd>"))
+        #expect(report.totals.leftOut == 3)
         #expect(!report.html.contains("data-type=\"HKCategoryTypeIdentifierSleepAnalysis\""))
         #expect(!report.html.contains("data-type=\"HKQuantityTypeIdentifierBodyMass\""))
         #expect(report.html.contains("<strong>5 readings authentic</strong>"))
@@ -125,9 +126,9 @@ struct ClinicianReportTests {
 
     @Test("a date that is neither a day nor RFC 3339 is a usage error")
     func badDate() throws {
-        let error = #expect(throws: ToolError.self) { _ = try ClinicianReport.date("yesterday", endOfDay: false) }
-        #expect(error?.description == "\"yesterday\" is not a date (2026-11-21 or 2026-11-21T08:00:00Z)")
-        #expect(try ClinicianReport.date("2026-11-21", endOfDay: false).rfc3339String == "2026-11-21T00:00:00Z")
+        let error = #expect(throws: ToolError.self) { _ = try SampleFilter(from: "yesterday") }
+        #expect(error?.description == "--from yesterday: not a date; give YYYY-MM-DD or an RFC 3339 date-time such as 2026-11-21T08:00:00Z")
+        #expect(try SampleFilter(from: "2026-11-21").from?.rfc3339String == "2026-11-21T00:00:00Z")
     }
 
     @Test("a report path naming the input is refused and the input is left alone")

@@ -23,7 +23,7 @@ public enum FHIRExport {
     /// The output appears once complete; on an I/O error nothing appears.
     public static func run(inputPath: String, trust: TrustSet, jobs: Int, destination: Destination,
                            protectedPaths: [String] = [], progress: (any PipelineProgress)? = nil,
-                           checkedAt: Date = Date()) throws(ToolError) -> Outcome {
+                           filter: SampleFilter? = nil, checkedAt: Date = Date()) throws(ToolError) -> Outcome {
         let time = ReportTime.rfc3339(checkedAt)
         let protected = [inputPath] + protectedPaths
         let writer: any FHIRResourceWriter
@@ -34,8 +34,10 @@ public enum FHIRExport {
         let sink = FHIRSink(writer: writer, checkedAt: time, verifierName: "healthsig \(ToolVersion.current)")
         let totals: VerificationTotals
         do {
-            totals = try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: jobs, progress: progress)
-                .run(inputPath: inputPath, sinks: [sink])
+            var pipeline = VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: jobs, progress: progress)
+            // Samples the filter leaves out get no resource (and are not counted).
+            pipeline.filter = filter
+            totals = try pipeline.run(inputPath: inputPath, sinks: [sink])
             try writer.commit()
         } catch {
             writer.discard()

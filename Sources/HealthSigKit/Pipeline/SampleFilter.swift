@@ -1,7 +1,8 @@
 import HealthSamples
 
-/// Which samples a `verify` report covers (`--type`, `--from`, `--to`, `--source`). A sample
-/// left out is neither reported nor counted; input that cannot be read is always reported.
+/// Which samples a `verify`, `report` or `fhir` run covers (`--type`, `--from`, `--to`,
+/// `--source`). A sample left out is neither reported nor counted (only as left out,
+/// ``VerificationTotals/leftOut``); input that cannot be read is always reported.
 public struct SampleFilter: Sendable {
     /// Full type identifiers; empty: every type.
     public let types: Set<String>
@@ -36,6 +37,34 @@ public struct SampleFilter: Sendable {
         self.from = try from.map { text throws(ToolError) in try Self.date(text, option: "--from", wholeDay: false) }
         self.until = try to.map { text throws(ToolError) in try Self.date(text, option: "--to", wholeDay: true) }
         self.sources = Set(sources)
+    }
+
+    /// The selection in words, for a report: `type HeartRate; start from 2026-11-21T00:00:00Z,
+    /// before 2026-11-22T00:00:00Z; source Health`. Empty when nothing is filtered.
+    public var summary: String {
+        var parts: [String] = []
+        if !types.isEmpty {
+            parts.append((types.count == 1 ? "type " : "types ") + types.sorted().map(Self.shortName).joined(separator: ", "))
+        }
+        switch (from, until) {
+        case (let from?, let until?): parts.append("start from \(from.rfc3339String), before \(until.rfc3339String)")
+        case (let from?, nil): parts.append("start from \(from.rfc3339String)")
+        case (nil, let until?): parts.append("start before \(until.rfc3339String)")
+        case (nil, nil): break
+        }
+        if !sources.isEmpty {
+            parts.append((sources.count == 1 ? "source " : "sources ") + sources.sorted().joined(separator: ", "))
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// `HeartRate` for `HKQuantityTypeIdentifierHeartRate`.
+    static func shortName(_ identifier: String) -> String {
+        for prefix in [QuantityType.identifierPrefix, CategoryType.identifierPrefix, "HKCorrelationTypeIdentifier"]
+        where identifier.hasPrefix(prefix) {
+            return String(identifier.dropFirst(prefix.count))
+        }
+        return identifier
     }
 
     /// Whether the report covers `decided`.

@@ -17,7 +17,12 @@ public struct VerificationPipeline {
     /// Told about bytes read and samples decided, on the calling thread.
     public var progress: (any PipelineProgress)?
     /// Which samples are reported and counted (`--type`, `--from`, `--to`, `--source`); nil: all.
-    public var filter: SampleFilter?
+    public var filter: SampleFilter? {
+        get { selection }
+        // An empty filter selects everything: none is applied (and none counted as left out).
+        set { selection = newValue.flatMap { $0.isEmpty ? nil : $0 } }
+    }
+    private var selection: SampleFilter?
 
     /// Creates a pipeline.
     public init(verifier: SampleVerifier, jobs: Int, progress: (any PipelineProgress)? = nil) {
@@ -44,7 +49,10 @@ public struct VerificationPipeline {
                 case .decided(let decided):
                     // A sample the filter leaves out is neither counted nor reported, and its
                     // correlation bookkeeping is skipped with it.
-                    if let filter, !filter.includes(decided) { return }
+                    if let filter, !filter.includes(decided) {
+                        totals.leftOut += 1
+                        return
+                    }
                     totals.counts[decided.entry.verdict.kind, default: 0] += 1
                     switch decided.correlationRole {
                     case .none: break

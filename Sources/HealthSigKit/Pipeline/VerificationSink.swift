@@ -66,6 +66,8 @@ public struct VerificationTotals: Sendable, Hashable {
     public var correlationMemberCopiesIncomplete: Bool
     /// Every batch of batch-signed samples met (docs/BATCH.md), with its absent samples.
     public var batches: [BatchStatus] = []
+    /// Samples the run's ``SampleFilter`` left out: neither counted in ``counts`` nor reported.
+    public var leftOut = 0
 
     /// Creates totals.
     public init(counts: [SampleVerdict.Kind: Int] = [:], unreadable: Int = 0, correlationMemberCopies: Int = 0,

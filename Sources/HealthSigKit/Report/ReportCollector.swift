@@ -40,13 +40,8 @@ final class ReportCollector: VerificationSink {
         var last: SampleDate?
     }
 
-    /// Only readings starting in [from, to] are reported; `nil`: no bound.
-    let from: SampleDate?
-    let to: SampleDate?
-
     private(set) var counts: [SampleVerdict.Kind: Int] = [:]
     private(set) var unreadable = 0
-    private(set) var outsidePeriod = 0
     private(set) var possibleMemberCopies = 0
     private(set) var periodStart: SampleDate?
     private(set) var periodEnd: SampleDate?
@@ -64,10 +59,9 @@ final class ReportCollector: VerificationSink {
     /// Workouts: listed per activity type and summed per week (bounded, ``WorkoutLog``).
     private(set) var workouts = WorkoutLog()
 
-    init(from: SampleDate?, to: SampleDate?) {
-        self.from = from
-        self.to = to
-    }
+    /// The readings the collector sees are those the pipeline's filter selected
+    /// (``VerificationPipeline/filter``).
+    init() {}
 
     func receive(_ event: PipelineEvent) throws(ToolError) {
         switch event {
@@ -93,8 +87,6 @@ final class ReportCollector: VerificationSink {
         }
         let start = decided.sample?.startDate ?? Self.date(entry.startDate)
         if let start {
-            if let from, start < from { outsidePeriod += 1; return }
-            if let to, start > to { outsidePeriod += 1; return }
             if periodStart.map({ start < $0 }) ?? true { periodStart = start }
             let end = decided.sample?.endDate ?? start
             if periodEnd.map({ end > $0 }) ?? true { periodEnd = end }
@@ -180,6 +172,6 @@ final class ReportCollector: VerificationSink {
         (try? SampleDate(rfc3339: text)) ?? (try? SampleDate(exportXML: text))
     }
 
-    /// Readings reported (within the period).
+    /// Readings reported (those the filter selected).
     var readings: Int { counts.values.reduce(0, +) }
 }

@@ -11,8 +11,10 @@ struct ReportPage {
     let input: ReportInputFacts
     let trustedKeys: [ReportInputFacts.TrustedKey]
     let checkedAt: String
-    let from: SampleDate?
-    let to: SampleDate?
+    /// The selection asked for (`--type`, `--from`, `--to`, `--source`), if any.
+    let filter: SampleFilter?
+    /// Readings the selection left out.
+    let leftOut: Int
 
     /// `default-src 'none'` forbids every fetch (images, fonts, scripts, frames, connections);
     /// inline style elements are allowed, since the page's own CSS is one.
@@ -103,8 +105,8 @@ struct ReportPage {
             period = "no dated readings"
         }
         html += "<dt>Period covered</dt><dd>\(e(period))</dd>\n"
-        if from != nil || to != nil {
-            html += "<dt>Period asked for</dt><dd>\(e(from?.rfc3339String ?? "the beginning")) to \(e(to?.rfc3339String ?? "the end")); \(ReportWords.readings(collector.outsidePeriod)) outside it left out</dd>\n"
+        if let filter, !filter.isEmpty {
+            html += "<dt>Readings asked for</dt><dd id=\"selection\">\(e(filter.summary)); \(ReportWords.readings(leftOut)) left out</dd>\n"
         }
         html += "<dt>Input file</dt><dd>\(e(input.name))</dd>\n"
         html += "<dt>Size</dt><dd>\(input.size.map { "\(Self.grouped($0)) bytes" } ?? "not known (read from a pipe)")</dd>\n"
