@@ -14,14 +14,17 @@ public enum BatchVerifier {
         public var outputPath: String
         /// Files the report must never replace (the input, trust files).
         public var protectedPaths: [String]
+        /// Width of the table in cells; `nil`: the terminal's (``TableWidth``).
+        public var tableWidth: Int?
 
         /// Creates report options.
         public init(format: ReportFormat = .table, summaryOnly: Bool = false, outputPath: String = "-",
-                    protectedPaths: [String] = []) {
+                    protectedPaths: [String] = [], tableWidth: Int? = nil) {
             self.format = format
             self.summaryOnly = summaryOnly
             self.outputPath = outputPath
             self.protectedPaths = protectedPaths
+            self.tableWidth = tableWidth
         }
     }
 
@@ -34,7 +37,8 @@ public enum BatchVerifier {
                            progress: (any PipelineProgress)? = nil) throws(ToolError) -> VerificationTotals {
         let output = try OutputFiles.open(report.outputPath, protecting: [inputPath] + report.protectedPaths,
                                           inPlaceDelivery: .asWritten)
-        let sink = report.format.sink(writingTo: output, summaryOnly: report.summaryOnly)
+        let width = report.tableWidth ?? TableWidth.of(output, environment: ProcessInfo.processInfo.environment)
+        let sink = report.format.sink(writingTo: output, summaryOnly: report.summaryOnly, tableWidth: width)
         let totals: VerificationTotals
         do {
             var pipeline = VerificationPipeline(verifier: SampleVerifier(trust: trust, at: certificateTime), jobs: jobs, progress: progress)

@@ -15,7 +15,8 @@ struct VerificationRun {
         collector = CollectingSink()
         let table = ReportBuffer(), json = ReportBuffer(), ndjson = ReportBuffer()
         totals = try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: jobs).run(
-            inputPath: path, sinks: [collector, ReportFormat.table.sink(writingTo: table),
+            // A wide table: each row on one line (TableLayoutTests checks narrow layouts).
+            inputPath: path, sinks: [collector, ReportFormat.table.sink(writingTo: table, tableWidth: 200),
                                      ReportFormat.json.sink(writingTo: json), ReportFormat.ndjson.sink(writingTo: ndjson)])
         self.table = table.text
         self.json = json.text

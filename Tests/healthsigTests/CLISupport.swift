@@ -21,6 +21,9 @@ struct CommandResult: CustomStringConvertible {
 /// Runs the built `healthsig` executable and other commands (`openssl`, `python3`) as child
 /// processes. Output goes to files, not pipes, so a chatty child can never block on a full pipe.
 enum CLI {
+    /// `COLUMNS` for the commands the tests run, unless a test gives its own.
+    static let tableColumns = "1000"
+
     /// Longest a single command may run (the slowest, `demo` and `bench`, take about a second).
     static let timeoutSeconds: Double = 60
 
@@ -112,7 +115,11 @@ enum CLI {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // The table fits the width COLUMNS gives when its output is not a terminal. Tests read
+        // its rows as a wide terminal shows them, every column (the reason too) on the row;
+        // TableWidthCommandTests lays it out at 60, 80 and 100 columns and without COLUMNS.
+        process.environment = ProcessInfo.processInfo.environment.merging(["COLUMNS": CLI.tableColumns]) { $1 }
+            .merging(environment) { $1 }
         process.standardOutput = standardOutput ?? outHandle
         process.standardError = errHandle
         process.standardInput = inHandle

@@ -113,22 +113,20 @@ struct InterruptedRunCleanupTests {
         #expect(!ws.directory.exists("out.jsonl"))
     }
 
-    @Test("--out - held in a spool file: a signal leaves nothing in the temporary directory either")
+    @Test("--out - is streamed, never spooled: the first line is out while the input is still open; a signal leaves the temporary directory empty")
     func signalLeavesNoSpool() throws {
         let ws = try DeviceWorkspace()
         let spoolDirectory = ws.directory.path("tmp")
         try FileManager.default.createDirectory(atPath: spoolDirectory, withIntermediateDirectories: false)
         let run = try WaitingSign(ws, out: "-", environment: ["TMPDIR": spoolDirectory])
-        // The spool has no name once created; wait until the process holds it open.
-        let pid = run.pid
-        try run.waitUntil("the spool file") {
-            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-            return descriptors.contains { entry in
-                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(entry)")) ?? ""
-                return target.hasPrefix(spoolDirectory + "/healthsig-spool-")
-            }
+        // Standard output is the file sign.out: the signed first reading reaches it while sign
+        // still waits for the rest of the readings.
+        try run.waitUntil("the first signed line on standard output") {
+            ((try? ws.directory.text("sign.out")) ?? "").hasSuffix("}\n")
         }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spoolDirectory) == [])
         #expect(try run.stop(with: SIGTERM) == SIGTERM)
         #expect(try FileManager.default.contentsOfDirectory(atPath: spoolDirectory) == [])
+        #expect(try ws.directory.text("sign.out").contains("\"HKDigitalSignature\":\""))
     }
 }

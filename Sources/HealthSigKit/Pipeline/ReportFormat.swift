@@ -7,11 +7,13 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// JSON Lines: an object per sample or unreadable input, then `{"summary":{…}}`.
     case ndjson
 
-    /// The sink writing this format to `writer`; `summaryOnly` writes the counts and nothing else.
-    public func sink(writingTo writer: any ReportByteWriter, summaryOnly: Bool = false) -> any VerificationSink {
+    /// The sink writing this format to `writer`; `summaryOnly` writes the counts and nothing
+    /// else; a table fits `tableWidth` cells (``TableReportSink``).
+    public func sink(writingTo writer: any ReportByteWriter, summaryOnly: Bool = false,
+                     tableWidth: Int = TableReportSink.defaultWidth) -> any VerificationSink {
         if summaryOnly { return SummaryReportSink(format: self, writer: writer) }
         switch self {
-        case .table: return TableReportSink(writer: writer)
+        case .table: return TableReportSink(writer: writer, width: tableWidth)
         case .json: return JSONDocumentReportSink(writer: writer)
         case .ndjson: return JSONLinesReportSink(writer: writer)
         }

@@ -1,31 +1,35 @@
 import DER
 import SampleSigning
 
-/// `verify --format table`, streamed: a row per signed sample as it is decided (its notes
-/// under it), a line per unreadable input, the first ``unsignedListLimit`` unsigned samples as
-/// `unsigned #N` lines, and at the end how many unsigned samples were not listed and the
-/// summary line.
+/// `verify --format table`, streamed: a row per signed sample as it is decided (its details
+/// and notes under it), a line per unreadable input, the first ``unsignedListLimit`` unsigned
+/// samples as `unsigned #N` lines, and at the end how many unsigned samples were not listed,
+/// the unsigned samples per type and per source, and the summary line.
 ///
-/// Columns have fixed widths, since rows are written before later ones are known; a longer
-/// value widens its own row only.
+/// Rows are written before later ones are known, so the columns have fixed widths chosen from
+/// the terminal's width (``TableLayout``); a longer cell wraps within its column and no line is
+/// wider than the terminal.
 public final class TableReportSink: VerificationSink {
     /// How many unsigned samples are listed at most, so a failed `--require-signed` run shows
     /// where to look without listing millions of export records.
     public static let unsignedListLimit = 20
-    /// Widths of the padded columns `#`, `TYPE`, `READING`, `START`, `VERDICT`, `SIGNER`.
-    static let widths = [7, 24, 16, 25, 16, 24]
+    /// Width used when the output is not a terminal and `COLUMNS` says nothing.
+    public static let defaultWidth = 80
 
     private let writer: any ReportByteWriter
+    let layout: TableLayout
     private var listedUnsigned = 0
     /// Unsigned samples per type and per source (export.xml `sourceName`), for the lines before
     /// the summary. Distinct keys are bounded (``breakdownLimit``); the rest is counted as "other".
     private var unsignedByType = UnsignedBreakdown()
     private var unsignedBySource = UnsignedBreakdown()
 
-    /// Creates the sink and writes the header row.
-    public init(writer: any ReportByteWriter) {
+    /// Creates the sink for a terminal `width` cells wide (at least ``TableLayout/minimumWidth``)
+    /// and writes the header row with the first event.
+    public init(writer: any ReportByteWriter, width: Int = TableReportSink.defaultWidth) {
         self.writer = writer
-        header = Self.row(["#", "TYPE", "READING", "START", "VERDICT", "SIGNER", "REASON"])
+        layout = TableLayout(width: width)
+        header = layout.header
     }
 
     private var header: String?
@@ -38,7 +42,7 @@ public final class TableReportSink: VerificationSink {
         }
         switch event {
         case .unreadable(let line, let reason):
-            text += "unreadable " + (line.map { "line \($0)" } ?? "input") + ": \(Self.cell(reason))\n"
+            text += layout.free("unreadable " + (line.map { "line \($0)" } ?? "input") + ": \(Self.cell(reason))")
         case .decided(let decided):
             let e = decided.entry
             if e.verdict.kind == .unsigned {
@@ -49,16 +53,20 @@ public final class TableReportSink: VerificationSink {
                 if !decided.mayBeCorrelationMemberCopy && listedUnsigned < Self.unsignedListLimit {
                     listedUnsigned += 1
                     let reading = ReportedReading(decided)
-                    text += "unsigned #\(e.position): \(Self.cell(Self.shortType(e.type))) \(Self.cell(reading.text)) "
-                        + Self.cell(reading.startDate ?? e.startDate) + (reading.source.map { " source \(Self.cell($0))" } ?? "") + "\n"
+                    text += layout.free("unsigned #\(e.position): \(Self.cell(Self.shortType(e.type))) \(Self.cell(reading.text)) "
+                        + Self.cell(reading.startDate ?? e.startDate) + (reading.source.map { " source \(Self.cell($0))" } ?? ""))
                 }
             } else {
                 let reading = ReportedReading(decided)
-                text += Self.row([String(e.position), Self.cell(Self.shortType(e.type)), Self.cell(reading.text),
-                                  Self.cell(reading.startDate ?? e.startDate), e.verdict.kind.rawValue,
-                                  Self.cell(e.verdict.signer.map(SignerText.short) ?? "-"), Self.cell(e.verdict.reason)])
-                text += Self.detail(reading)
-                for note in e.verdict.notes { text += "note #\(e.position): \(Self.cell(note))\n" }
+                let start = Self.cell(reading.startDate ?? e.startDate)
+                let reason = Self.cell(e.verdict.reason)
+                text += layout.row([.position: String(e.position), .type: Self.cell(Self.shortType(e.type)), .reading: Self.cell(reading.text),
+                                    .start: start, .verdict: e.verdict.kind.rawValue,
+                                    .signer: Self.cell(e.verdict.signer.map(SignerText.short) ?? "-"), .reason: reason])
+                text += detail(reading, start: layout.shows(.start) ? nil : start)
+                // Under the row, a valid sample's reason would only repeat its verdict.
+                if !layout.shows(.reason), !reason.isEmpty, e.verdict.kind != .valid { text += layout.detail("reason: " + reason) }
+                for note in e.verdict.notes { text += layout.free("note #\(e.position): \(Self.cell(note))") }
             }
         }
         if !text.isEmpty { try writer.write(Array(text.utf8)) }
@@ -68,26 +76,26 @@ public final class TableReportSink: VerificationSink {
         var text = header ?? ""
         let unlisted = totals.counts[.unsigned, default: 0] - listedUnsigned
         if unlisted > 0 {
-            text += "(\(unlisted) more unsigned sample(s) not listed)\n"
+            text += layout.free("(\(unlisted) more unsigned sample(s) not listed)")
         }
         let unsigned = totals.counts[.unsigned, default: 0]
         if unsigned > 0 {
             // Top-level records of a correlation member's type that matched no correlation are
             // unsigned too; they are known only now, so they appear as one entry of their own.
             let settled = unsigned - unsignedByType.total
-            text += "unsigned by type: " + unsignedByType.text(extra: settled > 0 ? ("member-type records", settled) : nil) + "\n"
-            text += "unsigned by source: " + unsignedBySource.text(extra: settled > 0 ? ("member-type records", settled) : nil) + "\n"
+            text += layout.free("unsigned by type: " + unsignedByType.text(extra: settled > 0 ? ("member-type records", settled) : nil))
+            text += layout.free("unsigned by source: " + Self.cell(unsignedBySource.text(extra: settled > 0 ? ("member-type records", settled) : nil)))
         }
         if totals.correlationMemberCopies > 0 {
-            text += "(\(totals.correlationMemberCopies) unsigned top-level record(s) are copies of correlation members, not counted)\n"
+            text += layout.free("(\(totals.correlationMemberCopies) unsigned top-level record(s) are copies of correlation members, not counted)")
         }
         if totals.correlationMemberCopiesIncomplete {
-            text += "(too many correlation members to settle every copy: some copies are counted as unsigned)\n"
+            text += layout.free("(too many correlation members to settle every copy: some copies are counted as unsigned)")
         }
         for batch in totals.batches {
-            text += BatchStatusText.line(batch) + "\n"
+            text += layout.free(BatchStatusText.line(batch))
         }
-        text += "summary: \(totals.countsLine)\n"
+        text += layout.free("summary: \(totals.countsLine)")
         try writer.write(Array(text.utf8))
     }
 
@@ -95,23 +103,12 @@ public final class TableReportSink: VerificationSink {
     /// a stored value cannot redraw the report on a terminal.
     static func cell(_ text: String) -> String { TerminalText(text).description }
 
-    /// The rest of the reading under its row: end, device, source (those that are known).
-    static func detail(_ reading: ReportedReading) -> String {
-        let parts = [reading.endDate.map { "end \(cell($0))" }, reading.deviceText.map { "device \(cell($0))" },
-                     reading.source.map { "source \(cell($0))" }].compactMap { $0 }
-        return parts.isEmpty ? "" : String(repeating: " ", count: widths[0] + 2) + parts.joined(separator: "  ") + "\n"
-    }
-
-    static func row(_ cells: [String]) -> String {
-        var line = ""
-        for (index, cell) in cells.enumerated() {
-            if index > 0 { line += "  " }
-            line += cell
-            if index < widths.count, cell.count < widths[index] {
-                line += String(repeating: " ", count: widths[index] - cell.count)
-            }
-        }
-        return line + "\n"
+    /// The rest of the reading under its row: start (when the row has no column for it), end,
+    /// device, source (those that are known).
+    func detail(_ reading: ReportedReading, start: String?) -> String {
+        let parts = [start.map { "start \($0)" }, reading.endDate.map { "end \(Self.cell($0))" },
+                     reading.deviceText.map { "device \(Self.cell($0))" }, reading.source.map { "source \(Self.cell($0))" }].compactMap { $0 }
+        return parts.isEmpty ? "" : layout.details(parts)
     }
 
     /// `BloodPressureSystolic` for `HKQuantityTypeIdentifierBloodPressureSystolic`.
