@@ -36,7 +36,8 @@ struct ReportFilterTests {
         let whole = try ws.directory.healthsig(["report", "--trust", ws.publicKeyPath, "--in", "signed.jsonl", "--out", "all.html"])
         #expect(whole.status == 0, "\(whole)")
         let all = try ws.directory.text("all.html")
-        #expect(Self.chartTypes(all).count == 7, "\(Self.chartTypes(all))")
+        // A chart per type of the eight example readings, the workouts' weekly chart included.
+        #expect(Self.chartTypes(all).count == 8, "\(Self.chartTypes(all))")
         #expect(all.contains("<li id=\"authentic\"><strong>8 readings authentic</strong>"))
         #expect(!all.contains("Readings asked for"))
     }
@@ -61,8 +62,8 @@ struct ReportFilterTests {
         let day = try ws.directory.healthsig(base + ["--out", "day.html", "--to", "2026-11-20"])
         let dayHTML = try ws.directory.text("day.html")
         #expect(day.status == 0, "\(day)")
-        // The sleep sample and the workout (which has no chart) start on 20 November.
-        #expect(Self.chartTypes(dayHTML) == ["HKCategoryTypeIdentifierSleepAnalysis"])
+        // The sleep sample and the workout start on 20 November.
+        #expect(Self.chartTypes(dayHTML) == ["HKCategoryTypeIdentifierSleepAnalysis", "HKWorkoutTypeIdentifier"])
         #expect(dayHTML.contains("<strong>2 readings authentic</strong>"))
         #expect(dayHTML.contains("<dd id=\"selection\">start before 2026-11-21T00:00:00Z; 6 readings left out</dd>"))
     }
