@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import DER
 import HealthSigKit
 
@@ -52,12 +53,14 @@ struct SignCommand: ParsableCommand {
             let options = CMSSigning.Options(certificatePath: cert, issuerAndSerial: sid == .issuerSerial,
                                              embedCertificate: embedCert)
             // Each problem goes to standard error as it is found (one line, whatever the
-            // input's text holds), so memory does not grow with the number of bad lines.
+            // input's text holds), so memory does not grow with the number of bad lines. On a
+            // terminal the line first erases a progress line drawn there; the display redraws.
+            let erase = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""
             return try BatchSigner.run(inputPath: self.in, outputPath: out, keyPath: key,
                                        passphrase: passphrase.source, options: options, skipInvalid: skipInvalid,
                                        replaceSignatures: replaceSignatures, jobs: execution.workerCount, force: force,
                                        progress: execution.progress(verb: "signed"), batching: batching,
-                                       problemHandler: { printError(TerminalText($0.description).description) })
+                                       problemHandler: { printError(erase + TerminalText($0.description).description) })
         }
         if result.signed == 0 && result.problemCount == 0 {
             printError("healthsig: warning: \(FileAccess.displayName(self.in)) holds no readings")
