@@ -41,9 +41,15 @@ public enum JSONWriter {
     /// Appends `string` as a JSON string literal (quotes included), escaped minimally.
     public static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        // Most strings (identifiers, dates, base64 signatures) need no escape: one scan, one copy.
-        if !string.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
-            output.append(contentsOf: string.utf8)
+        // Most strings (keys, identifiers, dates, base64 signatures) need no escape: one scan of
+        // the contiguous UTF-8, one copy.
+        var text = string
+        let copied = text.withUTF8 { bytes in
+            for byte in bytes where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied {
             output.append(UInt8(ascii: "\""))
             return
         }
