@@ -18,6 +18,12 @@ public struct P256PublicKey: Hashable, Sendable {
     /// uncompressed point.
     public let spkiDER: [UInt8]
 
+    /// The RFC 5280 §4.2.1.2 method (1) key identifier: SHA-1 of the subjectPublicKey BIT STRING
+    /// value, i.e. of the 65-byte uncompressed point (without tag, length or unused-bits byte).
+    /// Equals the Subject Key Identifier OpenSSL writes for `subjectKeyIdentifier=hash`.
+    /// Computed once here: verification reports it for every sample.
+    public let keyIdentifier: [UInt8]
+
     /// Wraps an already canonical, validated key (see `P256KeyFactory`).
     init(validatedKey handle: PKeyHandle) throws {
         self.handle = handle
@@ -26,6 +32,7 @@ public struct P256PublicKey: Hashable, Sendable {
             throw CryptoError.invalidKey("expected an uncompressed P-256 point, got \(point.count) bytes")
         }
         x963 = point
+        keyIdentifier = Digest.sha1(point)
         guard let spki = ByteBuffers.encode({ i2d_PUBKEY(handle.pointer, $0) }) else {
             throw OpenSSLErrorQueue.error("i2d_PUBKEY")
         }
@@ -86,13 +93,6 @@ public struct P256PublicKey: Hashable, Sendable {
     /// The SubjectPublicKeyInfo as a `PUBLIC KEY` PEM block (64-column base64, trailing newline).
     public var pemString: String {
         PEMWriter.block(label: "PUBLIC KEY", der: spkiDER)
-    }
-
-    /// The RFC 5280 §4.2.1.2 method (1) key identifier: SHA-1 of the subjectPublicKey BIT STRING
-    /// value, i.e. of the 65-byte uncompressed point (without tag, length or unused-bits byte).
-    /// Equals the Subject Key Identifier OpenSSL writes for `subjectKeyIdentifier=hash`.
-    public var keyIdentifier: [UInt8] {
-        Digest.sha1(x963)
     }
 
     /// Whether `derSignature` (a DER ECDSA-Sig-Value, RFC 3279 §2.2.3) is a valid signature by

@@ -86,12 +86,13 @@ enum DERCivilCalendar {
     static func pad2(_ n: Int) -> String { String(n).leftPadded(to: 2) }
 
     static func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: width)
+        // Written in place, most significant digit first: every signed record has two dates.
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width))
         var n = value
-        for i in stride(from: width - 1, through: 0, by: -1) {
-            digits[i] = UInt8(ascii: "0") + UInt8(n % 10)
+        for i in stride(from: start + width - 1, through: start, by: -1) {
+            out[i] = UInt8(ascii: "0") + UInt8(n % 10)
             n /= 10
         }
-        out.append(contentsOf: digits)
     }
 }

@@ -143,10 +143,18 @@ public struct GeneralizedTime: DERImplicitlyTaggable, Hashable, Comparable, Send
         var out: [UInt8] = []
         out.reserveCapacity(25)
         DERCivilCalendar.appendDigits(year, width: 4, to: &out)
-        for value in [month, day, hour, minute, second] {
-            DERCivilCalendar.appendDigits(value, width: 2, to: &out)
+        DERCivilCalendar.appendDigits(month, width: 2, to: &out)
+        DERCivilCalendar.appendDigits(day, width: 2, to: &out)
+        DERCivilCalendar.appendDigits(hour, width: 2, to: &out)
+        DERCivilCalendar.appendDigits(minute, width: 2, to: &out)
+        DERCivilCalendar.appendDigits(second, width: 2, to: &out)
+        if nanoseconds > 0 {
+            // `fractionText` on bytes: `.` and the nine digits without trailing zeros.
+            out.append(UInt8(ascii: "."))
+            let fractionStart = out.count
+            DERCivilCalendar.appendDigits(Int(nanoseconds), width: 9, to: &out)
+            while out.count > fractionStart, out.last == UInt8(ascii: "0") { out.removeLast() }
         }
-        out.append(contentsOf: fractionText.utf8)
         out.append(UInt8(ascii: "Z"))
         return out
     }

@@ -1,16 +1,20 @@
 /// Lower-case hexadecimal text, the one implementation every layer uses for identifiers, test
 /// vectors and diagnostics (never for key material, which is never printed).
 public enum Hex {
-    private static let digits = Array("0123456789abcdef")
+    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// `bytes` as lower-case hex without separators.
+    ///
+    /// Written as UTF-8 bytes and turned into one String at the end: key identifiers are
+    /// printed for every verified sample, and appending `Character`s cost more than the hashing.
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        var text = ""
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0F)])
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The bytes of hex text (either case, no separators); nil for odd length or other characters.

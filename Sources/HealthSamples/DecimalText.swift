@@ -94,20 +94,29 @@ public enum DecimalText {
     /// How many decimal places number text shows: `98.0` → 1, `98` → 0, `9.80e1` → 1, `5e-3` → 3.
     public static func fractionDigits(of text: String) -> Int {
         // Digits after the point, less a positive exponent (`9.80e1` shows 98.0: one place).
+        // Printable ASCII (every number that reaches here) is measured on its bytes, one byte a
+        // character: this runs for every quantity read.
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let mark = utf8.firstIndex { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+            let mantissa = utf8[..<(mark ?? utf8.endIndex)]
+            let digits = mantissa.firstIndex(of: UInt8(ascii: ".")).map { mantissa.distance(from: $0, to: mantissa.endIndex) - 1 } ?? 0
+            guard let mark else { return max(0, digits) }
+            return max(0, digits - saturatedExponent(Substring(utf8[utf8.index(after: mark)...])))
+        }
         let lower = text.lowercased()
         let mantissa = lower.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false)
         let fraction = mantissa[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let digits = fraction.count == 2 ? fraction[1].count : 0
         // Saturated: `0e-9223372036854775808` (or an exponent beyond Int) is a valid zero, and
         // `digits - Int.min` would trap; a huge negative exponent means many places, not none.
-        let exponent: Int
-        if mantissa.count == 2 {
-            let text = mantissa[1]
-            exponent = Int(text).map { min(max($0, -1_000_000), 1_000_000) } ?? (text.hasPrefix("-") ? -1_000_000 : 1_000_000)
-        } else {
-            exponent = 0
-        }
+        let exponent = mantissa.count == 2 ? saturatedExponent(mantissa[1]) : 0
         return max(0, digits - exponent)
+    }
+
+    /// An exponent's text as an Int within ±1,000,000.
+    private static func saturatedExponent(_ text: Substring) -> Int {
+        Int(text).map { min(max($0, -1_000_000), 1_000_000) } ?? (text.hasPrefix("-") ? -1_000_000 : 1_000_000)
     }
 
     /// Writes a decimal in plain notation with `.` as separator, e.g. `36.6`, `-0.004`, `120`.

@@ -56,12 +56,20 @@ public struct HealthUnit: Sendable, Hashable, CustomStringConvertible {
         self = try HealthUnitParser.parse(unitString)
     }
 
-    /// The usual unit of every catalog type, by unit string (parsed once, on first use).
+    /// The usual unit of every catalog type and a few other units devices commonly store
+    /// (blood glucose in mmol/L, Fahrenheit, pounds), by unit string, parsed once on first use.
     static let canonicalUnits: [String: HealthUnit] = {
         var units: [String: HealthUnit] = [:]
         for type in QuantityType.all { units[type.canonicalUnit.unitString] = type.canonicalUnit }
+        for text in commonOtherUnitStrings where units[text] == nil {
+            if let unit = try? HealthUnitParser.parse(text) { units[text] = unit }
+        }
         return units
     }()
+
+    /// Units besides the catalog's usual ones that stored samples often carry.
+    static let commonOtherUnitStrings = ["mmol<180.15588000005408>/L", "degF", "lb", "g", "mL", "L", "cm", "ft", "in",
+                                         "mi", "km", "Cal", "kJ", "%", "count/s", "mg"]
 
     /// Builds a unit from already-resolved parts (used by the parser and the named constants).
     init(unitString: String, dimension: UnitDimension, scale: Double, exponent10: Int, offset: Double = 0) {

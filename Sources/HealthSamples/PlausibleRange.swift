@@ -15,6 +15,10 @@ public struct PlausibleRange: Sendable, Hashable {
     public let unit: HealthUnit
     /// Why these bounds.
     public let reason: String
+    /// ``lowest`` and ``highest`` as the Doubles ``contains(_:)`` compares with, converted once:
+    /// the conversion goes through the decimal text, and signing checks every reading.
+    private let lowestDouble: Double?
+    private let highestDouble: Double?
 
     init(above lowest: Decimal, through highest: Decimal? = nil, _ unit: HealthUnit, _ reason: String) {
         self.init(lowest: lowest, lowestExcluded: true, highest: highest, unit: unit, reason: reason)
@@ -30,6 +34,8 @@ public struct PlausibleRange: Sendable, Hashable {
         self.highest = highest
         self.unit = unit
         self.reason = reason
+        lowestDouble = lowest.map(DecimalText.doubleValue(of:))
+        highestDouble = highest.map(DecimalText.doubleValue(of:))
     }
 
     /// Whether `quantity` (in any unit of the same dimension) lies in the range. The value is
@@ -37,11 +43,10 @@ public struct PlausibleRange: Sendable, Hashable {
     /// which that rounding could matter.
     public func contains(_ quantity: Quantity) -> Bool {
         guard let value = try? quantity.doubleValue(in: unit), value.isFinite else { return false }
-        if let lowest {
-            let bound = DecimalText.doubleValue(of: lowest)
+        if let bound = lowestDouble {
             if lowestExcluded ? value <= bound : value < bound { return false }
         }
-        if let highest, value > DecimalText.doubleValue(of: highest) { return false }
+        if let bound = highestDouble, value > bound { return false }
         return true
     }
 

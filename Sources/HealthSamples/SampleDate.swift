@@ -183,21 +183,38 @@ public struct SampleDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// removed but at least one digit kept (`.250` → `.25`, `.000` → `.0`). Offset zero is written
     /// as `Z` (so `+00:00` and `-00:00` do not survive a round trip).
     public var rfc3339String: String {
+        // Written as UTF-8 bytes into one buffer: this runs for every reported sample, and
+        // concatenating a dozen small Strings cost more than the calendar arithmetic.
         let c = localComponents
-        var text = Self.pad(c.year, 4) + "-" + Self.pad(c.month, 2) + "-" + Self.pad(c.day, 2)
-        text += "T" + Self.pad(c.hour, 2) + ":" + Self.pad(c.minute, 2) + ":" + Self.pad(c.second, 2)
+        var text: [UInt8] = []
+        text.reserveCapacity(40)
+        Self.appendPadded(c.year, 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        Self.appendPadded(c.month, 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        Self.appendPadded(c.day, 2, to: &text)
+        text.append(UInt8(ascii: "T"))
+        Self.appendPadded(c.hour, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Self.appendPadded(c.minute, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Self.appendPadded(c.second, 2, to: &text)
         if hasFraction {
-            var digits = Self.pad(c.nanoseconds, 9)
-            while digits.count > 1, digits.last == "0" { digits.removeLast() }
-            text += "." + digits
+            text.append(UInt8(ascii: "."))
+            let fractionStart = text.count
+            Self.appendPadded(c.nanoseconds, 9, to: &text)
+            while text.count > fractionStart + 1, text.last == UInt8(ascii: "0") { text.removeLast() }
         }
         if utcOffsetSeconds == 0 {
-            text += "Z"
+            text.append(UInt8(ascii: "Z"))
         } else {
             let magnitude = Int(abs(utcOffsetSeconds))
-            text += (utcOffsetSeconds < 0 ? "-" : "+") + Self.pad(magnitude / 3600, 2) + ":" + Self.pad(magnitude / 60 % 60, 2)
+            text.append(utcOffsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            Self.appendPadded(magnitude / 3600, 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            Self.appendPadded(magnitude / 60 % 60, 2, to: &text)
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The export.xml text `yyyy-MM-dd HH:mm:ss ±hhmm` in the original offset.
@@ -223,6 +240,30 @@ public struct SampleDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Whether both the instant and the notation (offset, presence of a fraction) are the same.
     public func isIdentical(to other: SampleDate) -> Bool {
         self == other && utcOffsetSeconds == other.utcOffsetSeconds && hasFraction == other.hasFraction
+    }
+
+    /// ``pad(_:_:)`` appended as UTF-8 bytes.
+    private static func appendPadded(_ value: Int, _ width: Int, to text: inout [UInt8]) {
+        guard value >= 0 else {
+            text.append(contentsOf: pad(value, width).utf8)
+            return
+        }
+        var digits = 1
+        var power = 10
+        while digits < 19, value >= power {
+            digits += 1
+            power = power.multipliedReportingOverflow(by: 10).overflow ? Int.max : power * 10
+        }
+        if digits < width { text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits)) }
+        let end = text.count + digits
+        text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var rest = value
+        var index = end - 1
+        while index >= end - digits {
+            text[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            index -= 1
+        }
     }
 
     /// Zero-padded decimal of a non-negative value.

@@ -210,8 +210,15 @@ public enum BatchSigner {
     /// runs on any worker thread.
     static func sign(_ item: JSONSampleItem, signer: SampleSigner, key: P256PrivateKey,
                      replaceSignatures: Bool) -> Signed {
+        // A line is parsed once: its node serves both the decoding and the splice.
+        let (decoded, root): (Swift.Result<StoredSample, SampleInputError>, JSONNode?)
+        if case .line(let line) = item {
+            (decoded, root) = line.decodedForSplicing()
+        } else {
+            (decoded, root) = (item.decoded(keepingText: true), nil)
+        }
         let stored: StoredSample
-        switch item.decoded(keepingText: true) {
+        switch decoded {
         case .failure(let error): return .problem(problem(error))
         case .success(let s): stored = s
         }
@@ -221,6 +228,11 @@ public enum BatchSigner {
         }
         do {
             let text = try signer.signature(for: stored.sample, using: key)
+            if case .line(let line) = item, let root {
+                let signed = try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
+                                                        stringValue: text, into: line.bytes, root: root)
+                return .line(String(decoding: signed, as: UTF8.self))
+            }
             let raw = stored.rawText ?? JSONSampleWriter.line(for: stored.sample)
             return .line(try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
                                                     stringValue: text, into: raw))

@@ -25,6 +25,13 @@ public enum FullPathBenchmark {
         public var exportMegabytesPerSecond = 0.0
         public var byteScanMegabytesPerSecond = 0.0
         public var peakRSSMegabytes = 0.0
+        /// Rates per second of this thread's CPU time (`--jobs 1` and raw OpenSSL both run on the
+        /// calling thread): per core whatever else the machine runs, where wall-clock rates of a
+        /// shared machine depend on when each was measured.
+        public var rawSignPerCPUSecond = 0.0
+        public var rawVerifyPerCPUSecond = 0.0
+        public var signPerCPUSecond = 0.0
+        public var verifyPerCPUSecond = 0.0
 
         /// The report printed by `healthsig bench --full-path`.
         public var report: String {
@@ -39,6 +46,7 @@ public enum FullPathBenchmark {
             sign   --jobs \(jobs)                           \(rate(sN))  speed-up \(ratio(sN, s1 ?? 1)) x
             verify --jobs 1                           \(rate(v1))  = \(ratio(v1, rawVerifyPerSecond)) x raw verify per core
             verify --jobs \(jobs)                           \(rate(vN))  speed-up \(ratio(vN, v1 ?? 1)) x
+            per CPU second, --jobs 1: sign \(ratio(signPerCPUSecond, rawSignPerCPUSecond)) x raw (\(rate(signPerCPUSecond)) vs \(rate(rawSignPerCPUSecond))), verify \(ratio(verifyPerCPUSecond, rawVerifyPerCPUSecond)) x raw (\(rate(verifyPerCPUSecond)) vs \(rate(rawVerifyPerCPUSecond)))
             export.xml (\(String(format: "%.0f", exportMegabytes)) MB) through verify --jobs \(jobs): \(String(format: "%.1f", exportMegabytesPerSecond)) MB/s; bare byte scan: \(String(format: "%.0f", byteScanMegabytesPerSecond)) MB/s
             peak RSS \(String(format: "%.1f", peakRSSMegabytes)) MB
             """
@@ -75,22 +83,27 @@ public enum FullPathBenchmark {
         let trust = try TrustLoader.load([key.publicKeyPath])
         for jobs in Set([1, result.jobs]).sorted() {
             let signed = (directory as NSString).appendingPathComponent("signed-\(jobs).jsonl")
+            let signCPUStart = threadCPUSeconds()
             let signSeconds = try time {
                 let run = try BatchSigner.run(inputPath: readings, outputPath: signed, keyPath: key.privateKeyPath,
                                               passphrase: .none, options: CMSSigning.Options(), skipInvalid: false, jobs: jobs)
                 guard run.signed == result.samples else { throw ToolError.usage("bench: signing failed: \(run.summary)") }
             }
             result.signPerSecond[jobs] = Double(result.samples) / signSeconds
+            if jobs == 1 { result.signPerCPUSecond = Double(result.samples) / max(threadCPUSeconds() - signCPUStart, 1e-9) }
+            let verifyCPUStart = threadCPUSeconds()
             let verifySeconds = try time {
                 let totals = try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: jobs)
                     .run(inputPath: signed, sinks: [ReportFormat.ndjson.sink(writingTo: DiscardingWriter())])
                 guard totals.counts[.valid] == result.samples else { throw ToolError.usage("bench: verification failed: \(totals.countsLine)") }
             }
             result.verifyPerSecond[jobs] = Double(result.samples) / verifySeconds
+            if jobs == 1 { result.verifyPerCPUSecond = Double(result.samples) / max(threadCPUSeconds() - verifyCPUStart, 1e-9) }
         }
         let (rawSignAfter, rawVerifyAfter) = try rawRates(rawSeconds)
         result.rawSignPerSecond = (rawSignBefore + rawSignAfter) / 2
         result.rawVerifyPerSecond = (rawVerifyBefore + rawVerifyAfter) / 2
+        (result.rawSignPerCPUSecond, result.rawVerifyPerCPUSecond) = try rawCPURates(operations: max(1, Int(rawSeconds * 5_000)))
 
         let exportBytes = Double(try FileChunkSource(path: export).status.regularFileSize ?? 0)
         result.exportMegabytes = exportBytes / 1e6
@@ -121,6 +134,28 @@ public enum FullPathBenchmark {
             guard key.publicKey.isValidSignature(signature, forDigest: digest) else { throw ToolError.usage("raw verify failed") }
         }
         return (sign.perSecond, verify.perSecond)
+    }
+
+    /// Raw OpenSSL sign and verify per second of this thread's CPU time, over `operations` of each.
+    static func rawCPURates(operations: Int) throws -> (sign: Double, verify: Double) {
+        let key = try P256PrivateKey.generate()
+        let digest = Digest.sha256(Array("full-path benchmark".utf8))
+        let signature = try key.signature(forDigest: digest)
+        var start = threadCPUSeconds()
+        for _ in 0..<operations { _ = try key.signature(forDigest: digest) }
+        let sign = Double(operations) / max(threadCPUSeconds() - start, 1e-9)
+        start = threadCPUSeconds()
+        for _ in 0..<operations {
+            guard key.publicKey.isValidSignature(signature, forDigest: digest) else { throw ToolError.usage("raw verify failed") }
+        }
+        return (sign, Double(operations) / max(threadCPUSeconds() - start, 1e-9))
+    }
+
+    /// CPU time (user and system) the calling thread has used, in seconds.
+    static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// This process's peak resident set size.

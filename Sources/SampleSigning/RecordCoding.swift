@@ -31,12 +31,15 @@ enum RecordCoding {
     }
 
     /// Decodes a `Dictionary`; `path` is the key path of the dictionary (`""` for the record,
-    /// `m.` for its metadata) so that errors name the entry.
-    static func decodeDictionary(_ node: DERNode, path: String = "") throws -> RecordDictionary {
+    /// `m.` for its metadata) so that errors name the entry. Paths are built only for an error:
+    /// every verified sample decodes a record, and joining a path per entry cost more than the
+    /// decoding.
+    static func decodeDictionary(_ node: DERNode, path: @autoclosure () -> String = "") throws -> RecordDictionary {
         // SET OF order checked by DER.setOf; unique keys are a record rule checked below, since
         // two entries with one key but different values have different encodings.
-        // Keys are tracked in a set: a hostile record with many entries must not cost a
-        // quadratic key search (the dictionary's subscript is a linear scan).
+        // Keys of a small dictionary (every real record) are compared linearly; past
+        // `linearKeyScanLimit` they are tracked in a set, so a hostile record with many entries
+        // does not cost a quadratic key search.
         let elements = try DER.setOf(node, "Dictionary")
         var entries: [RecordDictionary.Entry] = []
         entries.reserveCapacity(elements.count)
@@ -44,18 +47,28 @@ enum RecordCoding {
         for element in elements {
             let entry = try DER.sequence(element, "Entry") { fields in
                 let key = try DERUTF8String(derNode: try fields.read(.utf8String, "Entry.key")).value
-                let value = try decodeValue(try fields.read("Entry.value"), path: path + key)
+                let value = try decodeValue(try fields.read("Entry.value"), path: path() + key)
                 return RecordDictionary.Entry(key: key, value: value)
             }
-            guard seenKeys.insert(entry.key).inserted else {
-                throw RecordError.duplicateKey(path + entry.key, offset: element.offset)
+            let duplicate: Bool
+            if entries.count < linearKeyScanLimit {
+                duplicate = entries.contains { $0.key == entry.key }
+            } else {
+                if entries.count == linearKeyScanLimit { seenKeys = Set(entries.map(\.key)) }
+                duplicate = !seenKeys.insert(entry.key).inserted
+            }
+            guard !duplicate else {
+                throw RecordError.duplicateKey(path() + entry.key, offset: element.offset)
             }
             entries.append(entry)
         }
         return RecordDictionary(uniqueEntries: entries)
     }
 
-    static func decodeValue(_ node: DERNode, path: String) throws -> RecordValue {
+    /// Entries up to which duplicate keys are found by a linear scan.
+    static let linearKeyScanLimit = 16
+
+    static func decodeValue(_ node: DERNode, path: @autoclosure () -> String) throws -> RecordValue {
         switch node.tag {
         case .utf8String: return .string(try DERUTF8String(derNode: node).value)
         case .integer: return .integer(try DERInteger(derNode: node))
@@ -65,15 +78,20 @@ enum RecordCoding {
             // metadata value can be one; refusing them only in `v` would let them ride elsewhere.
             let real = try DERReal(derNode: node)
             if real.specialValue != nil {
-                throw RecordError.nonDecimalReal(key: path, value: real.decimalText, offset: node.offset)
+                throw RecordError.nonDecimalReal(key: path(), value: real.decimalText, offset: node.offset)
             }
             return .real(real)
         case .boolean: return .boolean(try Bool(derNode: node))
         case .generalizedTime: return .date(try GeneralizedTime(derNode: node))
         case .octetString: return .data(Array(try DEROctetString(derNode: node).bytes))
         case .sequence:
-            return .array(try node.children.enumerated().map { try decodeValue($1, path: "\(path)[\($0)]") })
-        case .set: return .dictionary(try decodeDictionary(node, path: path + "."))
+            var items: [RecordValue] = []
+            items.reserveCapacity(node.children.count)
+            for (index, child) in node.children.enumerated() {
+                items.append(try decodeValue(child, path: "\(path())[\(index)]"))
+            }
+            return .array(items)
+        case .set: return .dictionary(try decodeDictionary(node, path: path() + "."))
         default:
             throw RecordError.unsupportedValue(tag: node.tag.description, offset: node.offset)
         }

@@ -46,7 +46,7 @@ public struct SampleSigner: Sendable {
 
     /// The base64 text that goes into `HKDigitalSignature`.
     public func signature(for sample: Sample, using provider: some CMSSignatureProvider) throws(SampleSigningError) -> String {
-        Data(try signatureDER(for: sample, using: provider)).base64EncodedString()
+        SignatureText.encode(try signatureDER(for: sample, using: provider))
     }
 
     /// `sample` with its signature added (replacing any earlier one); nothing else changes.

@@ -2,8 +2,9 @@
 /// a multiple of four characters) of the DER SignedData, possibly wrapped with ASCII whitespace, since
 /// export.xml may break long attribute values and base64 never contains any itself.
 ///
-/// Decoded on the UTF-8 bytes in one pass: this runs once per verified sample, and going through
-/// `Character`s and Foundation cost more than the rest of the parsing.
+/// Decoded and encoded on UTF-8 bytes in one pass with lookup tables: this runs once per signed
+/// or verified sample, and going through `Character`s and Foundation cost more than the rest of
+/// the parsing.
 public enum SignatureText {
     /// The decoded bytes, or `nil` when the text (whitespace removed) is not base64: a character
     /// outside the alphabet, `=` anywhere but in the last one or two places, or a length that is
@@ -23,15 +24,10 @@ public enum SignatureText {
         var padding = 0
         var finished = false
         for byte in bytes {
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
-            case UInt8(ascii: "+"): value = 62
-            case UInt8(ascii: "/"): value = 63
-            case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C: continue
-            case UInt8(ascii: "="):
+            let value = decodingTable[Int(byte)]
+            if value >= Self.whitespace {
+                if value == Self.whitespace { continue }
+                guard value == Self.paddingMark else { return nil }
                 // Padding only completes the last group, after two or three characters of it.
                 guard !finished, inGroup >= 2 else { return nil }
                 padding += 1
@@ -45,8 +41,6 @@ public enum SignatureText {
                     finished = true
                 }
                 continue
-            default:
-                return nil
             }
             // A character after padding: `=` was not at the end.
             guard padding == 0 else { return nil }
@@ -63,4 +57,50 @@ public enum SignatureText {
         guard inGroup == 0 || finished else { return nil }
         return output
     }
+
+    /// `bytes` as base64 text: the standard alphabet, padded, on one line (what
+    /// Foundation's `base64EncodedString()` writes).
+    public static func encode(_ bytes: [UInt8]) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var index = 0
+        // Whole groups of three bytes: four characters each.
+        while index + 3 <= bytes.count {
+            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            text.append(alphabet[Int(group >> 18 & 0x3F)])
+            text.append(alphabet[Int(group >> 12 & 0x3F)])
+            text.append(alphabet[Int(group >> 6 & 0x3F)])
+            text.append(alphabet[Int(group & 0x3F)])
+            index += 3
+        }
+        // One or two bytes left: two or three characters, then `=` to four.
+        let left = bytes.count - index
+        if left > 0 {
+            let group = UInt32(bytes[index]) << 16 | (left == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+            text.append(alphabet[Int(group >> 18 & 0x3F)])
+            text.append(alphabet[Int(group >> 12 & 0x3F)])
+            text.append(left == 2 ? alphabet[Int(group >> 6 & 0x3F)] : UInt8(ascii: "="))
+            text.append(UInt8(ascii: "="))
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The 64 characters of RFC 4648 §4, by value.
+    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// Marks in ``decodingTable`` above the 0–63 of the alphabet.
+    private static let whitespace: UInt8 = 64
+    private static let paddingMark: UInt8 = 65
+    private static let invalid: UInt8 = 255
+
+    /// Every byte's meaning: its value for the 64 alphabet characters, ``whitespace`` for the six
+    /// ASCII whitespace bytes (space, tab, LF, VT, FF, CR), ``paddingMark`` for `=`, else
+    /// ``invalid`` (every other byte, non-ASCII UTF-8 included).
+    private static let decodingTable: [UInt8] = {
+        var table = [UInt8](repeating: invalid, count: 256)
+        for (value, character) in alphabet.enumerated() { table[Int(character)] = UInt8(value) }
+        for space: UInt8 in [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D] { table[Int(space)] = whitespace }
+        table[Int(UInt8(ascii: "="))] = paddingMark
+        return table
+    }()
 }

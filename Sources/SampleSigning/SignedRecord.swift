@@ -133,8 +133,7 @@ public struct SignedRecord: Sendable, Hashable {
                 device[field: field] = try Self.optionalString(d, key, path: path + "d.")
             }
             self.device = device
-            let known = Set(RecordKeys.deviceKeys.map(\.key))
-            unknownDeviceKeys = d.entries.map(\.key).filter { !known.contains($0) }
+            unknownDeviceKeys = d.entries.map(\.key).filter { !Self.knownDeviceKeys.contains($0) }
         case .some: throw .wrongType(key: path + RecordKeys.device, expected: "a dictionary")
         }
         switch dict[RecordKeys.metadata] {
@@ -171,6 +170,9 @@ public struct SignedRecord: Sendable, Hashable {
         unknownKeys = dict.entries.map(\.key).filter { !RecordKeys.formatKeys.contains($0) }
         self.unknownDeviceKeys = unknownDeviceKeys
     }
+
+    /// The keys of the `d` dictionary this implementation knows (built once, not per record).
+    static let knownDeviceKeys = Set(RecordKeys.deviceKeys.map(\.key))
 
     /// Longest value text quoted in an error; a hostile record's REAL or INTEGER can have
     /// hundreds of thousands of digits, which would otherwise land in every report line.

@@ -28,4 +28,33 @@ import Testing
         #expect(SignatureText.decode("QR==") == [0x41])
         #expect(SignatureText.decode("QUJ=") == [0x41, 0x42])
     }
+
+    @Test func encodesExactlyWhatFoundationEncodesForEveryLength() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<100 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            #expect(SignatureText.encode(bytes) == Data(bytes).base64EncodedString(), "length \(length)")
+            #expect(SignatureText.decode(SignatureText.encode(bytes)) == bytes, "length \(length)")
+        }
+        #expect(SignatureText.encode(Array(0...255)) == Data(Array(0...255)).base64EncodedString())
+    }
+
+    @Test func ignoresExactlyTheSixASCIIWhitespaceBytes() {
+        for space: UInt8 in [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D] {
+            let text = [UInt8(ascii: "Q"), space, UInt8(ascii: "U"), UInt8(ascii: "I"), UInt8(ascii: "=")]
+            #expect(text.withUnsafeBufferPointer { SignatureText.decode($0) } == Array("AB".utf8), "byte \(space)")
+        }
+    }
+
+    @Test func refusesEveryByteOutsideTheAlphabetWhitespaceAndPadding() {
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=".utf8)
+        let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D]
+        for byte in UInt8.min...UInt8.max where !alphabet.contains(byte) && !whitespace.contains(byte) {
+            // The foreign byte in place of a character, and added to an otherwise valid text.
+            for text in [[UInt8(ascii: "Q"), UInt8(ascii: "U"), byte, UInt8(ascii: "=")],
+                         Array("QUJD".utf8) + [byte]] {
+                #expect(text.withUnsafeBufferPointer { SignatureText.decode($0) } == nil, "byte \(byte)")
+            }
+        }
+    }
 }

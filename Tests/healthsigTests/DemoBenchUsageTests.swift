@@ -69,6 +69,7 @@ struct DemoBenchUsageTests {
                         #"^sign   --jobs 2 +\d+/s  speed-up [0-9.]+ x$"#,
                         #"^verify --jobs 1 +\d+/s  = [0-9.]+ x raw verify per core$"#,
                         #"^verify --jobs 2 +\d+/s  speed-up [0-9.]+ x$"#,
+                        #"^per CPU second, --jobs 1: sign [0-9.]+ x raw \( *\d+/s vs +\d+/s\), verify [0-9.]+ x raw \( *\d+/s vs +\d+/s\)$"#,
                         #"^export.xml \(\d+ MB\) through verify --jobs 2: [0-9.]+ MB/s; bare byte scan: \d+ MB/s$"#,
                         #"^peak RSS [0-9.]+ MB$"#] {
             #expect(result.lines.contains { $0.range(of: pattern, options: .regularExpression) != nil }, "\(pattern)\n\(result.stdout)")

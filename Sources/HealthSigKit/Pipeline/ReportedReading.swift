@@ -41,7 +41,9 @@ struct ReportedReading: Sendable {
                 // A workout has no single value; its duration is the one figure every workout has.
                 (value, unit, objects) = (DecimalText.format(w.duration.value), w.duration.unit.unitString, [])
             }
-            startDate = sample.startDate.rfc3339String
+            // The entry of a decided sample already holds its start in RFC 3339
+            // (``VerificationWork``): formatted once per sample, not once per use.
+            startDate = decided.entry.startDate.isEmpty ? sample.startDate.rfc3339String : decided.entry.startDate
             endDate = sample.endDate.rfc3339String
             deviceName = sample.device?.name
             deviceModel = sample.device?.model

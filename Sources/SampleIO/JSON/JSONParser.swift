@@ -30,8 +30,12 @@ public struct JSONParser: Sendable {
     }
 
     /// Parses a complete JSON text given as UTF-8 bytes.
+    ///
+    /// Builds the values directly, without the spans of ``parseNode(_:)-([UInt8])``: every
+    /// verified sample is parsed once, and building a node tree only to convert it cost as much
+    /// as the parsing.
     public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        try parseNode(bytes).value
+        try parse(bytes, building: JSONValueTree.self)
     }
 
     /// Parses a complete JSON text and keeps the byte span of every value.
@@ -41,8 +45,12 @@ public struct JSONParser: Sendable {
 
     /// Parses a complete JSON text given as UTF-8 bytes and keeps the byte span of every value.
     public func parseNode(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        let result: Result<JSONNode, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
-            var core = JSONParserCore(bytes: buffer, maximumDepth: maximumDepth)
+        try parse(bytes, building: JSONNodeTree.self)
+    }
+
+    private func parse<Tree: JSONTreeBuilding>(_ bytes: [UInt8], building: Tree.Type) throws(JSONSyntaxError) -> Tree.Value {
+        let result: Result<Tree.Value, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var core = JSONParserCore<Tree>(bytes: buffer, maximumDepth: maximumDepth)
             do throws(JSONSyntaxError) {
                 return .success(try core.parseDocument())
             } catch {
@@ -54,7 +62,7 @@ public struct JSONParser: Sendable {
 }
 
 /// The parser's working state over one input buffer.
-struct JSONParserCore {
+struct JSONParserCore<Tree: JSONTreeBuilding> {
     let bytes: UnsafeBufferPointer<UInt8>
     let maximumDepth: Int
     var index = 0
@@ -62,14 +70,14 @@ struct JSONParserCore {
     var scratch: [UInt8] = []
 
     /// Below this many members duplicate keys are found by a linear scan; above it a set is built.
-    static let linearDuplicateScanLimit = 8
+    static var linearDuplicateScanLimit: Int { 8 }
 
     init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
     }
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseDocument() throws(JSONSyntaxError) -> Tree.Value {
         skipWhitespace()
         let node = try parseValue(depth: 0)
         skipWhitespace()
@@ -81,7 +89,7 @@ struct JSONParserCore {
 
     // MARK: - Values
 
-    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> Tree.Value {
         guard index < bytes.count else { throw error(.unexpectedEndOfInput(expected: .value), at: index) }
         let start = index
         switch bytes[index] {
@@ -91,22 +99,22 @@ struct JSONParserCore {
             return try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""):
             let string = try parseString()
-            return JSONNode(content: .string(string), span: start..<index)
+            return Tree.scalar(.string(string), span: start..<index)
         case UInt8(ascii: "t"):
             try expectLiteral("true")
-            return JSONNode(content: .bool(true), span: start..<index)
+            return Tree.scalar(.bool(true), span: start..<index)
         case UInt8(ascii: "f"):
             try expectLiteral("false")
-            return JSONNode(content: .bool(false), span: start..<index)
+            return Tree.scalar(.bool(false), span: start..<index)
         case UInt8(ascii: "n"):
             try expectLiteral("null")
-            return JSONNode(content: .null, span: start..<index)
+            return Tree.scalar(.null, span: start..<index)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             switch JSONNumberGrammar.scan(bytes, from: index) {
             case .success(let end):
                 index = end
                 let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                return JSONNode(content: .number(JSONNumber(validatedText: text)), span: start..<end)
+                return Tree.scalar(.number(JSONNumber(validatedText: text)), span: start..<end)
             case .failure(let failure):
                 if failure.offset >= bytes.count {
                     throw error(.unexpectedEndOfInput(expected: .digit), at: failure.offset)
@@ -118,16 +126,16 @@ struct JSONParserCore {
         }
     }
 
-    mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> Tree.Value {
         let start = index
         guard depth <= maximumDepth else { throw error(.nestingTooDeep(limit: maximumDepth), at: index) }
         index += 1  // "{"
-        var members: [JSONNode.Member] = []
+        var members: [Tree.Member] = []
         var seenKeys = Set<String>()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return JSONNode(content: .object(members), span: start..<index)
+            return Tree.object(members, span: start..<index)
         }
         while true {
             guard index < bytes.count else { throw error(.unexpectedEndOfInput(expected: .objectKey), at: index) }
@@ -143,9 +151,9 @@ struct JSONParserCore {
             if members.count > Self.linearDuplicateScanLimit {
                 if !seenKeys.insert(key).inserted { throw error(.duplicateKey(key), at: keyStart) }
             } else {
-                if members.contains(where: { $0.key == key }) { throw error(.duplicateKey(key), at: keyStart) }
+                if members.contains(where: { Tree.key(of: $0) == key }) { throw error(.duplicateKey(key), at: keyStart) }
                 if members.count == Self.linearDuplicateScanLimit {
-                    seenKeys = Set(members.map(\.key))
+                    seenKeys = Set(members.map(Tree.key(of:)))
                     seenKeys.insert(key)
                 }
             }
@@ -157,7 +165,7 @@ struct JSONParserCore {
             index += 1
             skipWhitespace()
             let value = try parseValue(depth: depth)
-            members.append(JSONNode.Member(key: key, keySpan: keySpan, value: value))
+            members.append(Tree.member(key: key, keySpan: keySpan, value: value))
             skipWhitespace()
             guard index < bytes.count else {
                 throw error(.unexpectedEndOfInput(expected: .commaOrEndOfObject), at: index)
@@ -168,22 +176,22 @@ struct JSONParserCore {
                 skipWhitespace()
             case UInt8(ascii: "}"):
                 index += 1
-                return JSONNode(content: .object(members), span: start..<index)
+                return Tree.object(members, span: start..<index)
             default:
                 throw error(.unexpectedByte(bytes[index], expected: .commaOrEndOfObject), at: index)
             }
         }
     }
 
-    mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> Tree.Value {
         let start = index
         guard depth <= maximumDepth else { throw error(.nestingTooDeep(limit: maximumDepth), at: index) }
         index += 1  // "["
-        var elements: [JSONNode] = []
+        var elements: [Tree.Value] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return JSONNode(content: .array(elements), span: start..<index)
+            return Tree.array(elements, span: start..<index)
         }
         while true {
             elements.append(try parseValue(depth: depth))
@@ -197,7 +205,7 @@ struct JSONParserCore {
                 skipWhitespace()
             case UInt8(ascii: "]"):
                 index += 1
-                return JSONNode(content: .array(elements), span: start..<index)
+                return Tree.array(elements, span: start..<index)
             default:
                 throw error(.unexpectedByte(bytes[index], expected: .commaOrEndOfArray), at: index)
             }

@@ -41,6 +41,18 @@ public enum JSONWriter {
     /// Appends `string` as a JSON string literal (quotes included), escaped minimally.
     public static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings (keys, identifiers, dates, base64 signatures) need no escape: one scan of
+        // the contiguous UTF-8, one copy.
+        var text = string
+        let copied = text.withUTF8 { bytes in
+            for byte in bytes where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied {
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -41,6 +41,23 @@ public struct JSONSampleLine: Sendable {
         } catch {
             return .failure(SampleInputError(line: line, field: "", reason: .invalidJSON(error)))
         }
+        return decoded(value, keepingText: keepingText)
+    }
+
+    /// ``decoded(keepingText:)`` without the text (the caller has ``bytes``), together with the
+    /// line's parsed node (`nil` when it is not JSON), so that a signature can be spliced into
+    /// the line (``insertingMetadataValue(key:stringValue:into:root:)``) without parsing it again.
+    public func decodedForSplicing() -> (sample: Result<StoredSample, SampleInputError>, root: JSONNode?) {
+        let root: JSONNode
+        do {
+            root = try JSONParser().parseNode(bytes)
+        } catch {
+            return (.failure(SampleInputError(line: line, field: "", reason: .invalidJSON(error))), nil)
+        }
+        return (decoded(root.value, keepingText: false), root)
+    }
+
+    private func decoded(_ value: JSONValue, keepingText: Bool) -> Result<StoredSample, SampleInputError> {
         do {
             let sample = try JSONSampleDecoder.decodeStored(value, line: line)
             return .success(StoredSample(sample: sample, position: position, line: line, source: .jsonLines,

@@ -25,6 +25,17 @@ public func insertingMetadataValue(key: String, stringValue: String, into line: 
     } catch {
         throw .invalidJSON(error)
     }
+    return String(decoding: try insertingMetadataValue(key: key, stringValue: stringValue, into: bytes, root: root),
+                  as: UTF8.self)
+}
+
+/// ``insertingMetadataValue(key:stringValue:into:)`` on the line's bytes and the node
+/// ``JSONParser/parseNode(_:)-([UInt8])`` made of them, for a caller that has parsed the line
+/// already (signing parses each line once).
+///
+/// - Throws: ``SignatureSpliceError``.
+public func insertingMetadataValue(key: String, stringValue: String, into bytes: [UInt8],
+                                   root: JSONNode) throws(SignatureSpliceError) -> [UInt8] {
     guard let topMembers = root.objectMembers else { throw .topLevelNotAnObject(found: root.value.kindName) }
 
     var entry: [UInt8] = []
@@ -75,5 +86,5 @@ public func insertingMetadataValue(key: String, stringValue: String, into line: 
     for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
         output.replaceSubrange(edit.range, with: edit.replacement)
     }
-    return String(decoding: output, as: UTF8.self)
+    return output
 }
