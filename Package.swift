@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "HealthSigKit", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples", "SampleSigning", "SampleIO"]),
         .executableTarget(
             name: "healthsig",
-            dependencies: ["DER", "HealthSigKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DER", "CryptoBackend", "HealthSigKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "VectorGeneration", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples", "SampleSigning", "SampleIO", "HealthSigKit"]),
         .executableTarget(name: "make-vectors", dependencies: ["VectorGeneration", "SampleIO"]),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CryptoBackend
 import Foundation
 import HealthSigKit
 
@@ -27,6 +28,9 @@ struct Healthsig: ParsableCommand {
 @main
 enum Main {
     static func main() {
+        // First of all: libcrypto without its exit-time clean-up, which could race a worker
+        // thread's teardown at exit (OpenSSLProcessSetup).
+        OpenSSLProcessSetup.initialiseWithoutExitCleanup()
         // A write to a pipe whose reader has gone fails with EPIPE instead of killing the
         // process on the spot, so temporary files are removed on the way out; the command then
         // ends by SIGPIPE all the same (CommandExit.brokenPipe).

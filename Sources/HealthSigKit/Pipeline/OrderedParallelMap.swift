@@ -54,12 +54,21 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
             }
         }
         let exchange = BatchExchange<Input, Output>()
+        var workers: [WorkerThread] = []
         for _ in 0..<jobs {
-            let thread = Thread { exchange.work(transform) }
-            thread.stackSize = 4 << 20
-            thread.start()
+            guard let worker = WorkerThread(stackSize: 4 << 20, { exchange.work(transform) }) else { break }
+            workers.append(worker)
         }
-        defer { exchange.shutDown(workers: jobs) }
+        if workers.isEmpty {
+            // No thread could be started: do the work here, in order, as with one job.
+            try OrderedParallelMap(jobs: 1, batchSize: batchSize)
+                .run(produce: produce, transform: transform, consume: consume, streaming: streaming)
+            return
+        }
+        defer {
+            exchange.shutDown(workers: workers.count)
+            for worker in workers { worker.join() }
+        }
         var nextSequence = 0
         var produced = 0
         var exhausted = false
