@@ -103,7 +103,7 @@ extension DER {
     /// X.690 11.6 ordering: octet-wise comparison with the shorter encoding padded with zeros.
     /// Returns -1, 0 or 1. Two different DER encodings never compare equal except when one is
     /// the other plus trailing zeros, which cannot happen for complete TLVs of equal tag.
-    static func compareSetOfEncodings(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Int {
+    public static func compareSetOfEncodings(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Int {
         let n = max(a.count, b.count)
         var ia = a.startIndex
         var ib = b.startIndex

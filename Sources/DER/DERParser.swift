@@ -14,8 +14,18 @@ public enum DER {
     /// Parses one element spanning all of `bytes`; offsets in errors and nodes are indices of
     /// `bytes` (so a slice of a larger buffer reports positions in that buffer).
     public static func parse(_ bytes: ArraySlice<UInt8>) throws(DERError) -> DERNode {
+        try parse(bytes, keepingTreeTo: .max)
+    }
+
+    /// Parses and validates one element spanning all of `bytes` exactly as ``parse(_:)-swift.type.method``
+    /// does (the same checks, the same first error), but keeps only the nodes down to `keptDepth`
+    /// (the root is 1): deeper elements are validated and dropped, so their nodes cost no
+    /// allocation. For large containers whose elements are decoded one at a time later (a
+    /// batch's 720 records), where building every element's tree up front costs more than
+    /// everything else done with them.
+    public static func parse(_ bytes: ArraySlice<UInt8>, keepingTreeTo keptDepth: Int) throws(DERError) -> DERNode {
         var cursor = bytes.startIndex
-        let node = try parseElement(bytes, cursor: &cursor, depth: 1)
+        let node = try parseElement(bytes, cursor: &cursor, depth: 1, keptDepth: keptDepth)
         guard cursor == bytes.endIndex else {
             throw DERError(.trailingBytes, at: cursor,
                            "\(bytes.endIndex - cursor) bytes follow the outermost element")
@@ -37,7 +47,8 @@ public enum DER {
 
     // MARK: - TLV reading
 
-    static func parseElement(_ bytes: ArraySlice<UInt8>, cursor: inout Int, depth: Int) throws(DERError) -> DERNode {
+    static func parseElement(_ bytes: ArraySlice<UInt8>, cursor: inout Int, depth: Int,
+                             keptDepth: Int = .max) throws(DERError) -> DERNode {
         let start = cursor
         let tag = try readTag(bytes, cursor: &cursor)
         let length = try readLength(bytes, cursor: &cursor)
@@ -69,11 +80,61 @@ public enum DER {
                 throw DERError(.nestingTooDeep, at: start, "more than \(maximumDepth) nested elements")
             }
             var inner = content.startIndex
-            while inner < content.endIndex {
-                children.append(try parseElement(content, cursor: &inner, depth: depth + 1))
+            if depth < keptDepth {
+                while inner < content.endIndex {
+                    children.append(try parseElement(content, cursor: &inner, depth: depth + 1, keptDepth: keptDepth))
+                }
+            } else {
+                while inner < content.endIndex { try validateElement(content, cursor: &inner, depth: depth + 1) }
             }
         }
         return DERNode(tag: tag, encodedBytes: bytes[start..<cursor], content: content, children: children)
+    }
+
+    /// ``parseElement(_:cursor:depth:keptDepth:)`` without building nodes: the same checks in the
+    /// same order, so the same first error, for elements below the kept depth.
+    static func validateElement(_ bytes: ArraySlice<UInt8>, cursor: inout Int, depth: Int) throws(DERError) {
+        let start = cursor
+        let tag = try readTag(bytes, cursor: &cursor)
+        let length = try readLength(bytes, cursor: &cursor)
+        guard length <= bytes.endIndex - cursor else {
+            throw DERError(.truncated, at: start,
+                           "\(tag) claims \(length) content bytes but only \(bytes.endIndex - cursor) remain")
+        }
+        let contentStart = cursor
+        cursor += length
+        if tag.tagClass == .universal && tag.number < 64 {
+            // The sets of parseElement as bit masks: this runs for every element of a batch's records.
+            let bit = UInt64(1) << UInt64(tag.number)
+            if tag.isConstructed && primitiveOnlyMask & bit != 0 {
+                throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the primitive form in DER")
+            }
+            if !tag.isConstructed && constructedOnlyMask & bit != 0 {
+                throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the constructed form")
+            }
+        } else if tag.tagClass == .universal {
+            if tag.isConstructed && DERTag.primitiveOnlyUniversalNumbers.contains(tag.number) {
+                throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the primitive form in DER")
+            }
+            if !tag.isConstructed && DERTag.constructedOnlyUniversalNumbers.contains(tag.number) {
+                throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the constructed form")
+            }
+        }
+        if tag.isConstructed {
+            guard depth <= maximumDepth else {
+                throw DERError(.nestingTooDeep, at: start, "more than \(maximumDepth) nested elements")
+            }
+            let content = bytes[contentStart..<cursor]
+            var inner = content.startIndex
+            while inner < content.endIndex { try validateElement(content, cursor: &inner, depth: depth + 1) }
+        }
+    }
+
+    private static let primitiveOnlyMask = mask(DERTag.primitiveOnlyUniversalNumbers)
+    private static let constructedOnlyMask = mask(DERTag.constructedOnlyUniversalNumbers)
+
+    private static func mask(_ numbers: Set<UInt32>) -> UInt64 {
+        numbers.filter { $0 < 64 }.reduce(0) { $0 | UInt64(1) << UInt64($1) }
     }
 
     static func readTag(_ bytes: ArraySlice<UInt8>, cursor: inout Int) throws(DERError) -> DERTag {

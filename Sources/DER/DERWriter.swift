@@ -115,7 +115,9 @@ public struct DERWriter: Sendable {
     }
 
     /// X.690 10.1: shortest definite form.
-    static func lengthOctets(_ length: Int) -> [UInt8] {
+    /// The length octets of a definite-length encoding of `length` content octets, in the
+    /// shortest form (X.690 10.1).
+    public static func lengthOctets(_ length: Int) -> [UInt8] {
         if length < 0x80 { return [UInt8(length)] }
         var digits: [UInt8] = []
         var n = length
