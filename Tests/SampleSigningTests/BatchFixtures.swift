@@ -34,12 +34,13 @@ enum BatchFixtures {
         }
     }
 
-    /// `samples` batch-signed by the device key, batches of at most `count` samples.
+    /// `samples` batch-signed by the device key, batches of at most `count` samples, each
+    /// signature on `carriers` of them.
     static func batchSigned(_ samples: [Sample], count: Int, seconds: Int64? = nil,
-                            key: P256PrivateKey? = nil) throws -> [Sample] {
+                            key: P256PrivateKey? = nil, carriers: Int = 1) throws -> [Sample] {
         let counter = Counter()
         var signer = BatchSampleSigner(key: try key ?? Fixtures.deviceKey(), maximumCount: count,
-                                       maximumSeconds: seconds, newIdentifier: counter.identifier)
+                                       maximumSeconds: seconds, carriers: carriers, newIdentifier: counter.identifier)
         var out: [Sample] = []
         for sample in samples { out += try signer.add(sample) }
         return out + (try signer.finish())

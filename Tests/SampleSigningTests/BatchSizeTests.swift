@@ -55,6 +55,29 @@ struct BatchSizeTests {
         }
     }
 
+    @Test("several carriers: each further copy of a batch signature costs its characters again (5 s rate, batches of 720)")
+    func carrierCost() throws {
+        let key = try Fixtures.deviceKey()
+        let day = try BatchFixtures.heartRateDay(count: 17_280, interval: 5)
+        let perSample = try day.reduce(0) { $0 + Self.added(try SampleSigner().signed($1, using: key)) }
+        var previous: Int?
+        for carriers in [1, 2, 3] {
+            let signed = try BatchFixtures.batchSigned(day, count: 720, carriers: carriers)
+            let batches = Set(signed.compactMap { BatchFixtures.text($0, BatchReference.metadataKey)?.prefix(16) }).count
+            #expect(signed.filter(BatchFixtures.isCarrier).count == batches * carriers)
+            let batch = signed.reduce(0) { $0 + Self.added($1) }
+            let extraPerBatch = (batch - (previous ?? batch)) / batches
+            print("BATCHCARRIERS rate=5s batch=720 carriers=\(carriers) batches=\(batches) batch-signed=\(batch) "
+                  + "ratio=\(Self.ratio(batch, perSample)) extra-per-batch-per-carrier=\(extraPerBatch)")
+            if let previous {
+                // A copy is the key and the same signature text: several thousand characters,
+                // never free, never more than the first copy's.
+                #expect(extraPerBatch > 1_000 && batch - previous <= previous)
+            }
+            previous = batch
+        }
+    }
+
     static func manifest(of carrier: Sample) throws -> BatchManifest {
         let text = try #require(BatchFixtures.text(carrier, BatchReference.signatureMetadataKey))
         let view = try CMSSignedDataView(derEncoded: Array(try #require(Data(base64Encoded: text))))

@@ -9,6 +9,8 @@ enum BatchStatusText {
                                                    : "its signature is \(batch.signature.rawValue)"
             return "batch \(batch.identifier): \(batch.present) sample(s) present, count unknown: \(why)"
         }
-        return "batch \(batch.identifier): \(batch.present) of \(count) samples present, \(absent) absent"
+        let line = "batch \(batch.identifier): \(batch.present) of \(count) samples present, \(absent) absent"
+        // A counted batch without a valid signature: its carriers held different signatures.
+        return batch.signature == .valid ? line : line + "; its carriers hold different signatures (\(batch.signature.rawValue))"
     }
 }

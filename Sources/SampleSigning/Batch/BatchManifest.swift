@@ -91,7 +91,9 @@ public struct BatchManifest: Sendable, Hashable {
             }
             let list: DERNode
             do {
-                list = try DER.parse(inflated)
+                // Every record is validated as strict DER here, but only the list's own nodes
+                // are kept: each record is decoded when a sample refers to it.
+                list = try DER.parse(inflated[...], keepingTreeTo: 2)
             } catch {
                 throw BatchManifestError.records("not strict DER: \(error)")
             }

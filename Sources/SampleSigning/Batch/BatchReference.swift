@@ -23,11 +23,19 @@ public struct BatchReference: Sendable, Hashable, CustomStringConvertible {
     /// Parses the stored text; nil when it is not exactly `<16 base64url characters>/<index>`
     /// (no sign, no leading zeros, at most 5 digits: a batch holds at most 65,535 samples).
     public init?(text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 16, let id = Self.decodeIdentifier(parts[0]),
-              (1...5).contains(parts[1].count), parts[1].allSatisfy({ $0.isASCII && $0.isNumber }),
-              parts[1] == "0" || parts[1].first != "0", let index = Int(parts[1])
+        // On the UTF-8 bytes: this runs for every stored sample of a batch. Any byte outside
+        // ASCII fails, as any non-ASCII character failed the character-wise check.
+        let bytes = Array(text.utf8)
+        let idLength = 16
+        guard bytes.count > idLength + 1, bytes[idLength] == UInt8(ascii: "/"),
+              let id = Self.decodeIdentifier(bytes[..<idLength])
         else { return nil }
+        let digits = bytes[(idLength + 1)...]
+        guard (1...5).contains(digits.count),
+              digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              digits.count == 1 || digits.first != UInt8(ascii: "0")
+        else { return nil }
+        let index = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         self.init(batchIdentifier: id, index: index)
     }
 
@@ -46,12 +54,12 @@ public struct BatchReference: Sendable, Hashable, CustomStringConvertible {
     /// rather than through Foundation: it runs for every stored sample of a batch, and
     /// Foundation's character replacement and base64 decoding cost more than the rest of the
     /// reference check.
-    private static func decodeIdentifier(_ text: Substring) -> [UInt8]? {
+    private static func decodeIdentifier(_ text: ArraySlice<UInt8>) -> [UInt8]? {
         var octets: [UInt8] = []
         octets.reserveCapacity(BatchManifest.batchIdentifierLength)
         var accumulator: UInt32 = 0
         var bits = 0
-        for unit in text.utf8 {
+        for unit in text {
             let value: UInt8
             switch unit {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = unit - UInt8(ascii: "A")

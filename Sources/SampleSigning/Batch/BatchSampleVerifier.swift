@@ -1,4 +1,5 @@
 import CMS
+import CryptoBackend
 import DER
 import Foundation
 import HealthSamples
@@ -37,6 +38,10 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
 
     private struct BatchState: Sendable {
         var signature: SignatureState?
+        /// SHA-256 of the first signature met, to recognise further carriers' copies.
+        var signatureDigest: [UInt8]?
+        /// Whether a carrier held a different signature for this batch.
+        var conflict = false
         var seen: Set<Int> = []
     }
 
@@ -48,11 +53,12 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         let duplicate: Bool
     }
 
-    private var batches: [[UInt8]: BatchState] = [:]
-    private var order: [[UInt8]] = []
+    private var batches: [BatchKey: BatchState] = [:]
+    private var order: [BatchKey] = []
     private var waiting: [Waiting] = []
-    private var inflated: [[UInt8]: BatchManifest] = [:]
-    private var inflatedOrder: [[UInt8]] = []
+    private var inflated: [BatchKey: BatchManifest] = [:]
+    private var inflatedOrder: [BatchKey] = []
+    private var matcher = RepeatedRecordMatcher()
 
     /// Creates a verifier.
     public init(verifier: SampleVerifier, pendingLimit: Int = 16_384, inflatedBatchLimit: Int = 4) {
@@ -66,12 +72,13 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     public mutating func add(_ sample: Sample, storedForm: StoredForm = .json, tag: Tag) -> [Outcome] {
         var outcomes: [Outcome] = []
         var ownSignatureFailure: SampleVerdict?
-        let referenceText = Self.text(sample.metadata[BatchReference.metadataKey])
+        let keys = BatchMetadataKeys(sample.metadata)
+        let referenceText = Self.text(keys.reference)
         let reference = referenceText.flatMap(BatchReference.init(text:))
-        if let signatureText = Self.text(sample.metadata[BatchReference.signatureMetadataKey]) {
+        if let signatureText = Self.text(keys.signature) {
             ownSignatureFailure = register(signatureText, carrierReference: reference, into: &outcomes)
         }
-        if SampleVerifier.signatureText(of: sample) != nil || referenceText == nil {
+        if keys.hasDigitalSignature || referenceText == nil {
             outcomes.append(Outcome(tag: tag, verdict: verifier.verify(sample, storedForm: storedForm), batch: nil))
             return outcomes
         }
@@ -83,11 +90,11 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
             return outcomes
         }
         _ = batch(reference.batchIdentifier)
-        let duplicate = batches[reference.batchIdentifier]?.seen.insert(reference.index).inserted == false
+        let duplicate = batches[BatchKey(reference.batchIdentifier)]?.seen.insert(reference.index).inserted == false
         let member = Waiting(tag: tag, sample: sample, form: storedForm, reference: reference, duplicate: duplicate)
         if let ownSignatureFailure {
             outcomes.append(Outcome(tag: tag, verdict: ownSignatureFailure, batch: reference))
-        } else if batches[reference.batchIdentifier]?.signature != nil {
+        } else if batches[BatchKey(reference.batchIdentifier)]?.signature != nil {
             outcomes.append(resolve(member))
         } else {
             waiting.append(member)
@@ -116,18 +123,21 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// Whether `sample` takes part in batch verification: it refers to a batch or carries a
     /// batch signature.
     public static func involvesBatch(_ sample: Sample) -> Bool {
-        sample.metadata[BatchReference.metadataKey] != nil || sample.metadata[BatchReference.signatureMetadataKey] != nil
+        let keys = BatchMetadataKeys(sample.metadata)
+        return keys.reference != nil || keys.signature != nil
     }
 
     /// Every batch met so far, in the order first met.
     public var statuses: [BatchStatus] {
-        order.compactMap { id in
-            guard let state = batches[id] else { return nil }
-            let identifier = BatchReference.identifierText(id)
+        order.compactMap { key in
+            guard let state = batches[key] else { return nil }
+            let identifier = BatchReference.identifierText(key.octets)
             switch state.signature {
             case .verified(_, let count, _)?:
+                // Carriers that disagree leave the batch without one valid signature.
                 return BatchStatus(identifier: identifier, count: count,
-                                   present: state.seen.filter { $0 < count }.count, signature: .valid)
+                                   present: state.seen.filter { $0 < count }.count,
+                                   signature: state.conflict ? .contentMismatch : .valid)
             case .failed(let verdict)?:
                 return BatchStatus(identifier: identifier, count: nil, present: state.seen.count, signature: verdict.kind)
             case nil:
@@ -142,14 +152,22 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// Returns the failure verdict when the signature does not verify (the carrier gets it).
     private mutating func register(_ text: String, carrierReference: BatchReference?,
                                    into outcomes: inout [Outcome]) -> SampleVerdict? {
-        let compact = text.filter { !$0.isWhitespace }
+        let der = Self.base64Decoded(text)
+        // What identifies this copy of a signature: its octets (or, when it is not base64, its text).
+        let digest = Digest.sha256(der ?? Array(text.utf8))
+        // Another carrier of a batch whose signature was already met, with the same octets: the
+        // same octets give the same result, so they are not verified again.
+        if let id = carrierReference?.batchIdentifier, let known = batches[BatchKey(id)], known.signatureDigest == digest {
+            if case .failed(let verdict)? = known.signature { return verdict }
+            return nil
+        }
         let state: SignatureState
         var id = carrierReference?.batchIdentifier
-        if let data = Data(base64Encoded: compact), !data.isEmpty {
-            switch verifier.verifiedContent(signatureDER: Array(data)) {
+        if let der, !der.isEmpty {
+            switch verifier.verifiedContent(signatureDER: der) {
             case .verdict(let verdict):
                 state = .failed(Self.batchVerdict(verdict))
-                id = Self.claimedIdentifier(Array(data)) ?? id
+                id = Self.claimedIdentifier(der) ?? id
             case .content(let content, let signer):
                 do {
                     let manifest = try BatchManifest(derEncoded: content)
@@ -167,12 +185,25 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         }
         let failure: SampleVerdict? = if case .failed(let v) = state { v } else { nil }
         guard let id else { return failure }
-        // The first signature met for a batch decides; a later copy (another carrier) adds nothing.
-        if batch(id).signature == nil { batches[id]?.signature = state }
-        let (ready, still) = waiting.reduce(into: ([Waiting](), [Waiting]())) { parts, member in
-            if member.reference.batchIdentifier == id { parts.0.append(member) } else { parts.1.append(member) }
+        // The first signature met for a batch decides. A later carrier must hold the same octets:
+        // different ones for the same batch are a conflict, reported on that carrier and in the
+        // batch's status (its members met so far were decided by the first).
+        if batch(id).signature != nil {
+            guard batches[BatchKey(id)]?.signatureDigest != digest else { return failure }
+            batches[BatchKey(id)]?.conflict = true
+            return failure ?? Self.conflict(id, first: batches[BatchKey(id)]?.signatureDigest ?? [], copy: digest, state: state)
         }
-        waiting = still
+        batches[BatchKey(id)]?.signature = state
+        batches[BatchKey(id)]?.signatureDigest = digest
+        let ready: [Waiting]
+        if waiting.allSatisfy({ $0.reference.batchIdentifier == id }) {
+            // The usual order, a batch's members then its carrier: all of them, no copying.
+            ready = waiting
+            waiting = []
+        } else {
+            ready = waiting.filter { $0.reference.batchIdentifier == id }
+            waiting.removeAll { $0.reference.batchIdentifier == id }
+        }
         for member in ready { outcomes.append(resolve(member)) }
         return failure
     }
@@ -181,8 +212,8 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     private mutating func resolve(_ member: Waiting) -> Outcome {
         let reference = member.reference
         func outcome(_ verdict: SampleVerdict) -> Outcome { Outcome(tag: member.tag, verdict: verdict, batch: reference) }
-        guard case .verified(let content, let count, let signer)? = batches[reference.batchIdentifier]?.signature else {
-            if case .failed(let verdict)? = batches[reference.batchIdentifier]?.signature { return outcome(verdict) }
+        guard case .verified(let content, let count, let signer)? = batches[BatchKey(reference.batchIdentifier)]?.signature else {
+            if case .failed(let verdict)? = batches[BatchKey(reference.batchIdentifier)]?.signature { return outcome(verdict) }
             return giveUp(member, reason: "in the input")
         }
         guard reference.index < count else {
@@ -201,11 +232,19 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         let signed = manifest.records[reference.index]
         // DER is canonical: when the record rebuilt from a JSON-stored sample is the signed record
         // octet for octet, every field is equal and nothing needs decoding. Any difference (and
-        // export.xml's lossy form, always) goes through the field-by-field comparison.
-        if member.form == .json, let rebuilt = try? RecordBuilder.encodedRecord(for: member.sample),
-           rebuilt.elementsEqual(signed) {
-            return outcome(SampleVerdict(kind: .valid, reasonCode: "ok", reason: "signature valid and stored fields match",
-                                         signer: signer))
+        // export.xml's lossy form, always) goes through the field-by-field comparison. Most
+        // samples differ from the previous one only in value and dates, which the matcher
+        // checks without rebuilding the whole record.
+        if member.form == .json {
+            var equal = matcher.matches(member.sample, signed: signed)
+            if equal == nil, let rebuilt = try? RecordBuilder.encodedRecord(for: member.sample) {
+                matcher.remember(member.sample, record: rebuilt)
+                equal = RepeatedRecordMatcher.sameOctets(rebuilt[...], signed)
+            }
+            if equal == true {
+                return outcome(SampleVerdict(kind: .valid, reasonCode: "ok", reason: "signature valid and stored fields match",
+                                             signer: signer))
+            }
         }
         let record: SignedRecord
         do {
@@ -229,25 +268,26 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     // MARK: - State
 
     private mutating func batch(_ id: [UInt8]) -> BatchState {
-        if let state = batches[id] { return state }
-        batches[id] = BatchState()
-        order.append(id)
-        return batches[id] ?? BatchState()
+        let key = BatchKey(id)
+        if let state = batches[key] { return state }
+        batches[key] = BatchState()
+        order.append(key)
+        return BatchState()
     }
 
     private mutating func cache(_ manifest: BatchManifest) {
-        let id = manifest.batchIdentifier
-        if inflated[id] == nil {
-            inflatedOrder.append(id)
+        let key = BatchKey(manifest.batchIdentifier)
+        if inflated[key] == nil {
+            inflatedOrder.append(key)
             if inflatedOrder.count > inflatedBatchLimit { inflated[inflatedOrder.removeFirst()] = nil }
         }
-        inflated[id] = manifest
+        inflated[key] = manifest
     }
 
     /// The inflated manifest, decoded again from its verified octets when it left the cache
     /// (no second ECDSA verification).
     private mutating func manifest(_ id: [UInt8], content: [UInt8]) -> BatchManifest? {
-        if let manifest = inflated[id] { return manifest }
+        if let manifest = inflated[BatchKey(id)] { return manifest }
         guard let manifest = try? BatchManifest(derEncoded: content) else { return nil }
         cache(manifest)
         return manifest
@@ -259,6 +299,20 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         let mismatch = FieldMismatch(field: "batch.index", signed: signed, stored: stored)
         return SampleVerdict(kind: .contentMismatch, reasonCode: "fields-differ", reason: mismatch.description,
                              mismatches: [mismatch], signer: signer)
+    }
+
+    /// The verdict of a carrier whose signature differs from the one first met for its batch.
+    private static func conflict(_ id: [UInt8], first: [UInt8], copy: [UInt8], state: SignatureState) -> SampleVerdict {
+        let signer: SignerDescription? = switch state {
+        case .verified(_, _, let s): s
+        case .failed(let v): v.signer
+        }
+        let mismatch = FieldMismatch(
+            field: BatchReference.signatureMetadataKey,
+            signed: "the signature of batch \(BatchReference.identifierText(id)) met first (SHA-256 \(Hex.encode(first.prefix(8)))…)",
+            stored: "a different signature (SHA-256 \(Hex.encode(copy.prefix(8)))…)")
+        return SampleVerdict(kind: .contentMismatch, reasonCode: "batch-signature-conflict",
+                             reason: "carriers of one batch disagree: \(mismatch)", mismatches: [mismatch], signer: signer)
     }
 
     /// A CMS failure of a batch signature, with a reason that says it was the batch's.
@@ -276,6 +330,15 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
               root.children[1].content.count == BatchManifest.batchIdentifierLength
         else { return nil }
         return Array(root.children[1].content)
+    }
+
+    /// The DER of a stored batch signature: base64 with any whitespace removed. The common case,
+    /// ASCII whitespace at most, is decoded on the UTF-8 bytes (``SignatureText``); only text it
+    /// refuses takes the slower path through `Character`s and Foundation, which also removes
+    /// Unicode whitespace.
+    private static func base64Decoded(_ text: String) -> [UInt8]? {
+        if let der = SignatureText.decode(text) { return der }
+        return Data(base64Encoded: text.filter { !$0.isWhitespace }).map { Array($0) }
     }
 
     private static func text(_ value: MetadataValue?) -> String? {
