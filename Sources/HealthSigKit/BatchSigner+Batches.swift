@@ -12,11 +12,14 @@ extension BatchSigner {
         public let maximumCount: Int
         /// Seconds of sample time after which a batch closes, if set.
         public let maximumSeconds: Int64?
+        /// Samples of each batch that carry its signature (`--batch-carriers`, docs/BATCH.md).
+        public let carriers: Int
 
         /// Creates the options.
-        public init(maximumCount: Int, maximumSeconds: Int64?) {
+        public init(maximumCount: Int, maximumSeconds: Int64?, carriers: Int = 1) {
             self.maximumCount = maximumCount
             self.maximumSeconds = maximumSeconds
+            self.carriers = carriers
         }
     }
 
@@ -24,17 +27,22 @@ extension BatchSigner {
     /// batch is one sequence: each sample's index and the carrier depend on the ones before),
     /// handing each signed line to `write` and each invalid reading to `problem`. A line is
     /// ready once the reading after it has been read or its batch has closed: the last line of
-    /// a batch carries the batch signature, which covers every sample of the batch.
+    /// a batch carries the batch signature, which covers every sample of the batch. Already
+    /// signed readings are refused unless `replaceSignatures` (``BatchSigningStage``).
     static func signInBatches(_ batching: Batching, key: P256PrivateKey, builder: SignedDataBuilder,
+                              replaceSignatures: Bool = false,
                               next: () throws(ToolError) -> Swift.Result<StoredSample, SampleInputError>?,
                               write: (String) throws(ToolError) -> Void,
                               problem: (Problem) -> Void) throws(ToolError) {
         var stage = BatchSigningStage(key: key, builder: builder, maximumCount: batching.maximumCount,
-                                      maximumSeconds: batching.maximumSeconds)
+                                      maximumSeconds: batching.maximumSeconds, carriers: batching.carriers,
+                                      replaceSignatures: replaceSignatures)
         func record(_ error: BatchSigningStageError) {
             switch error {
             case .sample(let line, let e): problem(Self.problem(e, line: line))
             case .splice(let line, let e): problem(Problem(line: line, field: "", reason: "\(e)"))
+            case .alreadySigned(let line, let key):
+                problem(Problem(line: line, field: "metadata.\(key)", reason: alreadySignedReason))
             }
         }
         while let item = try next() {

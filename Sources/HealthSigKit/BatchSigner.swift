@@ -150,7 +150,7 @@ public enum BatchSigner {
             idle: { () throws(ToolError) in try output.flush() }) : nil
         do throws(ToolError) {
             if let batching {
-                try signInBatches(batching, key: key, builder: builder,
+                try signInBatches(batching, key: key, builder: builder, replaceSignatures: replaceSignatures,
                                   next: { () throws(ToolError) in
                                       guard result.stoppedAtLine == nil else { return nil }
                                       if let streaming, !(try streaming.inputReady()) { try streaming.idle() }
@@ -224,7 +224,7 @@ public enum BatchSigner {
         }
         if !replaceSignatures, let existing = existingSignature(stored.sample) {
             return .problem(Problem(line: stored.line, field: "metadata.\(existing)",
-                                    reason: "the sample is already signed (--replace-signatures replaces the signature)"))
+                                    reason: alreadySignedReason))
         }
         do {
             let text = try signer.signature(for: stored.sample, using: key)
@@ -242,6 +242,9 @@ public enum BatchSigner {
             return .problem(Problem(line: stored.line, field: "", reason: "\(error)"))
         }
     }
+
+    /// Why a reading that already carries a signature is refused.
+    static let alreadySignedReason = "the sample is already signed (--replace-signatures replaces the signature)"
 
     /// The key, as written, under which `sample` already carries a signature
     /// (`HKDigitalSignature` or its SDK name `HKMetadataKeyDigitalSignature`), or `nil`.

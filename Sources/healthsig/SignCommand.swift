@@ -29,6 +29,8 @@ struct SignCommand: ParsableCommand {
     var batch: Int?
     @Option(help: "Batch signatures: close a batch after S seconds of sample time (with or without --batch).")
     var batchSeconds: Int64?
+    @Option(help: "Batch signatures: store each batch's signature on K of its samples, the last and evenly spaced others (1...16, default 1; docs/BATCH.md).")
+    var batchCarriers: Int?
     @OptionGroup var passphrase: PassphraseOptions
     @OptionGroup var execution: RunOptions
 
@@ -40,12 +42,16 @@ struct SignCommand: ParsableCommand {
         if let batchSeconds, !(1...31_622_400).contains(batchSeconds) {
             throw ValidationError("--batch-seconds must be 1...31622400 (366 days), not \(batchSeconds)")
         }
+        if let batchCarriers {
+            guard batch != nil || batchSeconds != nil else { throw ValidationError("--batch-carriers needs --batch or --batch-seconds") }
+            guard (1...16).contains(batchCarriers) else { throw ValidationError("--batch-carriers must be 1...16, not \(batchCarriers)") }
+        }
     }
 
     /// The batch options, when either was given (a batch then holds at most 65,535 samples).
     var batching: BatchSigner.Batching? {
         guard batch != nil || batchSeconds != nil else { return nil }
-        return BatchSigner.Batching(maximumCount: batch ?? 65_535, maximumSeconds: batchSeconds)
+        return BatchSigner.Batching(maximumCount: batch ?? 65_535, maximumSeconds: batchSeconds, carriers: batchCarriers ?? 1)
     }
 
     func run() throws {

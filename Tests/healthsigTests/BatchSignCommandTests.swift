@@ -89,4 +89,44 @@ struct BatchSignCommandTests {
         let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "readings.jsonl", "--out", "o.jsonl"] + options)
         #expect(result.status == 2, "\(result)")
     }
+
+    @Test("already signed input (per-sample or batch) is refused as per-sample signing refuses it; --replace-signatures signs it again in batches")
+    func alreadySignedInput() throws {
+        let ws = try DeviceWorkspace()
+        let batchSigned = try Self.sign(ws, Self.readings(3), ["--batch", "4"])
+        try ws.directory.write("batch-signed.jsonl", batchSigned.joined(separator: "\n") + "\n")
+        let perSample = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "hr.jsonl", "--out", "per-sample.jsonl"])
+        #expect(perSample.status == 0, "\(perSample)")
+        for (file, key) in [("batch-signed.jsonl", "HealthSigBatch"), ("per-sample.jsonl", "HKDigitalSignature")] {
+            let again = "again-\(file)"
+            let sign = ["sign", "--key", ws.keyPath, "--in", file, "--out", again, "--batch", "4"]
+            let refused = try ws.directory.healthsig(sign)
+            #expect(refused.status == 1, "\(file): \(refused)")
+            #expect(refused.stderr.contains("line 1, metadata.\(key): the sample is already signed (--replace-signatures replaces the signature)"),
+                    "\(file): \(refused.stderr)")
+            #expect(!ws.directory.exists(again))
+            let replaced = try ws.directory.healthsig(sign + ["--replace-signatures"])
+            #expect(replaced.status == 0, "\(file): \(replaced)")
+            let lines = try ws.directory.text(again).split(separator: "\n").map(String.init)
+            #expect(lines.count == 3)
+            #expect(!lines.contains { $0.contains("HKDigitalSignature") }, "\(file)")
+            #expect(lines.filter { $0.contains("HealthSigBatchSignature") }.count == 1, "\(file)")
+            #expect(Set(Self.batchReferences(lines)).isDisjoint(with: Self.batchReferences(batchSigned)), "\(file): a new batch")
+            let verified = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", again])
+            #expect(verified.status == 0, "\(file): \(verified)")
+            #expect(verified.stdout.contains("summary: valid=3 unsigned=0"), "\(file): \(verified.stdout)")
+        }
+    }
+
+    @Test("--batch-carriers needs a batch option and is 1...16")
+    func carriersOptionBounds() throws {
+        let ws = try DeviceWorkspace()
+        try ws.directory.write("hr.jsonl", Self.readings(2).joined(separator: "\n") + "\n")
+        for options in [["--batch-carriers", "2"], ["--batch", "4", "--batch-carriers", "0"], ["--batch", "4", "--batch-carriers", "17"]] {
+            let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "hr.jsonl", "--out", "out.jsonl"] + options)
+            #expect(result.status == 2, "\(options): \(result)")
+            #expect(result.stderr.contains("--batch-carriers"), "\(options)")
+        }
+    }
 }
+

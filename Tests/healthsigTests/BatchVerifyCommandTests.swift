@@ -7,13 +7,13 @@ import Testing
 struct BatchVerifyCommandTests {
     /// Ten heart-rate readings of the strap export.xml describes, 5 s apart from 08:00:00Z,
     /// values 60…69, batch-signed in batches of 4 (carriers on lines 4, 8 and 10).
-    static func signedLines(_ ws: DeviceWorkspace) throws -> [String] {
+    static func signedLines(_ ws: DeviceWorkspace, _ extra: [String] = []) throws -> [String] {
         let readings = (0..<10).map { i in
             let time = "2026-11-21T08:00:\(String(format: "%02d", i * 5))Z"
             return #"{"type":"HKQuantityTypeIdentifierHeartRate","value":\#(60 + i),"unit":"count/min","startDate":"\#(time)","endDate":"\#(time)","device":{"name":"Acme HR Strap","manufacturer":"Acme Medical Devices Inc.","model":"HR-10"}}"#
         }
         try ws.directory.write("hr.jsonl", readings.joined(separator: "\n") + "\n")
-        let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "hr.jsonl", "--out", "signed.jsonl", "--batch", "4"])
+        let result = try ws.directory.healthsig(["sign", "--key", ws.keyPath, "--in", "hr.jsonl", "--out", "signed.jsonl", "--batch", "4"] + extra)
         #expect(result.status == 0, "\(result)")
         return try ws.directory.text("signed.jsonl").split(separator: "\n").map(String.init)
     }
@@ -75,10 +75,10 @@ struct BatchVerifyCommandTests {
         #expect(try Self.verify(ws, lines, ["--require-signed"]).status == 1)
     }
 
-    @Test("export.xml: the batch keys survive as MetadataEntry elements and every sample verifies")
-    func exportXML() throws {
-        let ws = try DeviceWorkspace()
-        let records = try Self.signedLines(ws).enumerated().map { i, line in
+    /// The signed lines as export.xml `Record` elements, the batch keys as `MetadataEntry`
+    /// elements (line `i` holds reading `values[i]` at 09:00 + 5·`times[i]` s, +0100).
+    static func exportRecords(_ lines: [String], readings: [Int]) throws -> [String] {
+        try zip(lines, readings).map { line, i in
             let time = "2026-11-21 09:00:\(String(format: "%02d", i * 5)) +0100"
             let batch = try #require(Self.value("HealthSigBatch", in: line))
             let signature = Self.value("HealthSigBatchSignature", in: line).map {
@@ -91,9 +91,88 @@ struct BatchVerifyCommandTests {
 
             """
         }
+    }
+
+    @Test("export.xml: the batch keys survive as MetadataEntry elements and every sample verifies")
+    func exportXML() throws {
+        let ws = try DeviceWorkspace()
+        let records = try Self.exportRecords(try Self.signedLines(ws), readings: Array(0..<10))
         try ws.directory.write("export.xml", ExportXMLFixture.document(records))
         let result = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "export.xml"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("summary: valid=10 unsigned=0"), "\(result.stdout)")
+    }
+
+    @Test("export.zip: batch-signed samples verify; a deleted member is counted absent per batch and fails only --require-complete")
+    func exportZip() throws {
+        let ws = try DeviceWorkspace()
+        let lines = try Self.signedLines(ws)
+        let complete = try Self.exportRecords(lines, readings: Array(0..<10))
+        // Readings 1 and 5: members (not carriers) of the first and second batches.
+        var withoutMembers = complete
+        withoutMembers.remove(at: 5)
+        withoutMembers.remove(at: 1)
+        try ws.directory.write("export.xml", ExportXMLFixture.document(complete))
+        try ws.directory.write("partial.xml", ExportXMLFixture.document(withoutMembers))
+        let script = """
+        import zipfile
+        for source, name in (("export.xml", "export.zip"), ("partial.xml", "partial.zip")):
+            with zipfile.ZipFile(name, "w", zipfile.ZIP_DEFLATED) as z:
+                z.writestr("apple_health_export/export_cda.xml", "<ClinicalDocument/>")
+                z.write(source, "apple_health_export/export.xml")
+        """
+        let python = try CLI.python(["-c", script], in: ws.directory.url)
+        #expect(python.status == 0, "\(python)")
+        func verify(_ zip: String, _ extra: [String] = []) throws -> CommandResult {
+            try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", zip] + extra)
+        }
+        let whole = try verify("export.zip")
+        #expect(whole.status == 0, "\(whole)")
+        #expect(whole.stdout.contains("summary: valid=10 unsigned=0"), "\(whole.stdout)")
+        #expect(try verify("export.zip", ["--require-complete"]).status == 0)
+
+        let partial = try verify("partial.zip")
+        #expect(partial.status == 0, "\(partial)")
+        #expect(partial.stdout.contains("summary: valid=8 unsigned=0"), "\(partial.stdout)")
+        #expect(partial.lines.filter { $0.hasPrefix("batch ") }.map { $0.components(separatedBy: ": ").last } ==
+                ["3 of 4 samples present, 1 absent", "3 of 4 samples present, 1 absent", "2 of 2 samples present, 0 absent"])
+        let strict = try verify("partial.zip", ["--require-complete"])
+        #expect(strict.status == 1, "\(strict)")
+        #expect(strict.stdout.contains("summary: valid=8 unsigned=0"))
+    }
+
+    @Test("--batch-carriers 2: deleting each batch's last sample leaves every other sample valid")
+    func twoCarriersLastDeleted() throws {
+        let ws = try DeviceWorkspace()
+        let lines = try Self.signedLines(ws, ["--batch-carriers", "2"])
+        // Batches of 4, 4 and 2: carriers at indices 1 and 3, 1 and 3, 0 and 1.
+        let carriers = lines.enumerated().filter { $0.element.contains("HealthSigBatchSignature") }.map(\.offset)
+        #expect(carriers == [1, 3, 5, 7, 8, 9])
+        #expect(Self.value("HealthSigBatchSignature", in: lines[1]) == Self.value("HealthSigBatchSignature", in: lines[3]))
+        var kept = lines
+        for last in [9, 7, 3] { kept.remove(at: last) }
+        let result = try Self.verify(ws, kept)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("summary: valid=7 unsigned=0"), "\(result.stdout)")
+        #expect(result.lines.filter { $0.hasPrefix("batch ") }.map { $0.components(separatedBy: ": ").last } ==
+                ["3 of 4 samples present, 1 absent", "3 of 4 samples present, 1 absent", "1 of 2 samples present, 1 absent"])
+    }
+
+    @Test("--batch-carriers 2 with a damaged copy on the second carrier: that sample is bad-signature, the rest valid, the batch fails --require-complete")
+    func damagedSecondCarrier() throws {
+        let ws = try DeviceWorkspace()
+        let lines = try Self.signedLines(ws, ["--batch-carriers", "2"])
+        let first = try #require(Self.value("HealthSigBatchSignature", in: lines[1]))
+        // A character inside the ECDSA signature value, 9 octets before the end of the DER.
+        var characters = Array(first)
+        characters[characters.count - 12] = characters[characters.count - 12] == "A" ? "B" : "A"
+        var stored = lines
+        stored[3] = stored[3].replacingOccurrences(of: first, with: String(characters))
+        let result = try Self.verify(ws, stored)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stdout.contains("summary: valid=9 unsigned=0 malformed=0 bad-signature=1"), "\(result.stdout)")
+        #expect(result.lines.contains { $0.hasSuffix("4 of 4 samples present, 0 absent; its carriers hold different signatures (content-mismatch)") },
+                "\(result.stdout)")
+        #expect(try Self.verify(ws, stored, ["--require-complete"]).status == 1)
     }
 }
