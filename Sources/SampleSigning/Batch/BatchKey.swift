@@ -1,7 +1,8 @@
-/// A batch identifier as a dictionary key. Hashed as two machine words rather than as an array
-/// of octets hashed one by one: every stored sample looks its batch up several times.
+/// A batch identifier (or other short octet string) as a dictionary key. Hashed as two machine
+/// words rather than as an array of octets hashed one by one: every stored sample looks its
+/// batch up several times. Equality compares every octet.
 struct BatchKey: Hashable, Sendable {
-    /// The identifier's octets (12 for every identifier the format allows).
+    /// The octets (12 for every batch identifier the format allows).
     let octets: [UInt8]
     private let high: UInt64
     private let low: UInt64

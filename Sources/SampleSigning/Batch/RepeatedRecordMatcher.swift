@@ -14,8 +14,8 @@ import HealthSamples
 /// every entry but `v`, `s` and `e` is the reference's own entry, taken from its rebuilt record;
 /// `v`, `s` and `e` are encoded here with the primitives ``RecordBuilder`` uses, and the writer's
 /// SET OF puts all of them in DER order. Any other difference gives `nil` (rebuild in full), so
-/// the matcher never answers where ``RecordBuilder`` could disagree. It holds one sample and
-/// one record.
+/// the matcher never answers where ``RecordBuilder`` could disagree. It holds one sample, one
+/// record and at most 256 encoded values.
 struct RepeatedRecordMatcher {
     private struct Reference {
         let sample: QuantitySample
@@ -27,6 +27,11 @@ struct RepeatedRecordMatcher {
     }
 
     private var reference: Reference?
+    /// Encoded `v` entries by the value's stored representation: readings repeat a few dozen
+    /// values, and a decimal's text conversion cost as much as the rest of the comparison.
+    private var valueEntries: [BatchKey: ArraySlice<UInt8>] = [:]
+    /// Most value entries kept; the cache starts again when full.
+    private static let valueEntryLimit = 256
 
     /// Keeps `sample`, whose record rebuilt by ``RecordBuilder`` is `record`, as the reference.
     mutating func remember(_ sample: Sample, record: [UInt8]) {
@@ -48,10 +53,10 @@ struct RepeatedRecordMatcher {
 
     /// `true` when the record of `sample` is exactly `signed`, `false` when it is not, `nil` when
     /// the sample differs from the reference in more than value and dates (rebuild in full).
-    func matches(_ sample: Sample, signed: ArraySlice<UInt8>) -> Bool? {
+    mutating func matches(_ sample: Sample, signed: ArraySlice<UInt8>) -> Bool? {
         guard let reference, case .quantity(let quantity) = sample,
               Self.sameFixedFields(quantity, reference.sample),
-              let value = try? DERReal(quantity.quantity.value),
+              let valueEntry = valueEntry(quantity.quantity.value),
               let start = try? Self.encoded(quantity.startDate)
         else { return nil }
         // Most high-rate readings are instants: the end date is then the start date's octets.
@@ -65,7 +70,7 @@ struct RepeatedRecordMatcher {
         // The record is the SET OF all entries in DER order (X.690 11.6): the fixed ones are in
         // it already and the three fresh ones are merged in. It is compared piece by piece with
         // the signed octets rather than written out: this runs for nearly every sample.
-        let fresh = [Self.entry(RecordKeys.value, value: Self.encoded(.real(value))), Self.entry(RecordKeys.startDate, value: start),
+        let fresh = [valueEntry, Self.entry(RecordKeys.startDate, value: start),
                      Self.entry(RecordKeys.endDate, value: end)]
             .sorted { DER.compareSetOfEncodings($0, $1) < 0 }
         let total = reference.fixedLength + fresh.reduce(0) { $0 + $1.count }
@@ -100,6 +105,17 @@ struct RepeatedRecordMatcher {
         guard a.count == b.count else { return false }
         guard let p = a.baseAddress, let q = b.baseAddress else { return true }
         return memcmp(p, q, a.count) == 0
+    }
+
+    /// The `v` entry of `value`, as ``RecordBuilder`` encodes it (nil where it refuses it).
+    private mutating func valueEntry(_ value: Decimal) -> ArraySlice<UInt8>? {
+        let key = BatchKey(withUnsafeBytes(of: value) { Array($0) })
+        if let entry = valueEntries[key] { return entry }
+        guard let real = try? DERReal(value) else { return nil }
+        let entry = Self.entry(RecordKeys.value, value: Self.encoded(.real(real)))
+        if valueEntries.count >= Self.valueEntryLimit { valueEntries.removeAll(keepingCapacity: true) }
+        valueEntries[key] = entry
+        return entry
     }
 
     private static let setIdentifier = DERTag.set.encoded
