@@ -68,7 +68,12 @@ struct BatchVerdictOrdering<Item: Sendable> {
 
     private mutating func release() -> [Item] {
         var out: [Item] = []
-        while head < held.count, decided[head] {
+        var end = head
+        while end < held.count, decided[end] { end += 1 }
+        // Items are large (a verdict and its sample): grow the array once, not by doubling as a
+        // batch's 720 members leave together.
+        out.reserveCapacity(end - head)
+        while head < end {
             out.append(held[head])
             head += 1
             headSequence += 1
