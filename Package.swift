@@ -53,9 +53,11 @@ let package = Package(
         .testTarget(name: "HealthSamplesTests", dependencies: ["HealthSamples"]),
         .testTarget(name: "SampleSigningTests", dependencies: ["SampleSigning", "HealthSamples", "CMS", "DER", "CryptoBackend"]),
         .testTarget(name: "SampleIOTests", dependencies: ["SampleIO", "HealthSamples"]),
-        .testTarget(name: "HealthSigKitTests", dependencies: ["HealthSigKit"]),
+        .testTarget(name: "HealthSigKitTests", dependencies: ["HealthSigKit", "VectorTestSupport"]),
         .testTarget(name: "healthsigTests", dependencies: ["healthsig"]),
-        .testTarget(name: "VectorGenerationTests", dependencies: ["VectorGeneration", "HealthSigKit", "make-vectors"]),
+        .testTarget(name: "VectorGenerationTests", dependencies: ["VectorGeneration", "HealthSigKit", "make-vectors", "VectorTestSupport"]),
+        // Shared by the two vector test targets: paths and scratch copies of TestVectors/.
+        .target(name: "VectorTestSupport", path: "Tests/VectorTestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VectorTestSupport
 @testable import HealthSigKit
 
 /// The `batch` family of the committed vectors, and the checker failing on altered copies.

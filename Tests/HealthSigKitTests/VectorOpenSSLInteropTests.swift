@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VectorTestSupport
 @testable import HealthSigKit
 
 /// The certificate-based `cms.json` tests checked with `openssl cms -verify`, an implementation

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VectorTestSupport
 @testable import HealthSigKit
 
 /// `VectorSuite.check` on the committed vectors and on broken copies of them.

@@ -3,6 +3,7 @@ import DER
 import Foundation
 import SampleIO
 import Testing
+import VectorTestSupport
 @testable import HealthSigKit
 @testable import VectorGeneration
 

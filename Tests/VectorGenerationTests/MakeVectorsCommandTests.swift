@@ -1,6 +1,7 @@
 import Foundation
 import HealthSigKit
 import Testing
+import VectorTestSupport
 @testable import VectorGeneration
 
 /// The `make-vectors` maintainer tool, and that the `healthsig` command ships without it.

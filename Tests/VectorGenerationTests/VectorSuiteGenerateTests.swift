@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VectorTestSupport
 import HealthSigKit
 @testable import VectorGeneration
 
