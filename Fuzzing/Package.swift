@@ -15,6 +15,10 @@ let fuzzTargets = [
 let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .lastPathComponent.lowercased()
 
+// The main package's library layers the support code and every target use.
+let libraryLayers: [Target.Dependency] = ["DER", "CryptoBackend", "CMS", "HealthSamples", "SampleSigning", "SampleIO"]
+    .map { .product(name: $0, package: mainPackage) }
+
 let package = Package(
     name: "healthsig-fuzz",
     platforms: [.macOS(.v13)],
@@ -25,29 +29,12 @@ let package = Package(
         .target(name: "CLibFuzzer"),
         .target(
             name: "FuzzSupport",
-            dependencies: [
-                "CLibFuzzer",
-                .product(name: "DER", package: mainPackage),
-                .product(name: "CryptoBackend", package: mainPackage),
-                .product(name: "CMS", package: mainPackage),
-                .product(name: "HealthSamples", package: mainPackage),
-                .product(name: "SampleSigning", package: mainPackage),
-                .product(name: "SampleIO", package: mainPackage),
-            ]
+            dependencies: ["CLibFuzzer"] + libraryLayers
         ),
     ] + fuzzTargets.map { name in
         .executableTarget(
             name: name,
-            dependencies: [
-                "FuzzSupport",
-                .product(name: "DER", package: mainPackage),
-                .product(name: "CryptoBackend", package: mainPackage),
-                .product(name: "CMS", package: mainPackage),
-                .product(name: "HealthSamples", package: mainPackage),
-                .product(name: "SampleSigning", package: mainPackage),
-                .product(name: "SampleIO", package: mainPackage),
-                .product(name: "HealthSigKit", package: mainPackage),
-            ]
+            dependencies: ["FuzzSupport"] + libraryLayers + [.product(name: "HealthSigKit", package: mainPackage)]
         )
     },
     swiftLanguageModes: [.v6]
