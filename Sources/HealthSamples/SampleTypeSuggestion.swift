@@ -25,10 +25,7 @@ public enum SampleTypeSuggestion {
         return nil
     }
 
-    private static let prefixes = [QuantityType.identifierPrefix, CategoryType.identifierPrefix, "HKCorrelationTypeIdentifier"]
-
     private static func shortName(of identifier: String) -> String {
-        for prefix in prefixes where identifier.hasPrefix(prefix) { return String(identifier.dropFirst(prefix.count)) }
-        return identifier
+        SampleTypeShortName.of(identifier)
     }
 }

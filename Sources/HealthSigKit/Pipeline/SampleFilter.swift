@@ -44,7 +44,7 @@ public struct SampleFilter: Sendable {
     public var summary: String {
         var parts: [String] = []
         if !types.isEmpty {
-            parts.append((types.count == 1 ? "type " : "types ") + types.sorted().map(Self.shortName).joined(separator: ", "))
+            parts.append((types.count == 1 ? "type " : "types ") + types.sorted().map(SampleTypeShortName.of).joined(separator: ", "))
         }
         switch (from, until) {
         case (let from?, let until?): parts.append("start from \(from.rfc3339String), before \(until.rfc3339String)")
@@ -58,14 +58,6 @@ public struct SampleFilter: Sendable {
         return parts.joined(separator: "; ")
     }
 
-    /// `HeartRate` for `HKQuantityTypeIdentifierHeartRate`.
-    static func shortName(_ identifier: String) -> String {
-        for prefix in [QuantityType.identifierPrefix, CategoryType.identifierPrefix, "HKCorrelationTypeIdentifier"]
-        where identifier.hasPrefix(prefix) {
-            return String(identifier.dropFirst(prefix.count))
-        }
-        return identifier
-    }
 
     /// Whether the report covers `decided`.
     func includes(_ decided: DecidedSample) -> Bool {
@@ -82,8 +74,7 @@ public struct SampleFilter: Sendable {
     static func identifier(for name: String) -> String? {
         let known = SampleTypeSuggestion.identifiers
         if known.contains(name) { return name }
-        let prefixes = [QuantityType.identifierPrefix, CategoryType.identifierPrefix, "HKCorrelationTypeIdentifier"]
-        return prefixes.lazy.map { $0 + name }.first { known.contains($0) }
+        return SampleTypeShortName.identifierPrefixes.lazy.map { $0 + name }.first { known.contains($0) }
     }
 
     /// An RFC 3339 date-time, or `YYYY-MM-DD` as that day's start in UTC (with `wholeDay`, the

@@ -1,4 +1,5 @@
 import DER
+import HealthSamples
 import SampleSigning
 
 /// `verify --format table`, streamed: a row per signed sample as it is decided (its details
@@ -113,11 +114,7 @@ public final class TableReportSink: VerificationSink {
 
     /// `BloodPressureSystolic` for `HKQuantityTypeIdentifierBloodPressureSystolic`.
     static func shortType(_ type: String) -> String {
-        for prefix in ["HKQuantityTypeIdentifier", "HKCategoryTypeIdentifier", "HKCorrelationTypeIdentifier"]
-        where type.hasPrefix(prefix) {
-            return String(type.dropFirst(prefix.count))
-        }
-        return type
+        SampleTypeShortName.of(type)
     }
 }
 
