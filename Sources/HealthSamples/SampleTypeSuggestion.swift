@@ -1,8 +1,9 @@
 /// "Did you mean …" for a sample type identifier no catalog knows.
 public enum SampleTypeSuggestion {
-    /// Every known identifier: quantity, category and correlation types.
+    /// Every known identifier: quantity, category and correlation types, and the workout type.
     public static let identifiers: [String] =
         QuantityType.all.map(\.identifier) + CategoryType.all.map(\.identifier) + CorrelationType.allCases.map(\.identifier)
+        + [Workout.typeIdentifier]
 
     /// The known identifier `identifier` was probably meant to be, or nil when none is close.
     ///

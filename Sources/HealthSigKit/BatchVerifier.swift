@@ -30,7 +30,9 @@ public enum BatchVerifier {
 
     /// Verifies every sample of `inputPath` against `trust` with `jobs` worker threads and
     /// writes the report as the verdicts are decided. A report file appears once complete (on
-    /// an I/O error not at all); standard output, a device or a FIFO gets it as it is written.
+    /// an I/O error not at all); standard output, a device or a FIFO gets it as it is written,
+    /// flushed whenever a JSON input has no whole line ready, so `tail -f … | healthsig verify
+    /// --in -` reports each sample before the next one arrives.
     /// `certificateTime`: when certificates must be valid; `nil`, each reading's signed time.
     public static func run(inputPath: String, trust: TrustSet, certificateTime: Date? = nil, jobs: Int,
                            report: ReportOptions, filter: SampleFilter? = nil,
@@ -43,6 +45,9 @@ public enum BatchVerifier {
         do {
             var pipeline = VerificationPipeline(verifier: SampleVerifier(trust: trust, at: certificateTime), jobs: jobs, progress: progress)
             pipeline.filter = filter.flatMap { $0.isEmpty ? nil : $0 }
+            if output.writesInPlace {
+                pipeline.whenInputWaits = { () throws(ToolError) in try output.flush() }
+            }
             totals = try pipeline.run(inputPath: inputPath, sinks: [sink])
         } catch {
             output.discard()

@@ -21,4 +21,8 @@ struct ReplayingChunkSource: ByteChunkSource {
         }
         return try rest.nextChunk()
     }
+
+    func chunkIsReady() -> Bool {
+        head != nil || rest.chunkIsReady()
+    }
 }

@@ -119,4 +119,26 @@ final class LiveProcess {
             }
         }
     }
+
+    /// Reads `descriptor` until the text read so far (`buffer`, kept across calls) contains
+    /// `text`: for output that does not end its pieces with a line feed (a JSON document's
+    /// entries are separated by the comma written before the next one).
+    static func waitFor(_ text: String, from descriptor: Int32, buffer: inout [UInt8], timeout: Double, what: String) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !String(decoding: buffer, as: UTF8.self).contains(text) {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else {
+                throw CLI.SetupError(description: "no \(text) on \(what) within \(timeout) s (have: \(String(decoding: buffer, as: UTF8.self)))")
+            }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&request, 1, Int32(min(left, 1) * 1000)) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                buffer += chunk[..<count]
+            } else if count == 0 || errno != EINTR {
+                throw CLI.SetupError(description: "\(what) ended before \(text) (have: \(String(decoding: buffer, as: UTF8.self)))")
+            }
+        }
+    }
 }

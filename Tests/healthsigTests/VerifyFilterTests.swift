@@ -22,6 +22,21 @@ struct VerifyFilterTests {
         #expect(one.lines.last?.contains("\"valid\":1") == true, "\(one.stdout)")
         let two = try ws.directory.healthsig(base + ["--type", "HKCorrelationTypeIdentifierBloodPressure", "--type", "SleepAnalysis"])
         #expect(try Self.positions(two) == [2, 7])
+        // A workout's identifier is a whole name: its short name is Workout.
+        let workout = try ws.directory.healthsig(base + ["--type", "Workout"])
+        #expect(try Self.positions(workout) == [8], "\(workout)")
+        #expect(try Self.positions(try ws.directory.healthsig(base + ["--type", "HKWorkoutTypeIdentifier"])) == [8])
+    }
+
+    @Test("the table names a workout's type Workout, whole, not its identifier cut mid-word")
+    func workoutTypeInTheTable() throws {
+        let ws = try DeviceWorkspace()
+        try ws.sign()
+        let table = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "signed.jsonl", "--type", "Workout"],
+                                               environment: ["COLUMNS": "80"])
+        #expect(table.status == 0, "\(table)")
+        #expect(table.lines.contains { $0.hasPrefix("8 ") && $0.contains(" Workout ") && $0.contains("2430 s") }, "\(table.stdout)")
+        #expect(!table.stdout.contains("HKWorkout"), "\(table.stdout)")
     }
 
     @Test("--from is inclusive, --to exclusive; a --to day is included whole")

@@ -74,7 +74,7 @@ public struct SampleFilter: Sendable {
     static func identifier(for name: String) -> String? {
         let known = SampleTypeSuggestion.identifiers
         if known.contains(name) { return name }
-        return SampleTypeShortName.identifierPrefixes.lazy.map { $0 + name }.first { known.contains($0) }
+        return SampleTypeShortName.identifiers(for: name).first { known.contains($0) }
     }
 
     /// An RFC 3339 date-time, or `YYYY-MM-DD` as that day's start in UTC (with `wholeDay`, the

@@ -16,6 +16,7 @@ final class VerificationInput {
 
     private let path: String
     private var nextItem: () throws(ToolError) -> VerificationWork?
+    private var nextItemReady: () throws(ToolError) -> Bool = { () throws(ToolError) in true }
     private var spool: String?
     private var spoolRegistration: TemporaryFileRegistry.Registration?
 
@@ -27,6 +28,13 @@ final class VerificationInput {
     /// The next item, or `nil` at the end.
     func next() throws(ToolError) -> VerificationWork? {
         try nextItem()
+    }
+
+    /// Whether ``next()`` would return without waiting for the input (a live pipe). Only JSON
+    /// input follows a pipe line by line; export.xml and export.zip answer `true`, so their
+    /// reports are written in chunks as the reader goes, not after each item.
+    func nextIsReady() throws(ToolError) -> Bool {
+        try nextItemReady()
     }
 
     /// Removes the temporary copy of a piped zip.
@@ -110,6 +118,15 @@ final class VerificationInput {
                 return try reader.nextItem().map { .json($0) }
             } catch let error as FileReadError {
                 // The JSON reader reports bad input as items; what it throws is the source's I/O.
+                throw FileAccess.ioError(error, path)
+            } catch {
+                throw .io(path: path, reason: "\(error)")
+            }
+        }
+        nextItemReady = { () throws(ToolError) in
+            do {
+                return try reader.nextItemIsReady()
+            } catch let error as FileReadError {
                 throw FileAccess.ioError(error, path)
             } catch {
                 throw .io(path: path, reason: "\(error)")

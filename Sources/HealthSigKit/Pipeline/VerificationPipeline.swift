@@ -23,6 +23,11 @@ public struct VerificationPipeline {
         set { selection = newValue.flatMap { $0.isEmpty ? nil : $0 } }
     }
     private var selection: SampleFilter?
+    /// Runs whenever the input would keep the pipeline waiting (a live pipe with no whole line
+    /// yet), after every event decided so far has reached the sinks: the caller flushes the
+    /// report there, so a reader following it gets each verdict before the next sample arrives.
+    /// `nil` (a report file, written when complete): never called.
+    public var whenInputWaits: (() throws(ToolError) -> Void)?
 
     /// Creates a pipeline.
     public init(verifier: SampleVerifier, jobs: Int, progress: (any PipelineProgress)? = nil) {
@@ -72,6 +77,9 @@ public struct VerificationPipeline {
                 guard let event else { return }
                 let (sample, form) = Self.batchInput(event)
                 for ready in batches.add(event, sample: sample, storedForm: form) { try deliver(ready) }
+            },
+            streaming: whenInputWaits.map { idle in
+                .init(inputReady: { () throws(ToolError) in try input.nextIsReady() }, idle: idle)
             })
         for ready in batches.finish() { try deliver(ready) }
         totals.batches = batches.statuses
