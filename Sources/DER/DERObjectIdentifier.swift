@@ -73,7 +73,7 @@ public struct DERObjectIdentifier: DERImplicitlyTaggable, Hashable, Sendable, Cu
     /// Decodes the value from `derNode`, which must carry `tag`, checking every DER rule of its content.
     public init(derNode: DERNode, withTag tag: DERTag) throws {
         try derNode.expect(tag, "OBJECT IDENTIFIER")
-        _ = try DERObjectIdentifier.decodeArcs(derNode.content, at: derNode.offset)
+        try DERObjectIdentifier.validate(derNode.content, at: derNode.offset)
         bytes = Array(derNode.content)
     }
 
@@ -85,10 +85,28 @@ public struct DERObjectIdentifier: DERImplicitlyTaggable, Hashable, Sendable, Cu
     /// X.690 8.19.2: each subidentifier is base-128 with the high bit as continuation, in the
     /// fewest octets (so never a leading 0x80), and the content is not empty.
     static func decodeArcs(_ content: ArraySlice<UInt8>, at offset: Int) throws(DERError) -> [UInt64] {
+        var subidentifiers: [UInt64] = []
+        try forEachSubidentifier(content, at: offset) { subidentifiers.append($0) }
+        // X.690 8.19.4: the first subidentifier packs the first two arcs.
+        let first = subidentifiers[0]
+        let head: [UInt64] = first < 40 ? [0, first] : first < 80 ? [1, first - 40] : [2, first - 80]
+        return head + subidentifiers.dropFirst()
+    }
+
+    /// Checks content octets by the rules of ``decodeArcs(_:at:)`` without collecting the arcs:
+    /// every OID of every parsed SignedData passes here.
+    static func validate(_ content: ArraySlice<UInt8>, at offset: Int) throws(DERError) {
+        try forEachSubidentifier(content, at: offset) { _ in }
+    }
+
+    /// Hands each subidentifier to `body`, in order, after checking X.690 8.19.2 (no leading
+    /// 0x80, the last one terminated) and that each fits 64 bits.
+    @inline(__always)
+    private static func forEachSubidentifier(_ content: ArraySlice<UInt8>, at offset: Int,
+                                             _ body: (UInt64) -> Void) throws(DERError) {
         guard !content.isEmpty else {
             throw DERError(.invalidObjectIdentifier, at: offset, "OBJECT IDENTIFIER has no content octets")
         }
-        var subidentifiers: [UInt64] = []
         var value: UInt64 = 0
         var started = false
         for b in content {
@@ -101,7 +119,7 @@ public struct DERObjectIdentifier: DERImplicitlyTaggable, Hashable, Sendable, Cu
             value = (value << 7) | UInt64(b & 0x7F)
             started = true
             if b & 0x80 == 0 {
-                subidentifiers.append(value)
+                body(value)
                 value = 0
                 started = false
             }
@@ -109,10 +127,6 @@ public struct DERObjectIdentifier: DERImplicitlyTaggable, Hashable, Sendable, Cu
         guard !started else {
             throw DERError(.invalidObjectIdentifier, at: offset, "last subidentifier is unterminated")
         }
-        // X.690 8.19.4: the first subidentifier packs the first two arcs.
-        let first = subidentifiers[0]
-        let head: [UInt64] = first < 40 ? [0, first] : first < 80 ? [1, first - 40] : [2, first - 80]
-        return head + subidentifiers.dropFirst()
     }
 
     /// Dotted text of OID content octets whose arcs may exceed 64 bits (2.25.<UUID>, X.667),

@@ -60,17 +60,7 @@ public enum DER {
         let content = bytes[cursor..<(cursor + length)]
         cursor += length
 
-        if tag.tagClass == .universal {
-            // X.690 10.2: DER uses the primitive form for strings, and the other simple types
-            // are primitive in every encoding; SEQUENCE, SET and the types defined as one of
-            // them are constructed by definition (X.690 8.9.1, 8.11.1, 8.18.1).
-            if tag.isConstructed && DERTag.primitiveOnlyUniversalNumbers.contains(tag.number) {
-                throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the primitive form in DER")
-            }
-            if !tag.isConstructed && DERTag.constructedOnlyUniversalNumbers.contains(tag.number) {
-                throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the constructed form")
-            }
-        }
+        try checkForm(tag, at: start)
 
         var children: [DERNode] = []
         if tag.isConstructed {
@@ -103,23 +93,7 @@ public enum DER {
         }
         let contentStart = cursor
         cursor += length
-        if tag.tagClass == .universal && tag.number < 64 {
-            // The sets of parseElement as bit masks: this runs for every element of a batch's records.
-            let bit = UInt64(1) << UInt64(tag.number)
-            if tag.isConstructed && primitiveOnlyMask & bit != 0 {
-                throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the primitive form in DER")
-            }
-            if !tag.isConstructed && constructedOnlyMask & bit != 0 {
-                throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the constructed form")
-            }
-        } else if tag.tagClass == .universal {
-            if tag.isConstructed && DERTag.primitiveOnlyUniversalNumbers.contains(tag.number) {
-                throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the primitive form in DER")
-            }
-            if !tag.isConstructed && DERTag.constructedOnlyUniversalNumbers.contains(tag.number) {
-                throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the constructed form")
-            }
-        }
+        try checkForm(tag, at: start)
         if tag.isConstructed {
             guard depth <= maximumDepth else {
                 throw DERError(.nestingTooDeep, at: start, "more than \(maximumDepth) nested elements")
@@ -127,6 +101,29 @@ public enum DER {
             let content = bytes[contentStart..<cursor]
             var inner = content.startIndex
             while inner < content.endIndex { try validateElement(content, cursor: &inner, depth: depth + 1) }
+        }
+    }
+
+    /// X.690 10.2: DER uses the primitive form for strings, and the other simple types are
+    /// primitive in every encoding; SEQUENCE, SET and the types defined as one of them are
+    /// constructed by definition (X.690 8.9.1, 8.11.1, 8.18.1). Every parsed element passes
+    /// here, so the sets are looked up as bit masks, not hashed.
+    @inline(__always)
+    static func checkForm(_ tag: DERTag, at start: Int) throws(DERError) {
+        guard tag.tagClass == .universal else { return }
+        let primitiveOnly: Bool, constructedOnly: Bool
+        if tag.number < 64 {
+            let bit = UInt64(1) << UInt64(tag.number)
+            (primitiveOnly, constructedOnly) = (primitiveOnlyMask & bit != 0, constructedOnlyMask & bit != 0)
+        } else {
+            (primitiveOnly, constructedOnly) = (DERTag.primitiveOnlyUniversalNumbers.contains(tag.number),
+                                                DERTag.constructedOnlyUniversalNumbers.contains(tag.number))
+        }
+        if tag.isConstructed && primitiveOnly {
+            throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the primitive form in DER")
+        }
+        if !tag.isConstructed && constructedOnly {
+            throw DERError(.invalidConstructedFlag, at: start, "\(tag) must use the constructed form")
         }
     }
 

@@ -33,8 +33,19 @@ struct BatchVerdictOrdering<Item: Sendable> {
     mutating func add(_ item: Item, sample: Sample?, storedForm: StoredForm) -> [Item] {
         let sequence = nextSequence
         nextSequence += 1
+        let involvesBatch = sample.map(BatchSampleVerifier<Int>.involvesBatch) ?? false
+        // Nothing waiting and no batch: the item leaves at once, without passing through `held`.
+        if !involvesBatch && head == held.count {
+            headSequence += 1
+            if head > 0 {
+                held.removeAll(keepingCapacity: true)
+                decided.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return [item]
+        }
         held.append(item)
-        if let sample, BatchSampleVerifier<Int>.involvesBatch(sample) {
+        if let sample, involvesBatch {
             decided.append(false)
             apply(verifier.add(sample, storedForm: storedForm, tag: sequence))
         } else {

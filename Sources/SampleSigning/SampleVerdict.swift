@@ -24,18 +24,40 @@ public struct SampleVerdict: Sendable, Hashable {
     /// Who signed, when the signature named a signer.
     public let signer: SignerDescription?
     /// The decoded record, when decoding got that far.
-    public let record: SignedRecord?
+    public var record: SignedRecord? {
+        switch signedRecord {
+        case .decoded(let record)?: return record
+        // Octets the verifier found equal to the record rebuilt from the stored sample, so they
+        // decode; decoded here, for the callers that want the fields, not on the hot path.
+        case .encoded(let content)?: return try? SignedRecord(derEncoded: content)
+        case nil: return nil
+        }
+    }
+
+    /// The signed record as the verifier had it: decoded to compare fields, or still encoded
+    /// when its octets equalled the record rebuilt from the stored sample.
+    enum SignedRecordForm: Sendable, Hashable {
+        case decoded(SignedRecord)
+        case encoded([UInt8])
+    }
+    private let signedRecord: SignedRecordForm?
 
     /// Creates a verdict.
     public init(kind: Kind, reasonCode: String, reason: String, mismatches: [FieldMismatch] = [],
                 notes: [String] = [], signer: SignerDescription? = nil, record: SignedRecord? = nil) {
+        self.init(kind: kind, reasonCode: reasonCode, reason: reason, mismatches: mismatches, notes: notes,
+                  signer: signer, signedRecord: record.map { .decoded($0) })
+    }
+
+    init(kind: Kind, reasonCode: String, reason: String, mismatches: [FieldMismatch] = [],
+         notes: [String] = [], signer: SignerDescription? = nil, signedRecord: SignedRecordForm?) {
         self.kind = kind
         self.reasonCode = reasonCode
         self.reason = reason
         self.mismatches = mismatches
         self.notes = notes
         self.signer = signer
-        self.record = record
+        self.signedRecord = signedRecord
     }
 
     /// Whether this verdict counts as a failure for a signed sample (anything but valid/unsigned).
