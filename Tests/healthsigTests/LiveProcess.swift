@@ -142,3 +142,33 @@ final class LiveProcess {
         }
     }
 }
+
+/// A FIFO made in a test's directory and held open for reading and writing: opening does not wait
+/// for a writer, and reads see no end of file before the program under test opens it. Closed
+/// when released.
+final class FollowedFIFO {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var ended = false
+
+    init(_ name: String, in directory: TemporaryDirectory) throws {
+        let path = try directory.makeFIFO(name)
+        descriptor = open(path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CLI.SetupError(description: "cannot open the FIFO \(name)") }
+    }
+
+    deinit { close(descriptor) }
+
+    /// The next complete line written to the FIFO, waiting at most `timeout` seconds.
+    func line(timeout: Double = 20) throws -> String? {
+        try LiveProcess.line(from: descriptor, buffer: &buffer, ended: &ended, timeout: timeout, what: "the FIFO")
+    }
+
+    /// Waits until what was written so far contains `text`.
+    func waitFor(_ text: String, timeout: Double = 20) throws {
+        try LiveProcess.waitFor(text, from: descriptor, buffer: &buffer, timeout: timeout, what: "the FIFO")
+    }
+
+    /// What was written and not yet taken as a line.
+    var unreadText: String { String(decoding: buffer, as: UTF8.self) }
+}

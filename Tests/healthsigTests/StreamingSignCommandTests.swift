@@ -44,20 +44,12 @@ struct StreamingSignCommandTests {
     @Test("sign --out FIFO streams: the FIFO's reader gets each line before the next reading is sent")
     func fifoFollowsTheInput() throws {
         let ws = try DeviceWorkspace()
-        let fifo = try ws.directory.makeFIFO("signed.fifo")
-        // Read and write: opening does not wait for the writer, and the test's own write end
-        // keeps reads from seeing an end of file before healthsig opens the FIFO.
-        let descriptor = open(fifo, O_RDWR | O_CLOEXEC)
-        #expect(descriptor >= 0)
-        defer { close(descriptor) }
+        let fifo = try FollowedFIFO("signed.fifo", in: ws.directory)
         let run = try LiveProcess(["sign", "--key", ws.keyPath, "--in", "-", "--out", "signed.fifo", "--jobs", "2"],
                                   in: ws.directory.url)
-        var buffer: [UInt8] = []
-        var ended = false
         for reading in try Examples.lines().prefix(3) {
             try run.send(reading)
-            let line = try #require(try LiveProcess.line(from: descriptor, buffer: &buffer, ended: &ended, timeout: 20,
-                                                         what: "the FIFO"))
+            let line = try #require(try fifo.line())
             #expect(Self.withoutSignatureValues(line).hasPrefix(String(reading.prefix(40))), "\(line)")
             #expect(line.contains("\"HKDigitalSignature\":\""))
         }

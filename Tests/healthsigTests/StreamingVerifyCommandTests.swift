@@ -53,20 +53,15 @@ struct StreamingVerifyCommandTests {
     func jsonDocumentIntoAFIFOFollowsTheInput() throws {
         let ws = try DeviceWorkspace()
         let signed = try ws.sign()
-        let fifo = try ws.directory.makeFIFO("report.fifo")
-        // Read and write, so that opening does not wait and reads see no end before healthsig opens it.
-        let descriptor = open(fifo, O_RDWR | O_CLOEXEC)
-        #expect(descriptor >= 0)
-        defer { close(descriptor) }
+        let fifo = try FollowedFIFO("report.fifo", in: ws.directory)
         let run = try LiveProcess(["verify", "--trust", ws.publicKeyPath, "--in", "-", "--format", "json", "--out", "report.fifo"],
                                   in: ws.directory.url)
-        var buffer: [UInt8] = []
         try run.send(signed[0])
-        try LiveProcess.waitFor(#"{"samples":["# + "\n" + #"{"device":"#, from: descriptor, buffer: &buffer, timeout: 20, what: "the FIFO")
-        try LiveProcess.waitFor(#""line":1,"#, from: descriptor, buffer: &buffer, timeout: 20, what: "the FIFO")
+        try fifo.waitFor(#"{"samples":["# + "\n" + #"{"device":"#)
+        try fifo.waitFor(#""line":1,"#)
         try run.send(signed[1])
-        try LiveProcess.waitFor(#""line":2,"#, from: descriptor, buffer: &buffer, timeout: 20, what: "the FIFO")
-        #expect(!String(decoding: buffer, as: UTF8.self).contains(#""line":3,"#))
+        try fifo.waitFor(#""line":2,"#)
+        #expect(!fifo.unreadText.contains(#""line":3,"#))
         try run.closeInput()
         #expect(try run.exitStatus() == 0)
         #expect(ws.directory.exists("report.fifo"))
