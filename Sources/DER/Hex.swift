@@ -1,20 +1,33 @@
 /// Lower-case hexadecimal text, the one implementation every layer uses for identifiers, test
 /// vectors and diagnostics (never for key material, which is never printed).
 public enum Hex {
-    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// `bytes` as lower-case hex without separators.
     ///
-    /// Written as UTF-8 bytes and turned into one String at the end: key identifiers are
-    /// printed for every verified sample, and appending `Character`s cost more than the hashing.
+    /// Written straight into the string's storage: key identifiers are printed for every
+    /// verified sample.
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+        let count = bytes.underestimatedCount
+        var iterator = bytes.makeIterator()
+        var text = String(unsafeUninitializedCapacity: count * 2) { buffer in
+            var written = 0
+            while written + 1 < buffer.count, let byte = iterator.next() {
+                buffer[written] = digit(byte >> 4)
+                buffer[written + 1] = digit(byte & 0x0F)
+                written += 2
+            }
+            return written
         }
-        return String(decoding: text, as: UTF8.self)
+        // A sequence that under-reports its count (never an array or a slice) gives the rest here.
+        while let byte = iterator.next() {
+            text.unicodeScalars.append(Unicode.Scalar(digit(byte >> 4)))
+            text.unicodeScalars.append(Unicode.Scalar(digit(byte & 0x0F)))
+        }
+        return text
+    }
+
+    @inline(__always)
+    private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
     }
 
     /// The bytes of hex text (either case, no separators); nil for odd length or other characters.
