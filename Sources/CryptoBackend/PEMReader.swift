@@ -97,12 +97,26 @@ enum PEMReader {
     }
 
     /// 1-based line numbers of the lines that start a PEM block.
+    ///
+    /// Scans the UTF-8 bytes: splitting the text into `Character`s cost more than OpenSSL's
+    /// reading of the blocks, and a CRLF pair is one `Character`, so a CRLF file had no line
+    /// breaks at all and its blocks after the first were reported without a line.
     private static func beginLineNumbers(in text: String) -> [Int] {
+        let begin = Array("-----BEGIN ".utf8)
         var numbers: [Int] = []
-        var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            if line.hasPrefix("-----BEGIN ") { numbers.append(lineNumber) }
+        var text = text
+        text.withUTF8 { bytes in
+            var lineNumber = 1
+            var lineStart = 0
+            while lineStart < bytes.count {
+                if bytes.count - lineStart >= begin.count,
+                   UnsafeBufferPointer(rebasing: bytes[lineStart ..< lineStart + begin.count]).elementsEqual(begin) {
+                    numbers.append(lineNumber)
+                }
+                guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { break }
+                lineNumber += 1
+                lineStart = newline + 1
+            }
         }
         return numbers
     }

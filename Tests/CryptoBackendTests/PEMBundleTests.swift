@@ -36,6 +36,16 @@ struct PEMBundleTests {
         #expect(#expect(throws: CryptoError.self) { try PEMBundle.parse(encrypted) }?.errorCase == .privateKeyNotAllowed)
     }
 
+    @Test func errorsInCRLFBundlesNameTheBlocksLine() throws {
+        let key = try P256PrivateKey.generate()
+        let lf = "# trust bundle\n\n" + key.publicKey.pemString + "\n" + (try key.pkcs8PEM())
+        let crlf = lf.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        let lfError = #expect(throws: CryptoError.self) { try PEMBundle.parse(lf) }
+        let crlfError = #expect(throws: CryptoError.self) { try PEMBundle.parse(crlf) }
+        #expect(lfError?.message.contains("PEM block 2 (line 8)") == true, "\(String(describing: lfError))")
+        #expect(crlfError?.message.contains("PEM block 2 (line 8)") == true, "\(String(describing: crlfError))")
+    }
+
     @Test func otherCurvesInBundleAreUnsupported() throws {
         let openssl = try OpenSSLCommand()
         try openssl.run(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-384", "-out", "k.pem"])

@@ -49,6 +49,31 @@ import Testing
         #expect(error.description == "\(text): type: unknown type \(text); did you mean \(expected)?")
     }
 
+    @Test func closestIsTheFirstCandidateAtTheSmallestDistanceWithinTheLimit() {
+        let candidates = ["kcal", "cal", "mg", "mmHg", "degF", "degC", "count", "count/min", "mg/dL", "mmol/L", "%",
+                          "HeartRate", "HeartRateVariabilitySDNN", "RestingHeartRate", "StepCount", "SleepAnalysis", "",
+                          String(repeating: "y", count: EditDistance.maximumLength + 1)]
+        var texts = ["", "x", "mgdl", "CAL", "Heartrate", "SleepAnalysys", "count/mn", "degK", "µg", "°C",
+                     String(repeating: "x", count: 200)]
+        for candidate in candidates.prefix(16) {
+            texts += [String(candidate.dropFirst()), candidate + candidate.suffix(1), String(candidate.reversed())]
+        }
+        for text in texts {
+            for limit in 0 ... 4 {
+                // The answer from the whole distance table of every candidate.
+                var expected: (candidate: String, distance: Int)?
+                for candidate in candidates {
+                    guard let d = EditDistance.distance(text, candidate), d <= limit else { continue }
+                    if d < (expected?.distance ?? Int.max) { expected = (candidate, d) }
+                }
+                #expect(EditDistance.closest(to: text, among: candidates, limit: limit) == expected?.candidate,
+                        "\(text), limit \(limit)")
+            }
+        }
+        #expect(EditDistance.distance("kitten", "sitting") == 3)
+        #expect(EditDistance.distance("", "abc") == 3)
+    }
+
     @Test func typeFarFromEveryKnownTypeGetsNoGuess() {
         #expect(SampleTypeSuggestion.suggestion(for: "HKQuantityTypeIdentifierFoo") == nil)
         #expect(SampleTypeSuggestion.suggestion(for: String(repeating: "x", count: 10_000)) == nil)

@@ -11,6 +11,8 @@ public enum ChunkedReading {
 
     /// The number of lines the input has (line numbers a reader reports may not exceed it).
     public static func lineCount(_ input: [UInt8]) -> Int {
-        1 + input.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        var count = 1
+        for byte in input where byte == 0x0A { count += 1 }
+        return count
     }
 }

@@ -16,10 +16,7 @@ private let scratchPath = ScratchFile.path("export.zip")
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzZipReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = FuzzInput.bytes(data, size)
-    guard FileManager.default.createFile(atPath: scratchPath, contents: Data(input)) else {
-        Invariant.require(false, "cannot write \(scratchPath)")
-        return 0
-    }
+    ScratchFile.write(input, to: scratchPath)
     guard let archive = try? ZipArchive(path: scratchPath) else { return 0 }
     Invariant.require(archive.entries.count <= input.count / 46, "more entries than central directory headers fit")
     for entry in archive.entries.prefix(4) {
