@@ -71,7 +71,8 @@ public enum BatchSigner {
 
     /// What signing one reading gave: the signed line (without its line break) or the problem.
     enum Signed: Sendable {
-        case line(String)
+        /// The UTF-8 bytes of the signed line.
+        case line([UInt8])
         case problem(Problem)
     }
 
@@ -122,12 +123,14 @@ public enum BatchSigner {
         result.streamed = streamed
         var arrayElements = 0
         var done = 0
-        func write(_ line: String) throws(ToolError) {
+        func write(_ line: [UInt8]) throws(ToolError) {
             if reader.format == .jsonArray {
-                try output.write((arrayElements == 0 ? "[\n" : ",\n") + line)
+                try output.write(arrayElements == 0 ? "[\n" : ",\n")
+                try output.write(line)
                 arrayElements += 1
             } else {
-                try output.write(line + "\n")
+                try output.write(line)
+                try output.write(lineBreak)
             }
             result.signed += 1
         }
@@ -159,7 +162,7 @@ public enum BatchSigner {
                                   write: { (line) throws(ToolError) in
                                       done += 1
                                       progress?.decided(done)
-                                      try write(line)
+                                      try write(Array(line.utf8))
                                   },
                                   problem: { problem in
                                       done += 1
@@ -227,21 +230,29 @@ public enum BatchSigner {
                                     reason: alreadySignedReason))
         }
         do {
-            let text = try signer.signature(for: stored.sample, using: key)
             if case .line(let line) = item, let root {
-                let signed = try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
-                                                        stringValue: text, into: line.bytes, root: root)
-                return .line(String(decoding: signed, as: UTF8.self))
+                // The line's decoder has validated the sample; the base64 text goes into the
+                // line as bytes, never as a String.
+                var text: [UInt8] = []
+                SignatureText.encode(try signer.signatureDER(forValidated: stored.sample, using: key), into: &text)
+                return .line(try text.withUnsafeBufferPointer { (value) throws(SignatureSpliceError) in
+                    try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName, stringValueUTF8: value,
+                                               into: line.bytes, root: root)
+                })
             }
+            let text = try signer.signature(for: stored.sample, using: key)
             let raw = stored.rawText ?? JSONSampleWriter.line(for: stored.sample)
-            return .line(try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
-                                                    stringValue: text, into: raw))
+            return .line(Array(try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
+                                                          stringValue: text, into: raw).utf8))
         } catch let error as SampleSigningError {
             return .problem(problem(error, line: stored.line))
         } catch {
             return .problem(Problem(line: stored.line, field: "", reason: "\(error)"))
         }
     }
+
+    /// What ends a JSON Lines line.
+    static let lineBreak: [UInt8] = [UInt8(ascii: "\n")]
 
     /// Why a reading that already carries a signature is refused.
     static let alreadySignedReason = "the sample is already signed (--replace-signatures replaces the signature)"

@@ -62,7 +62,13 @@ public enum SignatureText {
     /// Foundation's `base64EncodedString()` writes).
     public static func encode(_ bytes: [UInt8]) -> String {
         var text: [UInt8] = []
-        text.reserveCapacity((bytes.count + 2) / 3 * 4)
+        encode(bytes, into: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the ASCII bytes of ``encode(_:)``'s text to `text`.
+    public static func encode(_ bytes: [UInt8], into text: inout [UInt8]) {
+        text.reserveCapacity(text.count + (bytes.count + 2) / 3 * 4)
         var index = 0
         // Whole groups of three bytes: four characters each.
         while index + 3 <= bytes.count {
@@ -82,7 +88,6 @@ public enum SignatureText {
             text.append(left == 2 ? alphabet[Int(group >> 6 & 0x3F)] : UInt8(ascii: "="))
             text.append(UInt8(ascii: "="))
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The 64 characters of RFC 4648 §4, by value.

@@ -40,20 +40,22 @@ public enum JSONWriter {
 
     /// Appends `string` as a JSON string literal (quotes included), escaped minimally.
     public static func writeString(_ string: String, into output: inout [UInt8]) {
+        var text = string
+        text.withUTF8 { writeString(utf8: $0, into: &output) }
+    }
+
+    /// Appends the text whose UTF-8 is `bytes` as a JSON string literal (quotes included),
+    /// escaped minimally.
+    public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings (keys, identifiers, dates, base64 signatures) need no escape: one scan of
         // the contiguous UTF-8, one copy.
-        var text = string
-        let copied = text.withUTF8 { bytes in
-            for byte in bytes where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return false }
+        if !bytes.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
             output.append(contentsOf: bytes)
-            return true
-        }
-        if copied {
             output.append(UInt8(ascii: "\""))
             return
         }
-        for byte in string.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
             case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])

@@ -180,17 +180,19 @@ public enum JSONSampleDecoder {
             return value
         }
 
-        func string(_ value: JSONValue, path: String) throws(SampleInputError) -> String {
-            guard case .string(let text) = value else { throw fail(path, .wrongType(expected: "string", found: value.kindName)) }
+        // Paths are autoclosures here: they are needed only for an error, and building one per
+        // field (`device.name`, `metadata.HKTimeZone`) cost an allocation for every field read.
+        func string(_ value: JSONValue, path: @autoclosure () -> String) throws(SampleInputError) -> String {
+            guard case .string(let text) = value else { throw fail(path(), .wrongType(expected: "string", found: value.kindName)) }
             return text
         }
 
-        func decimal(_ value: JSONValue, path: String) throws(SampleInputError) -> Decimal {
-            guard case .number(let number) = value else { throw fail(path, .wrongType(expected: "number", found: value.kindName)) }
+        func decimal(_ value: JSONValue, path: @autoclosure () -> String) throws(SampleInputError) -> Decimal {
+            guard case .number(let number) = value else { throw fail(path(), .wrongType(expected: "number", found: value.kindName)) }
             do {
                 return try number.decimal()
             } catch {
-                throw fail(path, .invalidNumber(error))
+                throw fail(path(), .invalidNumber(error))
             }
         }
 
@@ -199,12 +201,11 @@ public enum JSONSampleDecoder {
         }
 
         func date(_ object: JSONObject, _ key: String, path: String) throws(SampleInputError) -> SampleDate {
-            let fieldPath = join(path, key)
-            let text = try string(try required(object, key, path), path: fieldPath)
+            let text = try string(try required(object, key, path), path: join(path, key))
             do {
                 return try SampleDate(rfc3339: text)
             } catch {
-                throw fail(fieldPath, .invalidDate(error))
+                throw fail(join(path, key), .invalidDate(error))
             }
         }
 
@@ -224,9 +225,10 @@ public enum JSONSampleDecoder {
             }
             var device = Device()
             for member in fields.members {
-                let fieldPath = join(devicePath, member.key)
-                guard JSONSampleDecoder.deviceFields.contains(member.key) else { throw fail(fieldPath, .unknownField) }
-                device[field: member.key] = try string(member.value, path: fieldPath)
+                guard JSONSampleDecoder.deviceFields.contains(member.key) else {
+                    throw fail(join(devicePath, member.key), .unknownField)
+                }
+                device[field: member.key] = try string(member.value, path: join(devicePath, member.key))
             }
             return device
         }
@@ -242,13 +244,15 @@ public enum JSONSampleDecoder {
             }
             var metadata = Metadata()
             for member in entries.members {
-                let entryPath = join(metadataPath, member.key)
                 switch member.value {
                 case .string(let text): metadata.append(key: member.key, value: .string(text))
-                case .number: metadata.append(key: member.key, value: .number(try decimal(member.value, path: entryPath)))
+                case .number:
+                    metadata.append(key: member.key,
+                                    value: .number(try decimal(member.value, path: join(metadataPath, member.key))))
                 case .bool(let flag): metadata.append(key: member.key, value: .bool(flag))
                 case .null, .array, .object:
-                    throw fail(entryPath, .wrongType(expected: "string, number or boolean", found: member.value.kindName))
+                    throw fail(join(metadataPath, member.key),
+                               .wrongType(expected: "string, number or boolean", found: member.value.kindName))
                 }
             }
             return metadata
