@@ -69,6 +69,9 @@ struct JSONParserCore<Tree: JSONTreeBuilding> {
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
 
+    /// Members an object's list has room for before it grows.
+    static var initialMemberCapacity: Int { 12 }
+
     /// Below this many members duplicate keys are found by a linear scan; above it a set is built.
     static var linearDuplicateScanLimit: Int { 8 }
 
@@ -137,6 +140,9 @@ struct JSONParserCore<Tree: JSONTreeBuilding> {
             index += 1
             return Tree.object(members, span: start..<index)
         }
+        // A sample object has up to a dozen members: one allocation instead of growing by
+        // doubling from one.
+        members.reserveCapacity(Self.initialMemberCapacity)
         while true {
             guard index < bytes.count else { throw error(.unexpectedEndOfInput(expected: .objectKey), at: index) }
             guard bytes[index] == UInt8(ascii: "\"") else {
