@@ -33,6 +33,13 @@ public struct DERWriter: Sendable {
         bytes.append(contentsOf: content)
     }
 
+    /// Appends a primitive element whose content is the UTF-8 of `text`, copied from the
+    /// string's contiguous storage in one go.
+    public mutating func appendPrimitive(_ tag: DERTag, utf8 text: String) {
+        var text = text
+        text.withUTF8 { appendPrimitive(tag, content: $0) }
+    }
+
     /// Appends a primitive element whose content the closure writes into the buffer.
     public mutating func appendPrimitive(_ tag: DERTag, _ body: (inout [UInt8]) -> Void) {
         var content: [UInt8] = []

@@ -77,14 +77,16 @@ public enum JSONSampleDecoder {
 
     // MARK: - Field sets
 
-    static let commonFields: Set<String> = ["type", "uuid", "startDate", "endDate", "device", "metadata"]
-    static let quantityFields = commonFields.union(["value", "unit"])
-    static let categoryFields = commonFields.union(["value"])
-    static let correlationFields = commonFields.union(["objects"])
-    static let workoutFields = commonFields.union(["activityType", "duration", "events"] + WorkoutTotal.allCases.map(\.fieldName))
-    static let workoutEventFields: Set<String> = ["type", "date", "duration", "metadata"]
-    static let quantityObjectFields: Set<String> = ["value", "unit"]
-    static let deviceFields = Set(Device.fieldNames)
+    // Lists, not sets: a key is a short string, and comparing it with a dozen names costs less
+    // than hashing it, for every member of every sample read.
+    static let commonFields = ["type", "uuid", "startDate", "endDate", "device", "metadata"]
+    static let quantityFields = commonFields + ["value", "unit"]
+    static let categoryFields = commonFields + ["value"]
+    static let correlationFields = commonFields + ["objects"]
+    static let workoutFields = commonFields + ["activityType", "duration", "events"] + WorkoutTotal.allCases.map(\.fieldName)
+    static let workoutEventFields = ["type", "date", "duration", "metadata"]
+    static let quantityObjectFields = ["value", "unit"]
+    static let deviceFields = Device.fieldNames
 
     /// The decoding state: the line for errors.
     struct Context {
@@ -169,7 +171,7 @@ public enum JSONSampleDecoder {
             throw fail(join(path, "type"), .unsupportedType(identifier))
         }
 
-        func checkFields(_ object: JSONObject, allowed: Set<String>, path: String) throws(SampleInputError) {
+        func checkFields(_ object: JSONObject, allowed: [String], path: String) throws(SampleInputError) {
             for member in object.members where !allowed.contains(member.key) {
                 throw fail(join(path, member.key), .unknownField)
             }
