@@ -213,12 +213,12 @@ public enum BatchSigner {
     /// runs on any worker thread.
     static func sign(_ item: JSONSampleItem, signer: SampleSigner, key: P256PrivateKey,
                      replaceSignatures: Bool) -> Signed {
-        // A line is parsed once: its node serves both the decoding and the splice.
-        let (decoded, root): (Swift.Result<StoredSample, SampleInputError>, JSONNode?)
+        // A line is parsed once: its value is decoded, and its layout places the splice.
+        let (decoded, layout): (Swift.Result<StoredSample, SampleInputError>, JSONSpliceLayout?)
         if case .line(let line) = item {
-            (decoded, root) = line.decodedForSplicing()
+            (decoded, layout) = line.decodedForSplicing()
         } else {
-            (decoded, root) = (item.decoded(keepingText: true), nil)
+            (decoded, layout) = (item.decoded(keepingText: true), nil)
         }
         let stored: StoredSample
         switch decoded {
@@ -230,14 +230,14 @@ public enum BatchSigner {
                                     reason: alreadySignedReason))
         }
         do {
-            if case .line(let line) = item, let root {
+            if case .line(let line) = item, let layout {
                 // The line's decoder has validated the sample; the base64 text goes into the
                 // line as bytes, never as a String.
                 var text: [UInt8] = []
                 SignatureText.encode(try signer.signatureDER(forValidated: stored.sample, using: key), into: &text)
                 return .line(try text.withUnsafeBufferPointer { (value) throws(SignatureSpliceError) in
                     try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName, stringValueUTF8: value,
-                                               into: line.bytes, root: root)
+                                               into: line.bytes, layout: layout)
                 })
             }
             let text = try signer.signature(for: stored.sample, using: key)
