@@ -12,8 +12,9 @@ public struct DERWriter: Sendable {
     /// Start offsets of the elements of every open SET OF, innermost last: one stack for all
     /// levels, so that writing a SET OF allocates nothing once the writer has warmed up.
     private var setElementStarts: [Int] = []
-    /// Reused buffer for putting the elements of a SET OF in order.
+    /// Reused buffers for putting the elements of a SET OF in order.
     private var reorderBuffer: [UInt8] = []
+    private var sortOrder: [Int] = []
 
     /// Creates an empty writer.
     public init(capacity: Int = 1024) {
@@ -105,23 +106,29 @@ public struct DERWriter: Sendable {
             (1..<count).allSatisfy { DER.compareSetOfEncodings(buffer, range($0 - 1), range($0)) <= 0 }
         }
         if inOrder { return }
-        var order = Array(0..<count)
+        sortOrder.removeAll(keepingCapacity: true)
+        sortOrder.append(contentsOf: 0..<count)
+        reorderBuffer.removeAll(keepingCapacity: true)
         bytes.withUnsafeBufferPointer { buffer in
             // Insertion sort: a SET OF here has a handful of elements.
             for position in 1..<count {
-                let element = order[position]
+                let element = sortOrder[position]
                 var slot = position
-                while slot > 0, DER.compareSetOfEncodings(buffer, range(element), range(order[slot - 1])) < 0 {
-                    order[slot] = order[slot - 1]
+                while slot > 0, DER.compareSetOfEncodings(buffer, range(element), range(sortOrder[slot - 1])) < 0 {
+                    sortOrder[slot] = sortOrder[slot - 1]
                     slot -= 1
                 }
-                order[slot] = element
+                sortOrder[slot] = element
+            }
+            for element in sortOrder { reorderBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range(element)])) }
+        }
+        // The elements keep their total length: the reordered copy goes back over them.
+        let contentStart = starts[first]
+        reorderBuffer.withUnsafeBufferPointer { ordered in
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[contentStart..<end]).update(fromContentsOf: ordered)
             }
         }
-        let contentStart = starts[first]
-        reorderBuffer.removeAll(keepingCapacity: true)
-        for element in order { reorderBuffer.append(contentsOf: bytes[range(element)]) }
-        bytes.replaceSubrange(contentStart..<end, with: reorderBuffer)
     }
 
     /// Appends an already encoded element unchanged (e.g. bytes kept from a parsed node).

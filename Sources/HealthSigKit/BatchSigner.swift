@@ -260,7 +260,8 @@ public enum BatchSigner {
     /// The key, as written, under which `sample` already carries a signature
     /// (`HKDigitalSignature` or its SDK name `HKMetadataKeyDigitalSignature`), or `nil`.
     static func existingSignature(_ sample: Sample) -> String? {
-        sample.metadata.entries(forKey: MetadataKey.digitalSignature.storedName).first?.key
+        let metadata = sample.metadata
+        return metadata.firstIndex(forKey: MetadataKey.digitalSignature.storedName).map { metadata[$0].key }
     }
 
     /// The reader's next item; its only errors are I/O errors of the input.

@@ -46,6 +46,7 @@ public struct JSONParser: Sendable {
         let result: Result<(JSONValue, JSONSpliceLayout), JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var core = JSONParserCore<JSONValueTree>(bytes: buffer, maximumDepth: maximumDepth)
             core.memberLog = []
+            core.memberLog?.reserveCapacity(32)
             do throws(JSONSyntaxError) {
                 let value = try core.parseDocument()
                 return .success((value, JSONSpliceLayout(log: core.memberLog ?? [], bytes: buffer)))
