@@ -67,6 +67,8 @@ public struct DERWriter: Sendable {
     /// content only when they are out of order; if `body` throws, nothing of the SET is kept.
     public mutating func appendSetOf<E: Error>(_ tag: DERTag = .set, _ body: (inout DERWriter) throws(E) -> Void) throws(E) {
         let start = bytes.count
+        // Room for the starts of a record's sets at once, not grown from one.
+        if setElementStarts.capacity == 0 { setElementStarts.reserveCapacity(32) }
         markElementStart()
         let enclosingSetDepth = setElementDepth
         let firstElement = setElementStarts.count
@@ -107,8 +109,10 @@ public struct DERWriter: Sendable {
         }
         if inOrder { return }
         sortOrder.removeAll(keepingCapacity: true)
+        sortOrder.reserveCapacity(max(count, 16))
         sortOrder.append(contentsOf: 0..<count)
         reorderBuffer.removeAll(keepingCapacity: true)
+        reorderBuffer.reserveCapacity(max(end - starts[first], 256))
         bytes.withUnsafeBufferPointer { buffer in
             // Insertion sort: a SET OF here has a handful of elements.
             for position in 1..<count {

@@ -45,6 +45,23 @@ enum RecordWriter {
     static let signedKeys = Set(RecordKeys.signedMetadataKeys.map(\.storedName))
     static let signedWorkoutKeys = Set(RecordKeys.signedWorkoutMetadataKeys.map(\.storedName))
 
+    /// The record key of each device field (``RecordKeys/deviceKeys``) with the field read as a
+    /// property: the device's subscript by name compares strings for every field.
+    static let deviceFields: [(key: String, read: @Sendable (Device) -> String?)] = RecordKeys.deviceKeys.map { field, key in
+        let read: @Sendable (Device) -> String? = switch field {
+        case "name": { $0.name }
+        case "manufacturer": { $0.manufacturer }
+        case "model": { $0.model }
+        case "hardwareVersion": { $0.hardwareVersion }
+        case "firmwareVersion": { $0.firmwareVersion }
+        case "softwareVersion": { $0.softwareVersion }
+        case "localIdentifier": { $0.localIdentifier }
+        case "udiDeviceIdentifier": { $0.udiDeviceIdentifier }
+        default: { $0[field: field] }
+        }
+        return (key, read)
+    }
+
     /// One `Entry ::= SEQUENCE { key UTF8String, value }`.
     private static func entry<E: Error>(_ key: String, into writer: inout DERWriter,
                                         _ value: (inout DERWriter) throws(E) -> Void) throws(E) {
@@ -81,8 +98,8 @@ enum RecordWriter {
         if let device, !device.isEmpty {
             entry(RecordKeys.device, into: &writer) { value in
                 value.appendSetOf { fields in
-                    for (field, key) in RecordKeys.deviceKeys {
-                        if let text = device[field: field] {
+                    for (key, read) in deviceFields {
+                        if let text = read(device) {
                             entry(key, into: &fields) { $0.append(DERUTF8String(text)) }
                         }
                     }
