@@ -20,6 +20,17 @@ struct JSONWriterTests {
         #expect(JSONWriter.string(.string(text)) == #""a/b \"q\" \\ \b\f\n\r\t\u0001\u001f é · 😀 "# + "\u{2028}\"")
     }
 
+    @Test func writingUTF8BytesGivesTheLiteralOfTheirString() {
+        for text in ["", "MIIB+/=", "a/b \"q\" \\ \u{08}\u{0C}\n\r\t\u{01}\u{1F} é · 😀 \u{2028}", String(repeating: "A", count: 700)] {
+            var fromString: [UInt8] = [0x2C]
+            JSONWriter.writeString(text, into: &fromString)
+            var fromBytes: [UInt8] = [0x2C]
+            Array(text.utf8).withUnsafeBufferPointer { JSONWriter.writeString(utf8: $0, into: &fromBytes) }
+            #expect(fromBytes == fromString)
+            #expect(String(decoding: fromBytes.dropFirst(), as: UTF8.self) == JSONWriter.string(.string(text)))
+        }
+    }
+
     @Test func roundTripsThroughTheParser() throws {
         let text = #"{"z":[1,2.50,-3e7,{"k":"v\n"}],"a":null,"é":"·"}"#
         let value = try JSONParser().parse(text)
