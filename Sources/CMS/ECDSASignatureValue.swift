@@ -67,6 +67,27 @@ public struct ECDSASignatureValue: DERParseable, DERSerializable, Hashable, Send
         }
     }
 
+    /// Whether `bytes` is a canonical DER ECDSA-Sig-Value whose lengths all take the short form,
+    /// as every P-256 signature's do: `30 L 02 Lr r 02 Ls s`, both INTEGERs minimal (X.690 8.3.2)
+    /// and nothing after. Checked on the bytes, without parsing and re-encoding them; `false`
+    /// decides nothing, the full decoder does.
+    static func isShortCanonicalDER(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 8, bytes.count <= 129, bytes[0] == 0x30, Int(bytes[1]) == bytes.count - 2 else { return false }
+        var index = 2
+        for _ in 0..<2 {
+            guard index + 2 <= bytes.count, bytes[index] == 0x02 else { return false }
+            let length = Int(bytes[index + 1])
+            guard length >= 1, length < 0x80, index + 2 + length <= bytes.count else { return false }
+            if length > 1 {
+                // The first nine bits are neither all zeros nor all ones.
+                let first = bytes[index + 2], second = bytes[index + 3]
+                if first == 0x00 && second < 0x80 || first == 0xFF && second >= 0x80 { return false }
+            }
+            index += 2 + length
+        }
+        return index == bytes.count
+    }
+
     /// The DER encoding.
     public var derEncoded: [UInt8] { DER.encode(self) }
 

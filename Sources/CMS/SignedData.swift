@@ -164,17 +164,17 @@ public struct SignedData: DERParseable, DERSerializable, Hashable, Sendable {
     ) -> CMSVersion {
         // CertificateChoices: other [3] IMPLICIT; v2AttrCert [2]; v1AttrCert [1] (all constructed).
         // RevocationInfoChoice: other [1] IMPLICIT OtherRevocationInfoFormat.
-        let certificateTags = Set((certificates ?? []).map(\.tag))
-        let crlTags = Set((crls ?? []).map(\.tag))
-        if certificateTags.contains(.contextSpecific(3, constructed: true))
-            || crlTags.contains(.contextSpecific(1, constructed: true))
+        // Searched in place: this runs for every signature made.
+        func certificatesHave(_ tag: DERTag) -> Bool { certificates?.contains { $0.tag == tag } ?? false }
+        if certificatesHave(.contextSpecific(3, constructed: true))
+            || (crls?.contains { $0.tag == .contextSpecific(1, constructed: true) } ?? false)
         {
             return .v5
         }
-        if certificateTags.contains(.contextSpecific(2, constructed: true)) {
+        if certificatesHave(.contextSpecific(2, constructed: true)) {
             return .v4
         }
-        if certificateTags.contains(.contextSpecific(1, constructed: true))
+        if certificatesHave(.contextSpecific(1, constructed: true))
             || signerInfos.contains(where: { $0.version == .v3 })
             || encapContentInfo.eContentType != .idData
         {

@@ -232,14 +232,17 @@ struct SigningPlan {
         let der: [UInt8]
         switch signature {
         case .der(let bytes):
-            let value: ECDSASignatureValue
-            do {
-                value = try ECDSASignatureValue(derEncoded: bytes)
-            } catch {
-                throw .invalidSignatureEncoding("not a DER ECDSA-Sig-Value: \(error)")
-            }
-            guard value.derEncoded == bytes else {
-                throw .invalidSignatureEncoding("ECDSA-Sig-Value is not in canonical DER")
+            // libcrypto's signatures pass the check on their bytes; anything else is decoded.
+            if !ECDSASignatureValue.isShortCanonicalDER(bytes) {
+                let value: ECDSASignatureValue
+                do {
+                    value = try ECDSASignatureValue(derEncoded: bytes)
+                } catch {
+                    throw .invalidSignatureEncoding("not a DER ECDSA-Sig-Value: \(error)")
+                }
+                guard value.derEncoded == bytes else {
+                    throw .invalidSignatureEncoding("ECDSA-Sig-Value is not in canonical DER")
+                }
             }
             der = bytes
         case .rawRS(let bytes):

@@ -116,4 +116,17 @@ extension DER {
         }
         return 0
     }
+
+    /// ``compareSetOfEncodings(_:_:)`` on two ranges of one buffer (the writer's SET OF sort).
+    static func compareSetOfEncodings(_ buffer: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Int {
+        let common = min(a.count, b.count)
+        for offset in 0..<common {
+            let x = buffer[a.lowerBound + offset], y = buffer[b.lowerBound + offset]
+            if x != y { return x < y ? -1 : 1 }
+        }
+        // The longer one compares with zeros padding the shorter.
+        let (longer, sign) = a.count > b.count ? (a, 1) : (b, -1)
+        for index in (longer.lowerBound + common)..<longer.upperBound where buffer[index] != 0 { return sign }
+        return 0
+    }
 }

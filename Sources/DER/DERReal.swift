@@ -312,7 +312,21 @@ public struct DERReal: DERImplicitlyTaggable, Hashable, Sendable, CustomStringCo
     public var encodedContent: [UInt8] {
         if let specialValue { return [specialValue.rawValue] }
         if isZero { return [] }
-        return [0x03] + Array(nr3Text.utf8)
+        // Written byte by byte: every signed reading has REALs, and joining the text first cost
+        // several small strings each.
+        var content: [UInt8] = [0x03]
+        content.reserveCapacity(digits.utf8.count + 16)
+        if sign == .minus { content.append(UInt8(ascii: "-")) }
+        content.append(contentsOf: digits.utf8)
+        content.append(UInt8(ascii: "."))
+        content.append(UInt8(ascii: "E"))
+        if exponent == 0 {
+            content.append(UInt8(ascii: "+"))
+            content.append(UInt8(ascii: "0"))
+        } else {
+            content.append(contentsOf: String(exponent).utf8)
+        }
+        return content
     }
 
     /// The canonical NR3 text of a finite non-zero value, e.g. `366.E-1`.

@@ -37,7 +37,7 @@ public struct DERUTF8String: DERImplicitlyTaggable, Hashable, Sendable, CustomSt
 
     /// Writes the UTF-8 octets of `value` under `tag`.
     public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
-        writer.appendPrimitive(tag, content: value.utf8)
+        writer.appendPrimitive(tag, utf8: value)
     }
 
     /// The text itself.

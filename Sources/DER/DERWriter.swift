@@ -7,8 +7,14 @@ public struct DERWriter: Sendable {
     /// The encoding written so far.
     public private(set) var bytes: [UInt8]
     private var depth = 0
-    /// Start index of every element appended at the outermost level (used to sort SET OF).
-    private var topLevelStarts: [Int] = []
+    /// The depth whose elements the innermost open SET OF collects; -1 outside any.
+    private var setElementDepth = -1
+    /// Start offsets of the elements of every open SET OF, innermost last: one stack for all
+    /// levels, so that writing a SET OF allocates nothing once the writer has warmed up.
+    private var setElementStarts: [Int] = []
+    /// Reused buffers for putting the elements of a SET OF in order.
+    private var reorderBuffer: [UInt8] = []
+    private var sortOrder: [Int] = []
 
     /// Creates an empty writer.
     public init(capacity: Int = 1024) {
@@ -17,7 +23,7 @@ public struct DERWriter: Sendable {
     }
 
     private mutating func markElementStart() {
-        if depth == 0 { topLevelStarts.append(bytes.count) }
+        if depth == setElementDepth { setElementStarts.append(bytes.count) }
     }
 
     /// Appends a primitive element with the given content octets.
@@ -28,6 +34,13 @@ public struct DERWriter: Sendable {
         bytes.append(contentsOf: content)
     }
 
+    /// Appends a primitive element whose content is the UTF-8 of `text`, copied from the
+    /// string's contiguous storage in one go.
+    public mutating func appendPrimitive(_ tag: DERTag, utf8 text: String) {
+        var text = text
+        text.withUTF8 { appendPrimitive(tag, content: $0) }
+    }
+
     /// Appends a primitive element whose content the closure writes into the buffer.
     public mutating func appendPrimitive(_ tag: DERTag, _ body: (inout [UInt8]) -> Void) {
         var content: [UInt8] = []
@@ -36,7 +49,7 @@ public struct DERWriter: Sendable {
     }
 
     /// Appends a constructed element; `body` writes its children into this same writer.
-    public mutating func appendConstructed(_ tag: DERTag, _ body: (inout DERWriter) throws -> Void) rethrows {
+    public mutating func appendConstructed<E: Error>(_ tag: DERTag, _ body: (inout DERWriter) throws(E) -> Void) throws(E) {
         markElementStart()
         appendTag(tag)
         let lengthIndex = bytes.count
@@ -49,18 +62,76 @@ public struct DERWriter: Sendable {
 
     /// Appends a SET OF whose elements `body` writes; the elements are then put into DER order
     /// (X.690 11.6) by their encodings.
-    public mutating func appendSetOf(_ tag: DERTag = .set, _ body: (inout DERWriter) throws -> Void) rethrows {
-        var scratch = DERWriter(capacity: 256)
-        try body(&scratch)
-        let encoded = scratch.bytes
-        var ranges: [Range<Int>] = []
-        for (i, start) in scratch.topLevelStarts.enumerated() {
-            let end = i + 1 < scratch.topLevelStarts.count ? scratch.topLevelStarts[i + 1] : encoded.count
-            ranges.append(start..<end)
+    ///
+    /// The elements are written in place, their starts noted, and reordered within the SET's
+    /// content only when they are out of order; if `body` throws, nothing of the SET is kept.
+    public mutating func appendSetOf<E: Error>(_ tag: DERTag = .set, _ body: (inout DERWriter) throws(E) -> Void) throws(E) {
+        let start = bytes.count
+        // Room for the starts of a record's sets at once, not grown from one.
+        if setElementStarts.capacity == 0 { setElementStarts.reserveCapacity(32) }
+        markElementStart()
+        let enclosingSetDepth = setElementDepth
+        let firstElement = setElementStarts.count
+        appendTag(tag)
+        let lengthIndex = bytes.count
+        bytes.append(0)
+        depth += 1
+        setElementDepth = depth
+        do {
+            try body(&self)
+        } catch {
+            depth -= 1
+            setElementDepth = enclosingSetDepth
+            setElementStarts.removeSubrange(firstElement...)
+            if setElementStarts.last == start { setElementStarts.removeLast() }
+            bytes.removeSubrange(start...)
+            throw error
         }
-        ranges.sort { DER.compareSetOfEncodings(encoded[$0], encoded[$1]) < 0 }
-        appendConstructed(tag) { writer in
-            for r in ranges { writer.appendEncoded(encoded[r]) }
+        depth -= 1
+        setElementDepth = enclosingSetDepth
+        sortElements(startingAt: firstElement)
+        setElementStarts.removeSubrange(firstElement...)
+        fixLength(at: lengthIndex)
+    }
+
+    /// Puts the elements whose starts are `setElementStarts[first...]`, which run to the end of
+    /// `bytes`, into X.690 11.6 order.
+    private mutating func sortElements(startingAt first: Int) {
+        let count = setElementStarts.count - first
+        guard count > 1 else { return }
+        let end = bytes.count
+        let starts = setElementStarts
+        func range(_ element: Int) -> Range<Int> {
+            starts[first + element]..<(element + 1 < count ? starts[first + element + 1] : end)
+        }
+        let inOrder: Bool = bytes.withUnsafeBufferPointer { buffer in
+            (1..<count).allSatisfy { DER.compareSetOfEncodings(buffer, range($0 - 1), range($0)) <= 0 }
+        }
+        if inOrder { return }
+        sortOrder.removeAll(keepingCapacity: true)
+        sortOrder.reserveCapacity(max(count, 16))
+        sortOrder.append(contentsOf: 0..<count)
+        reorderBuffer.removeAll(keepingCapacity: true)
+        reorderBuffer.reserveCapacity(max(end - starts[first], 256))
+        bytes.withUnsafeBufferPointer { buffer in
+            // Insertion sort: a SET OF here has a handful of elements.
+            for position in 1..<count {
+                let element = sortOrder[position]
+                var slot = position
+                while slot > 0, DER.compareSetOfEncodings(buffer, range(element), range(sortOrder[slot - 1])) < 0 {
+                    sortOrder[slot] = sortOrder[slot - 1]
+                    slot -= 1
+                }
+                sortOrder[slot] = element
+            }
+            for element in sortOrder { reorderBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range(element)])) }
+        }
+        // The elements keep their total length: the reordered copy goes back over them.
+        let contentStart = starts[first]
+        reorderBuffer.withUnsafeBufferPointer { ordered in
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[contentStart..<end]).update(fromContentsOf: ordered)
+            }
         }
     }
 
@@ -99,7 +170,11 @@ public struct DERWriter: Sendable {
         if length < 0x80 {
             bytes.append(UInt8(length))
         } else {
-            bytes.append(contentsOf: DERWriter.lengthOctets(length))
+            let octetCount = DERWriter.lengthOctetCount(length)
+            bytes.append(0x80 | UInt8(octetCount))
+            for position in 0..<octetCount {
+                bytes.append(UInt8(truncatingIfNeeded: length >> (8 * (octetCount - 1 - position))))
+            }
         }
     }
 
@@ -108,10 +183,18 @@ public struct DERWriter: Sendable {
         if length < 0x80 {
             bytes[index] = UInt8(length)
         } else {
-            let octets = DERWriter.lengthOctets(length)
-            bytes[index] = octets[0]
-            bytes.insert(contentsOf: octets.dropFirst(), at: index + 1)
+            let octetCount = DERWriter.lengthOctetCount(length)
+            bytes[index] = 0x80 | UInt8(octetCount)
+            bytes.insert(contentsOf: repeatElement(0, count: octetCount), at: index + 1)
+            for position in 0..<octetCount {
+                bytes[index + 1 + position] = UInt8(truncatingIfNeeded: length >> (8 * (octetCount - 1 - position)))
+            }
         }
+    }
+
+    /// How many octets the long form of `length` needs after its first octet.
+    private static func lengthOctetCount(_ length: Int) -> Int {
+        (Int.bitWidth - length.leadingZeroBitCount + 7) / 8
     }
 
     /// X.690 10.1: shortest definite form.

@@ -119,16 +119,62 @@ public enum DecimalText {
         Int(text).map { min(max($0, -1_000_000), 1_000_000) } ?? (text.hasPrefix("-") ? -1_000_000 : 1_000_000)
     }
 
-    /// Writes a decimal in plain notation with `.` as separator, e.g. `36.6`, `-0.004`, `120`.
+    /// Writes a decimal in plain notation with `.` as separator, e.g. `36.6`, `-0.004`, `120`:
+    /// the text of `Decimal`'s `description`, which is locale-independent.
     public static func format(_ value: Decimal) -> String {
-        // Decimal's description is locale-independent plain notation.
-        value.description
+        // `description` divides the 128-bit mantissa digit by digit and costs about a
+        // microsecond; every signed reading formats its values, and they fit in 64 bits.
+        guard let parts = integerParts(of: value) else { return value.description }
+        var text = parts.negative ? "-" : ""
+        let digits = String(parts.significand)
+        if parts.significand == 0 {
+            return "0"
+        } else if parts.exponent >= 0 {
+            text += digits
+            text += String(repeating: "0", count: parts.exponent)
+        } else {
+            let integerDigits = digits.utf8.count + parts.exponent
+            if integerDigits > 0 {
+                let split = digits.utf8.index(digits.startIndex, offsetBy: integerDigits)
+                text += digits[..<split]
+                text += "."
+                text += digits[split...]
+            } else {
+                text += "0."
+                text += String(repeating: "0", count: -integerDigits)
+                text += digits
+            }
+        }
+        return text
     }
 
-    /// The Double nearest to the decimal (correctly rounded, by way of the decimal text).
+    /// The Double nearest to the decimal (correctly rounded, as reading the decimal text would).
     public static func doubleValue(of value: Decimal) -> Double {
         if value.isNaN { return .nan }
+        // A significand below 2⁵³ and a power of ten below 10²³ are both exact Doubles, so one
+        // multiplication or division rounds correctly (Clinger's fast path).
+        if let parts = integerParts(of: value), parts.significand <= 1 << 53, abs(parts.exponent) <= 22 {
+            let significand = Double(parts.significand)
+            let scale = exactPowersOfTen[abs(parts.exponent)]
+            let magnitude = parts.exponent >= 0 ? significand * scale : significand / scale
+            return parts.negative ? -magnitude : magnitude
+        }
         return Double(value.description) ?? .nan
+    }
+
+    /// 10⁰ … 10²², every one exact in a Double.
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
+    }
+
+    /// `value` as sign, integer significand and power of ten, when the significand fits in 64
+    /// bits (every reading does); `nil` for NaN and for wider significands.
+    public static func integerParts(of value: Decimal) -> (negative: Bool, significand: UInt64, exponent: Int)? {
+        guard !value.isNaN else { return nil }
+        let significand = value.significand
+        let integer = NSDecimalNumber(decimal: significand).uint64Value
+        guard Decimal(integer) == significand else { return nil }
+        return (value.sign == .minus, integer, value.exponent)
     }
 }
 

@@ -28,10 +28,10 @@ public enum PlausibilityCheck {
     }
 
     private static func problem(_ sample: QuantitySample, reportingAs identifier: String,
-                                field: String) -> SampleValidationError? {
+                                field: @autoclosure () -> String) -> SampleValidationError? {
         guard let range = sample.type.plausibleRange, sample.type.accepts(sample.quantity.unit),
               !range.contains(sample.quantity) else { return nil }
-        return SampleValidationError(typeIdentifier: identifier, field: field,
+        return SampleValidationError(typeIdentifier: identifier, field: field(),
                                      kind: .implausibleValue(value: sample.quantity.description,
                                                              type: sample.type.identifier, range: range))
     }

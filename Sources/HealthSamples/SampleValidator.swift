@@ -43,14 +43,23 @@ public enum SampleValidator {
         guard metadata.entries.count > 1,
               metadata.entries.contains(where: { $0.key.hasPrefix("HKMetadataKey") && MetadataKey.storedName(for: $0.key) != $0.key })
         else { return }
-        var spellings: [String: String] = [:]
+        // The first spelling of each stored name, searched linearly: metadata holds a handful of
+        // entries, and a dictionary cost more than the search (a large one falls back to it).
+        var spellings: [(stored: String, key: String)] = []
+        var index: [String: String] = [:]
+        let indexed = metadata.entries.count > 16
         for entry in metadata.entries {
             let stored = MetadataKey.storedName(for: entry.key)
-            if let earlier = spellings[stored], earlier != entry.key {
-                problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix + "metadata." + entry.key,
-                                                      kind: .metadataKeyTwice(earlier: earlier)))
-            } else if spellings[stored] == nil {
-                spellings[stored] = entry.key
+            let earlier = indexed ? index[stored] : spellings.first { $0.stored == stored }?.key
+            if let earlier {
+                if earlier != entry.key {
+                    problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix + "metadata." + entry.key,
+                                                          kind: .metadataKeyTwice(earlier: earlier)))
+                }
+            } else if indexed {
+                index[stored] = entry.key
+            } else {
+                spellings.append((stored, entry.key))
             }
         }
     }

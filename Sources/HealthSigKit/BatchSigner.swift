@@ -71,7 +71,8 @@ public enum BatchSigner {
 
     /// What signing one reading gave: the signed line (without its line break) or the problem.
     enum Signed: Sendable {
-        case line(String)
+        /// The UTF-8 bytes of the signed line.
+        case line([UInt8])
         case problem(Problem)
     }
 
@@ -122,12 +123,14 @@ public enum BatchSigner {
         result.streamed = streamed
         var arrayElements = 0
         var done = 0
-        func write(_ line: String) throws(ToolError) {
+        func write(_ line: [UInt8]) throws(ToolError) {
             if reader.format == .jsonArray {
-                try output.write((arrayElements == 0 ? "[\n" : ",\n") + line)
+                try output.write(arrayElements == 0 ? "[\n" : ",\n")
+                try output.write(line)
                 arrayElements += 1
             } else {
-                try output.write(line + "\n")
+                try output.write(line)
+                try output.write(lineBreak)
             }
             result.signed += 1
         }
@@ -159,7 +162,7 @@ public enum BatchSigner {
                                   write: { (line) throws(ToolError) in
                                       done += 1
                                       progress?.decided(done)
-                                      try write(line)
+                                      try write(Array(line.utf8))
                                   },
                                   problem: { problem in
                                       done += 1
@@ -210,12 +213,12 @@ public enum BatchSigner {
     /// runs on any worker thread.
     static func sign(_ item: JSONSampleItem, signer: SampleSigner, key: P256PrivateKey,
                      replaceSignatures: Bool) -> Signed {
-        // A line is parsed once: its node serves both the decoding and the splice.
-        let (decoded, root): (Swift.Result<StoredSample, SampleInputError>, JSONNode?)
+        // A line is parsed once: its value is decoded, and its layout places the splice.
+        let (decoded, layout): (Swift.Result<StoredSample, SampleInputError>, JSONSpliceLayout?)
         if case .line(let line) = item {
-            (decoded, root) = line.decodedForSplicing()
+            (decoded, layout) = line.decodedForSplicing()
         } else {
-            (decoded, root) = (item.decoded(keepingText: true), nil)
+            (decoded, layout) = (item.decoded(keepingText: true), nil)
         }
         let stored: StoredSample
         switch decoded {
@@ -227,15 +230,20 @@ public enum BatchSigner {
                                     reason: alreadySignedReason))
         }
         do {
-            let text = try signer.signature(for: stored.sample, using: key)
-            if case .line(let line) = item, let root {
-                let signed = try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
-                                                        stringValue: text, into: line.bytes, root: root)
-                return .line(String(decoding: signed, as: UTF8.self))
+            if case .line(let line) = item, let layout {
+                // The line's decoder has validated the sample; the base64 text goes into the
+                // line as bytes, never as a String.
+                var text: [UInt8] = []
+                SignatureText.encode(try signer.signatureDER(forValidated: stored.sample, using: key), into: &text)
+                return .line(try text.withUnsafeBufferPointer { (value) throws(SignatureSpliceError) in
+                    try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName, stringValueUTF8: value,
+                                               into: line.bytes, layout: layout)
+                })
             }
+            let text = try signer.signature(for: stored.sample, using: key)
             let raw = stored.rawText ?? JSONSampleWriter.line(for: stored.sample)
-            return .line(try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
-                                                    stringValue: text, into: raw))
+            return .line(Array(try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
+                                                          stringValue: text, into: raw).utf8))
         } catch let error as SampleSigningError {
             return .problem(problem(error, line: stored.line))
         } catch {
@@ -243,13 +251,17 @@ public enum BatchSigner {
         }
     }
 
+    /// What ends a JSON Lines line.
+    static let lineBreak: [UInt8] = [UInt8(ascii: "\n")]
+
     /// Why a reading that already carries a signature is refused.
     static let alreadySignedReason = "the sample is already signed (--replace-signatures replaces the signature)"
 
     /// The key, as written, under which `sample` already carries a signature
     /// (`HKDigitalSignature` or its SDK name `HKMetadataKeyDigitalSignature`), or `nil`.
     static func existingSignature(_ sample: Sample) -> String? {
-        sample.metadata.entries(forKey: MetadataKey.digitalSignature.storedName).first?.key
+        let metadata = sample.metadata
+        return metadata.firstIndex(forKey: MetadataKey.digitalSignature.storedName).map { metadata[$0].key }
     }
 
     /// The reader's next item; its only errors are I/O errors of the input.

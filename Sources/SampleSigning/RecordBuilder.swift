@@ -40,7 +40,9 @@ public enum RecordBuilder {
 
     /// The DER encoding of `sample`'s record: the bytes that get signed.
     public static func encodedRecord(for sample: Sample) throws(DERError) -> [UInt8] {
-        encode(try record(for: sample))
+        var writer = DERWriter(capacity: 768)
+        try RecordWriter.write(sample, into: &writer)
+        return writer.bytes
     }
 
     /// DER of any record dictionary.

@@ -20,7 +20,11 @@ extension GeneralizedTime {
 extension DERReal {
     /// The exact REAL of a decimal value (no binary floating point in between).
     init(_ decimal: Decimal) throws(DERError) {
-        try self.init(decimalText: DecimalText.format(decimal))
+        if let parts = DecimalText.integerParts(of: decimal), let magnitude = Int(exactly: parts.significand) {
+            try self.init(mantissa: parts.negative ? -magnitude : magnitude, exponent: parts.exponent)
+        } else {
+            try self.init(decimalText: DecimalText.format(decimal))
+        }
     }
 
     /// The value as a Foundation `Decimal`, when representable.

@@ -44,6 +44,18 @@ public struct SampleSigner: Sendable {
         }
     }
 
+    /// ``signatureDER(for:using:)`` for a sample that has passed ``SampleValidator`` already
+    /// (a decoder that validates what it reads): only the plausibility check is left to do.
+    public func signatureDER(forValidated sample: Sample,
+                             using provider: some CMSSignatureProvider) throws(SampleSigningError) -> [UInt8] {
+        let record = try recordBytes(for: sample, validating: false)
+        do {
+            return try builder.sign(record, using: provider)
+        } catch {
+            throw .cms(error)
+        }
+    }
+
     /// The base64 text that goes into `HKDigitalSignature`.
     public func signature(for sample: Sample, using provider: some CMSSignatureProvider) throws(SampleSigningError) -> String {
         SignatureText.encode(try signatureDER(for: sample, using: provider))
@@ -62,8 +74,12 @@ public struct SampleSigner: Sendable {
 
     /// The validated record bytes of `sample`.
     public func recordBytes(for sample: Sample) throws(SampleSigningError) -> [UInt8] {
+        try recordBytes(for: sample, validating: true)
+    }
+
+    private func recordBytes(for sample: Sample, validating: Bool) throws(SampleSigningError) -> [UInt8] {
         do {
-            try SampleValidator.validate(sample)
+            if validating { try SampleValidator.validate(sample) }
             try PlausibilityCheck.check(sample)
         } catch {
             throw .invalidSample(error)

@@ -62,17 +62,33 @@ public enum SignatureText {
     /// Foundation's `base64EncodedString()` writes).
     public static func encode(_ bytes: [UInt8]) -> String {
         var text: [UInt8] = []
-        text.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var index = 0
-        // Whole groups of three bytes: four characters each.
-        while index + 3 <= bytes.count {
-            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            text.append(alphabet[Int(group >> 18 & 0x3F)])
-            text.append(alphabet[Int(group >> 12 & 0x3F)])
-            text.append(alphabet[Int(group >> 6 & 0x3F)])
-            text.append(alphabet[Int(group & 0x3F)])
-            index += 3
+        encode(bytes, into: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the ASCII bytes of ``encode(_:)``'s text to `text`.
+    public static func encode(_ bytes: [UInt8], into text: inout [UInt8]) {
+        text.reserveCapacity(text.count + (bytes.count + 2) / 3 * 4)
+        // Whole groups of three bytes: four characters each, written into room made for them
+        // (appending character by character cost as much as the rest of the splice).
+        let groups = bytes.count / 3
+        let start = text.count
+        text.append(contentsOf: repeatElement(0, count: groups * 4))
+        alphabet.withUnsafeBufferPointer { alphabet in
+            bytes.withUnsafeBufferPointer { input in
+                text.withUnsafeMutableBufferPointer { output in
+                    for group in 0..<groups {
+                        let value = UInt32(input[3 * group]) << 16 | UInt32(input[3 * group + 1]) << 8 | UInt32(input[3 * group + 2])
+                        let position = start + 4 * group
+                        output[position] = alphabet[Int(value >> 18 & 0x3F)]
+                        output[position + 1] = alphabet[Int(value >> 12 & 0x3F)]
+                        output[position + 2] = alphabet[Int(value >> 6 & 0x3F)]
+                        output[position + 3] = alphabet[Int(value & 0x3F)]
+                    }
+                }
+            }
         }
+        let index = 3 * groups
         // One or two bytes left: two or three characters, then `=` to four.
         let left = bytes.count - index
         if left > 0 {
@@ -82,7 +98,6 @@ public enum SignatureText {
             text.append(left == 2 ? alphabet[Int(group >> 6 & 0x3F)] : UInt8(ascii: "="))
             text.append(UInt8(ascii: "="))
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The 64 characters of RFC 4648 §4, by value.

@@ -35,7 +35,7 @@ enum WorkoutRecordFields {
 
     /// A time quantity in exact seconds. The validator refuses any other, so this fallback
     /// (an error, never a rounded value) is reached only by unvalidated samples.
-    private static func seconds(_ quantity: Quantity) throws(DERError) -> Decimal {
+    static func seconds(_ quantity: Quantity) throws(DERError) -> Decimal {
         guard let seconds = quantity.exactSeconds else {
             throw DERError(.invalidValue, at: 0, "duration \(quantity) is not an exact number of seconds")
         }

@@ -147,6 +147,22 @@ import Testing
         try SampleValidator.validate(.quantity(heartRate))
     }
 
+    @Test("both spellings are found the same way in small metadata and in metadata of more than 16 entries")
+    func metadataKeySpellingsInLargeMetadata() throws {
+        for fillers in [0, 3, 14, 15, 30] {
+            var heartRate = try quantity(.heartRate, "72", "count/min")
+            let filler = (0..<fillers).map { Metadata.Entry(key: "Custom\($0)", value: .string("x")) }
+            heartRate.metadata = Metadata([.init(key: "HKMetadataKeyTimeZone", value: .string("Europe/Paris"))] + filler + [
+                .init(key: "HKMetadataKeyTimeZone", value: .string("Europe/Paris")),
+                .init(key: "HKTimeZone", value: .string("UTC")),
+                .init(key: "HKTimeZone", value: .string("UTC")),
+            ])
+            let problems = SampleValidator.problems(in: .quantity(heartRate))
+            #expect(problems.map(\.field) == ["metadata.HKTimeZone", "metadata.HKTimeZone"], "\(fillers) fillers")
+            #expect(problems.allSatisfy { $0.kind == .metadataKeyTwice(earlier: "HKMetadataKeyTimeZone") })
+        }
+    }
+
     @Test func unknownTypeErrorForReaders() {
         let error = SampleValidationError(typeIdentifier: "HKQuantityTypeIdentifierFoo", field: "type",
                                           kind: .unknownType(identifier: "HKQuantityTypeIdentifierFoo"))

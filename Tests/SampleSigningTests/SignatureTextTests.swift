@@ -39,6 +39,16 @@ import Testing
         #expect(SignatureText.encode(Array(0...255)) == Data(Array(0...255)).base64EncodedString())
     }
 
+    @Test func encodingIntoBytesAppendsTheSameTextAfterWhatIsThere() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<100 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var text = Array("prefix:".utf8)
+            SignatureText.encode(bytes, into: &text)
+            #expect(text == Array(("prefix:" + Data(bytes).base64EncodedString()).utf8), "length \(length)")
+        }
+    }
+
     @Test func ignoresExactlyTheSixASCIIWhitespaceBytes() {
         for space: UInt8 in [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D] {
             let text = [UInt8(ascii: "Q"), space, UInt8(ascii: "U"), UInt8(ascii: "I"), UInt8(ascii: "=")]

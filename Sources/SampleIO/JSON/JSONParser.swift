@@ -38,6 +38,25 @@ public struct JSONParser: Sendable {
         try parse(bytes, building: JSONValueTree.self)
     }
 
+    /// Parses a complete JSON text given as UTF-8 bytes into a plain value, noting on the way
+    /// the spans of the members of the top-level object and of the objects that are its
+    /// members' values: what a splice into the text needs (``JSONSpliceLayout``), without the
+    /// node tree of ``parseNode(_:)-([UInt8])``.
+    public func parseForSplicing(_ bytes: [UInt8]) throws(JSONSyntaxError) -> (value: JSONValue, layout: JSONSpliceLayout) {
+        let result: Result<(JSONValue, JSONSpliceLayout), JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var core = JSONParserCore<JSONValueTree>(bytes: buffer, maximumDepth: maximumDepth)
+            core.memberLog = []
+            core.memberLog?.reserveCapacity(32)
+            do throws(JSONSyntaxError) {
+                let value = try core.parseDocument()
+                return .success((value, JSONSpliceLayout(log: core.memberLog ?? [], bytes: buffer)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
     /// Parses a complete JSON text and keeps the byte span of every value.
     public func parseNode(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         try parseNode(Array(text.utf8))
@@ -68,6 +87,12 @@ struct JSONParserCore<Tree: JSONTreeBuilding> {
     var index = 0
     /// Reused buffer for strings that contain escapes.
     var scratch: [UInt8] = []
+    /// When not `nil`, every member at depth 1 or 2 (of the top-level object, or of an object
+    /// that is the value of one of its members) is noted here once its value is read.
+    var memberLog: [JSONMemberSpan]?
+
+    /// Members an object's list has room for before it grows.
+    static var initialMemberCapacity: Int { 12 }
 
     /// Below this many members duplicate keys are found by a linear scan; above it a set is built.
     static var linearDuplicateScanLimit: Int { 8 }
@@ -137,6 +162,9 @@ struct JSONParserCore<Tree: JSONTreeBuilding> {
             index += 1
             return Tree.object(members, span: start..<index)
         }
+        // A sample object has up to a dozen members: one allocation instead of growing by
+        // doubling from one.
+        members.reserveCapacity(Self.initialMemberCapacity)
         while true {
             guard index < bytes.count else { throw error(.unexpectedEndOfInput(expected: .objectKey), at: index) }
             guard bytes[index] == UInt8(ascii: "\"") else {
@@ -164,8 +192,12 @@ struct JSONParserCore<Tree: JSONTreeBuilding> {
             }
             index += 1
             skipWhitespace()
+            let valueStart = index
             let value = try parseValue(depth: depth)
             members.append(Tree.member(key: key, keySpan: keySpan, value: value))
+            if depth <= 2, memberLog != nil {
+                memberLog?.append(JSONMemberSpan(depth: depth, key: key, keySpan: keySpan, valueSpan: valueStart..<index))
+            }
             skipWhitespace()
             guard index < bytes.count else {
                 throw error(.unexpectedEndOfInput(expected: .commaOrEndOfObject), at: index)

@@ -40,20 +40,48 @@ public enum JSONWriter {
 
     /// Appends `string` as a JSON string literal (quotes included), escaped minimally.
     public static func writeString(_ string: String, into output: inout [UInt8]) {
+        var text = string
+        text.withUTF8 { writeString(utf8: $0, into: &output) }
+    }
+
+    /// Whether any byte of `bytes` is `"`, `\` or a control character (below 0x20), looked at
+    /// eight bytes at a time: a signature's base64 text is some 600 bytes, scanned for every
+    /// signed reading. Each test is the exact "has a zero byte" / "has a byte below n" word test
+    /// (bit-twiddling hacks: `(x - 0x01…01) & ~x & 0x80…80`).
+    static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+            if found & highs != 0 { return true }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Appends the text whose UTF-8 is `bytes` as a JSON string literal (quotes included),
+    /// escaped minimally.
+    public static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings (keys, identifiers, dates, base64 signatures) need no escape: one scan of
         // the contiguous UTF-8, one copy.
-        var text = string
-        let copied = text.withUTF8 { bytes in
-            for byte in bytes where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return false }
+        if !needsEscape(bytes) {
             output.append(contentsOf: bytes)
-            return true
-        }
-        if copied {
             output.append(UInt8(ascii: "\""))
             return
         }
-        for byte in string.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
             case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])

@@ -77,14 +77,16 @@ public enum JSONSampleDecoder {
 
     // MARK: - Field sets
 
-    static let commonFields: Set<String> = ["type", "uuid", "startDate", "endDate", "device", "metadata"]
-    static let quantityFields = commonFields.union(["value", "unit"])
-    static let categoryFields = commonFields.union(["value"])
-    static let correlationFields = commonFields.union(["objects"])
-    static let workoutFields = commonFields.union(["activityType", "duration", "events"] + WorkoutTotal.allCases.map(\.fieldName))
-    static let workoutEventFields: Set<String> = ["type", "date", "duration", "metadata"]
-    static let quantityObjectFields: Set<String> = ["value", "unit"]
-    static let deviceFields = Set(Device.fieldNames)
+    // Lists, not sets: a key is a short string, and comparing it with a dozen names costs less
+    // than hashing it, for every member of every sample read.
+    static let commonFields = ["type", "uuid", "startDate", "endDate", "device", "metadata"]
+    static let quantityFields = commonFields + ["value", "unit"]
+    static let categoryFields = commonFields + ["value"]
+    static let correlationFields = commonFields + ["objects"]
+    static let workoutFields = commonFields + ["activityType", "duration", "events"] + WorkoutTotal.allCases.map(\.fieldName)
+    static let workoutEventFields = ["type", "date", "duration", "metadata"]
+    static let quantityObjectFields = ["value", "unit"]
+    static let deviceFields = Device.fieldNames
 
     /// The decoding state: the line for errors.
     struct Context {
@@ -169,7 +171,7 @@ public enum JSONSampleDecoder {
             throw fail(join(path, "type"), .unsupportedType(identifier))
         }
 
-        func checkFields(_ object: JSONObject, allowed: Set<String>, path: String) throws(SampleInputError) {
+        func checkFields(_ object: JSONObject, allowed: [String], path: String) throws(SampleInputError) {
             for member in object.members where !allowed.contains(member.key) {
                 throw fail(join(path, member.key), .unknownField)
             }
@@ -180,17 +182,19 @@ public enum JSONSampleDecoder {
             return value
         }
 
-        func string(_ value: JSONValue, path: String) throws(SampleInputError) -> String {
-            guard case .string(let text) = value else { throw fail(path, .wrongType(expected: "string", found: value.kindName)) }
+        // Paths are autoclosures here: they are needed only for an error, and building one per
+        // field (`device.name`, `metadata.HKTimeZone`) cost an allocation for every field read.
+        func string(_ value: JSONValue, path: @autoclosure () -> String) throws(SampleInputError) -> String {
+            guard case .string(let text) = value else { throw fail(path(), .wrongType(expected: "string", found: value.kindName)) }
             return text
         }
 
-        func decimal(_ value: JSONValue, path: String) throws(SampleInputError) -> Decimal {
-            guard case .number(let number) = value else { throw fail(path, .wrongType(expected: "number", found: value.kindName)) }
+        func decimal(_ value: JSONValue, path: @autoclosure () -> String) throws(SampleInputError) -> Decimal {
+            guard case .number(let number) = value else { throw fail(path(), .wrongType(expected: "number", found: value.kindName)) }
             do {
                 return try number.decimal()
             } catch {
-                throw fail(path, .invalidNumber(error))
+                throw fail(path(), .invalidNumber(error))
             }
         }
 
@@ -199,12 +203,11 @@ public enum JSONSampleDecoder {
         }
 
         func date(_ object: JSONObject, _ key: String, path: String) throws(SampleInputError) -> SampleDate {
-            let fieldPath = join(path, key)
-            let text = try string(try required(object, key, path), path: fieldPath)
+            let text = try string(try required(object, key, path), path: join(path, key))
             do {
                 return try SampleDate(rfc3339: text)
             } catch {
-                throw fail(fieldPath, .invalidDate(error))
+                throw fail(join(path, key), .invalidDate(error))
             }
         }
 
@@ -224,9 +227,10 @@ public enum JSONSampleDecoder {
             }
             var device = Device()
             for member in fields.members {
-                let fieldPath = join(devicePath, member.key)
-                guard JSONSampleDecoder.deviceFields.contains(member.key) else { throw fail(fieldPath, .unknownField) }
-                device[field: member.key] = try string(member.value, path: fieldPath)
+                guard JSONSampleDecoder.deviceFields.contains(member.key) else {
+                    throw fail(join(devicePath, member.key), .unknownField)
+                }
+                device[field: member.key] = try string(member.value, path: join(devicePath, member.key))
             }
             return device
         }
@@ -242,13 +246,15 @@ public enum JSONSampleDecoder {
             }
             var metadata = Metadata()
             for member in entries.members {
-                let entryPath = join(metadataPath, member.key)
                 switch member.value {
                 case .string(let text): metadata.append(key: member.key, value: .string(text))
-                case .number: metadata.append(key: member.key, value: .number(try decimal(member.value, path: entryPath)))
+                case .number:
+                    metadata.append(key: member.key,
+                                    value: .number(try decimal(member.value, path: join(metadataPath, member.key))))
                 case .bool(let flag): metadata.append(key: member.key, value: .bool(flag))
                 case .null, .array, .object:
-                    throw fail(entryPath, .wrongType(expected: "string, number or boolean", found: member.value.kindName))
+                    throw fail(join(metadataPath, member.key),
+                               .wrongType(expected: "string, number or boolean", found: member.value.kindName))
                 }
             }
             return metadata

@@ -45,16 +45,16 @@ public struct JSONSampleLine: Sendable {
     }
 
     /// ``decoded(keepingText:)`` without the text (the caller has ``bytes``), together with the
-    /// line's parsed node (`nil` when it is not JSON), so that a signature can be spliced into
-    /// the line (``insertingMetadataValue(key:stringValue:into:root:)``) without parsing it again.
-    public func decodedForSplicing() -> (sample: Result<StoredSample, SampleInputError>, root: JSONNode?) {
-        let root: JSONNode
+    /// line's layout (`nil` when it is not JSON), so that a signature can be spliced into the
+    /// line (``insertingMetadataValue(key:stringValueUTF8:into:layout:)``) without parsing it again.
+    public func decodedForSplicing() -> (sample: Result<StoredSample, SampleInputError>, layout: JSONSpliceLayout?) {
+        let parsed: (value: JSONValue, layout: JSONSpliceLayout)
         do {
-            root = try JSONParser().parseNode(bytes)
+            parsed = try JSONParser().parseForSplicing(bytes)
         } catch {
             return (.failure(SampleInputError(line: line, field: "", reason: .invalidJSON(error))), nil)
         }
-        return (decoded(root.value, keepingText: false), root)
+        return (decoded(parsed.value, keepingText: false), parsed.layout)
     }
 
     private func decoded(_ value: JSONValue, keepingText: Bool) -> Result<StoredSample, SampleInputError> {

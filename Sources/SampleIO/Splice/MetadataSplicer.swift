@@ -36,55 +36,87 @@ public func insertingMetadataValue(key: String, stringValue: String, into line: 
 /// - Throws: ``SignatureSpliceError``.
 public func insertingMetadataValue(key: String, stringValue: String, into bytes: [UInt8],
                                    root: JSONNode) throws(SignatureSpliceError) -> [UInt8] {
-    guard let topMembers = root.objectMembers else { throw .topLevelNotAnObject(found: root.value.kindName) }
+    let layout = JSONSpliceLayout(root: root)
+    return try Array(stringValue.utf8).withUnsafeBufferPointer { (utf8) throws(SignatureSpliceError) in
+        try insertingMetadataValue(key: key, stringValueUTF8: utf8, into: bytes, layout: layout)
+    }
+}
 
-    var entry: [UInt8] = []
-    JSONWriter.writeString(key, into: &entry)
-    entry.append(UInt8(ascii: ":"))
-    JSONWriter.writeString(stringValue, into: &entry)
+/// ``insertingMetadataValue(key:stringValue:into:root:)`` with the value given as its UTF-8
+/// bytes (the base64 text a signer has just written) and the line's layout
+/// (``JSONParser/parseForSplicing(_:)`` notes it while parsing), the result built in one buffer.
+///
+/// - Throws: ``SignatureSpliceError``.
+public func insertingMetadataValue(key: String, stringValueUTF8 value: UnsafeBufferPointer<UInt8>, into bytes: [UInt8],
+                                   layout: JSONSpliceLayout) throws(SignatureSpliceError) -> [UInt8] {
+    guard layout.rootKind == "object" else { throw .topLevelNotAnObject(found: layout.rootKind) }
+    let topMembers = layout.members
 
-    // Edits as (range to replace, replacement), applied from the end so offsets stay valid.
-    var edits: [(range: Range<Int>, replacement: [UInt8])] = []
+    // Edits as (range to replace, what replaces it), in ascending order and not overlapping.
+    enum Replacement {
+        case nothing
+        case entry(comma: Bool)
+        case metadataMember(comma: Bool)
+    }
+    var edits: [(range: Range<Int>, replacement: Replacement)] = []
 
     if let metadata = topMembers.first(where: { $0.key == "metadata" }) {
-        guard let members = metadata.value.objectMembers else {
-            throw .metadataNotAnObject(found: metadata.value.value.kindName)
+        guard layout.metadataKind == "object" else {
+            throw .metadataNotAnObject(found: layout.metadataKind ?? "null")
         }
+        let members = layout.metadataMembers
         // Same entry = same stored spelling (SDK constant name and stored name are aliases).
         let storedKey = MetadataKey.storedName(for: key)
         let matches = members.indices.filter { MetadataKey.storedName(for: members[$0].key) == storedKey }
         if let first = matches.first {
             // Replace `"oldKey":oldValue` by the new entry, keeping the bytes around it.
-            edits.append((members[first].keySpan.lowerBound..<members[first].value.span.upperBound, entry))
+            edits.append((members[first].keySpan.lowerBound..<members[first].valueSpan.upperBound, .entry(comma: false)))
             // Remove later duplicates with the separator before them: from the end of the
             // previous member's value to the end of this member's value.
             for index in matches.dropFirst() {
-                edits.append((members[index - 1].value.span.upperBound..<members[index].value.span.upperBound, []))
+                edits.append((members[index - 1].valueSpan.upperBound..<members[index].valueSpan.upperBound, .nothing))
             }
         } else if let last = members.last {
-            let position = last.value.span.upperBound
-            edits.append((position..<position, [UInt8(ascii: ",")] + entry))
+            let position = last.valueSpan.upperBound
+            edits.append((position..<position, .entry(comma: true)))
         } else {
             // Empty object: insert right before its closing brace.
-            let position = metadata.value.span.upperBound - 1
-            edits.append((position..<position, entry))
+            let position = metadata.valueSpan.upperBound - 1
+            edits.append((position..<position, .entry(comma: false)))
         }
+    } else if let last = topMembers.last {
+        let position = last.valueSpan.upperBound
+        edits.append((position..<position, .metadataMember(comma: true)))
     } else {
-        var addition: [UInt8] = []
-        JSONWriter.writeString("metadata", into: &addition)
-        addition.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: "{")] + entry + [UInt8(ascii: "}")])
-        if let last = topMembers.last {
-            let position = last.value.span.upperBound
-            edits.append((position..<position, [UInt8(ascii: ",")] + addition))
-        } else {
-            let position = root.span.upperBound - 1
-            edits.append((position..<position, addition))
-        }
+        let position = layout.rootSpan.upperBound - 1
+        edits.append((position..<position, .metadataMember(comma: false)))
     }
 
-    var output = bytes
-    for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-        output.replaceSubrange(edit.range, with: edit.replacement)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count + key.utf8.count + value.count + 24)
+    func writeEntry(_ output: inout [UInt8]) {
+        JSONWriter.writeString(key, into: &output)
+        output.append(UInt8(ascii: ":"))
+        JSONWriter.writeString(utf8: value, into: &output)
     }
+    var copied = 0
+    for edit in edits {
+        output.append(contentsOf: bytes[copied..<edit.range.lowerBound])
+        switch edit.replacement {
+        case .nothing:
+            break
+        case .entry(let comma):
+            if comma { output.append(UInt8(ascii: ",")) }
+            writeEntry(&output)
+        case .metadataMember(let comma):
+            if comma { output.append(UInt8(ascii: ",")) }
+            JSONWriter.writeString("metadata", into: &output)
+            output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: "{")])
+            writeEntry(&output)
+            output.append(UInt8(ascii: "}"))
+        }
+        copied = edit.range.upperBound
+    }
+    output.append(contentsOf: bytes[copied...])
     return output
 }

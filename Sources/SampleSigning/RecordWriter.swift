@@ -1,0 +1,189 @@
+import DER
+import Foundation
+import HealthSamples
+
+/// Writes the signed record (docs/FORMAT.md) of a sample straight into DER: the bytes of
+/// `RecordBuilder.encode(RecordBuilder.record(for:))`, without the dictionary in between.
+///
+/// Signing writes one record per reading, and building the ``RecordDictionary`` (an indirect
+/// enum of strings and arrays) only to serialize it cost more than the encoding. The entries are
+/// those ``RecordBuilder`` puts in the dictionary; their order does not matter, since every
+/// dictionary is a SET OF that the writer puts in DER order.
+enum RecordWriter {
+    /// Appends the record of `sample`.
+    static func write(_ sample: Sample, into writer: inout DERWriter) throws(DERError) {
+        try writer.appendSetOf { (record) throws(DERError) in
+            entry(RecordKeys.formatVersion, into: &record) { $0.append(DERInteger(RecordKeys.currentFormatVersion)) }
+            switch sample {
+            case .quantity(let q):
+                try quantityEntries(q, inheriting: nil, into: &record)
+            case .category(let c):
+                try commonEntries(type: c.type.identifier, start: c.startDate, end: c.endDate, device: c.device,
+                                  metadata: c.metadata, signedKeys: signedKeys, into: &record)
+                entry(RecordKeys.value, into: &record) { $0.append(DERInteger(c.value)) }
+            case .correlation(let k):
+                try commonEntries(type: k.type.identifier, start: k.startDate, end: k.endDate, device: k.device,
+                                  metadata: k.metadata, signedKeys: signedKeys, into: &record)
+                try entry(RecordKeys.objects, into: &record) { (value) throws(DERError) in
+                    try value.appendConstructed(.sequence) { (objects) throws(DERError) in
+                        for object in k.objects {
+                            try objects.appendSetOf { (fields) throws(DERError) in
+                                try quantityEntries(object, inheriting: (k.startDate, k.endDate), into: &fields)
+                            }
+                        }
+                    }
+                }
+            case .workout(let w):
+                try commonEntries(type: Workout.typeIdentifier, start: w.startDate, end: w.endDate, device: w.device,
+                                  metadata: w.metadata, signedKeys: signedWorkoutKeys, into: &record)
+                try workoutEntries(w, into: &record)
+            }
+        }
+    }
+
+    /// Stored names of ``RecordKeys/signedMetadataKeys`` and of the workout list.
+    static let signedKeys = Set(RecordKeys.signedMetadataKeys.map(\.storedName))
+    static let signedWorkoutKeys = Set(RecordKeys.signedWorkoutMetadataKeys.map(\.storedName))
+
+    /// The record key of each device field (``RecordKeys/deviceKeys``) with the field read as a
+    /// property: the device's subscript by name compares strings for every field.
+    static let deviceFields: [(key: String, read: @Sendable (Device) -> String?)] = RecordKeys.deviceKeys.map { field, key in
+        let read: @Sendable (Device) -> String? = switch field {
+        case "name": { $0.name }
+        case "manufacturer": { $0.manufacturer }
+        case "model": { $0.model }
+        case "hardwareVersion": { $0.hardwareVersion }
+        case "firmwareVersion": { $0.firmwareVersion }
+        case "softwareVersion": { $0.softwareVersion }
+        case "localIdentifier": { $0.localIdentifier }
+        case "udiDeviceIdentifier": { $0.udiDeviceIdentifier }
+        default: { $0[field: field] }
+        }
+        return (key, read)
+    }
+
+    /// One `Entry ::= SEQUENCE { key UTF8String, value }`.
+    private static func entry<E: Error>(_ key: String, into writer: inout DERWriter,
+                                        _ value: (inout DERWriter) throws(E) -> Void) throws(E) {
+        try writer.appendConstructed(.sequence) { (entry) throws(E) in
+            entry.append(DERUTF8String(key))
+            try value(&entry)
+        }
+    }
+
+    /// A quantity sample's entries; a correlation member leaves out the dates it shares with
+    /// the correlation (`inheriting`), as ``RecordBuilder`` does.
+    private static func quantityEntries(_ q: QuantitySample, inheriting dates: (start: SampleDate, end: SampleDate)?,
+                                        into writer: inout DERWriter) throws(DERError) {
+        try commonEntries(type: q.type.identifier, start: dates?.start == q.startDate ? nil : q.startDate,
+                          end: dates?.end == q.endDate ? nil : q.endDate, device: q.device, metadata: q.metadata,
+                          signedKeys: signedKeys, into: &writer)
+        let value = try DERReal(q.quantity.value)
+        entry(RecordKeys.value, into: &writer) { $0.append(value) }
+        entry(RecordKeys.unit, into: &writer) { $0.append(DERUTF8String(q.quantity.unit.unitString)) }
+    }
+
+    private static func commonEntries(type: String, start: SampleDate?, end: SampleDate?, device: Device?,
+                                      metadata: Metadata, signedKeys: Set<String>,
+                                      into writer: inout DERWriter) throws(DERError) {
+        entry(RecordKeys.type, into: &writer) { $0.append(DERUTF8String(type)) }
+        if let start {
+            let time = try GeneralizedTime(start)
+            entry(RecordKeys.startDate, into: &writer) { $0.append(time) }
+        }
+        if let end {
+            let time = try GeneralizedTime(end)
+            entry(RecordKeys.endDate, into: &writer) { $0.append(time) }
+        }
+        if let device, !device.isEmpty {
+            entry(RecordKeys.device, into: &writer) { value in
+                value.appendSetOf { fields in
+                    for (key, read) in deviceFields {
+                        if let text = read(device) {
+                            entry(key, into: &fields) { $0.append(DERUTF8String(text)) }
+                        }
+                    }
+                }
+            }
+        }
+        try signedMetadata(metadata, signedKeys: signedKeys, into: &writer)
+    }
+
+    /// The `m` entry: the first entry of each signed key present, under its stored name; no
+    /// entry when none is present.
+    private static func signedMetadata(_ metadata: Metadata, signedKeys: Set<String>,
+                                       into writer: inout DERWriter) throws(DERError) {
+        let signed = signedEntries(of: metadata, signedKeys: signedKeys)
+        guard !signed.isEmpty else { return }
+        try entry(RecordKeys.metadata, into: &writer) { (value) throws(DERError) in
+            try metadataDictionary(signed, into: &value)
+        }
+    }
+
+    /// The first entry of each signed key in `metadata`, keyed by its stored name: what
+    /// `metadata[key]` finds for each of the keys, found in one pass over the entries.
+    private static func signedEntries(of metadata: Metadata, signedKeys: Set<String>) -> [(key: String, value: MetadataValue)] {
+        var signed: [(key: String, value: MetadataValue)] = []
+        for item in metadata.entries {
+            let stored = MetadataKey.storedName(for: item.key)
+            guard signedKeys.contains(stored), !signed.contains(where: { $0.key == stored }) else { continue }
+            signed.append((stored, item.value))
+        }
+        return signed
+    }
+
+    private static func metadataDictionary(_ signed: [(key: String, value: MetadataValue)],
+                                           into writer: inout DERWriter) throws(DERError) {
+        try writer.appendSetOf { (entries) throws(DERError) in
+            for item in signed {
+                try entry(item.key, into: &entries) { (value) throws(DERError) in
+                    try metadataValue(item.value, into: &value)
+                }
+            }
+        }
+    }
+
+    /// A metadata value in its record form (``RecordValue/init(_:)-(MetadataValue)``).
+    private static func metadataValue(_ value: MetadataValue, into writer: inout DERWriter) throws(DERError) {
+        switch value {
+        case .string(let s): writer.append(DERUTF8String(s))
+        case .number(let n): writer.append(try DERReal(n))
+        case .date(let d): writer.append(try GeneralizedTime(d))
+        case .bool(let b): writer.append(b)
+        case .quantity(let q): writer.append(DERUTF8String(q.description))
+        }
+    }
+
+    /// `at`, `du`, the totals and `ev` (``WorkoutRecordFields``).
+    private static func workoutEntries(_ workout: Workout, into writer: inout DERWriter) throws(DERError) {
+        entry(RecordKeys.activityType, into: &writer) { $0.append(DERInteger(workout.activityType.rawValue)) }
+        let duration = try DERReal(try WorkoutRecordFields.seconds(workout.duration))
+        entry(RecordKeys.duration, into: &writer) { $0.append(duration) }
+        for (total, key) in RecordKeys.totalKeys {
+            guard let quantity = workout.totals[total] else { continue }
+            let value = try DERReal(quantity.value)
+            entry(key, into: &writer) { pair in
+                pair.appendConstructed(.sequence) { items in
+                    items.append(value)
+                    items.append(DERUTF8String(quantity.unit.unitString))
+                }
+            }
+        }
+        guard !workout.events.isEmpty else { return }
+        try entry(RecordKeys.events, into: &writer) { (value) throws(DERError) in
+            try value.appendConstructed(.sequence) { (events) throws(DERError) in
+                for event in workout.events {
+                    try events.appendConstructed(.sequence) { (items) throws(DERError) in
+                        items.append(DERInteger(event.type.rawValue))
+                        items.append(try DERReal(event.date.seconds(since: workout.startDate)))
+                        if let duration = event.duration {
+                            items.append(try DERReal(try WorkoutRecordFields.seconds(duration)))
+                        }
+                        let signed = signedEntries(of: event.metadata, signedKeys: signedWorkoutKeys)
+                        if !signed.isEmpty { try metadataDictionary(signed, into: &items) }
+                    }
+                }
+            }
+        }
+    }
+}

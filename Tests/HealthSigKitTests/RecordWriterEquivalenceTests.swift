@@ -1,0 +1,81 @@
+import Foundation
+import HealthSamples
+import SampleIO
+import SampleSigning
+import Testing
+import VectorTestSupport
+@testable import HealthSigKit
+
+/// `RecordBuilder.encodedRecord(for:)` writes the record straight into DER; its bytes must be
+/// those of the record dictionary (`RecordBuilder.record(for:)`) encoded, for every sample kind.
+@Suite struct RecordWriterEquivalenceTests {
+    /// Every sample of examples/readings.jsonl, of the benchmark's generated readings, and every
+    /// sample object of the committed records.json and samples.json that decodes.
+    static func samples() throws -> [Sample] {
+        var texts = BundledExampleReadings.jsonLines.split(separator: "\n").map(String.init)
+        for set in 0..<5 { texts += BenchmarkReadings.lines(set: set).split(separator: "\n").map(String.init) }
+        var samples = try texts.map { try JSONSampleDecoder.decode($0) }
+        for (file, member) in [("records.json", "sample"), ("samples.json", "stored")] {
+            let text = try String(contentsOf: VectorTestSupport.committedDirectory.appendingPathComponent(file), encoding: .utf8)
+            guard case .object(let root) = try JSONParser().parse(text), case .array(let groups)? = root["testGroups"] else {
+                Issue.record("\(file) has no test groups")
+                continue
+            }
+            for case .object(let group) in groups {
+                guard case .array(let tests)? = group["tests"] else { continue }
+                for case .object(let test) in tests {
+                    if let value = test[member], let sample = try? JSONSampleDecoder.decode(value) { samples.append(sample) }
+                }
+            }
+        }
+        return samples
+    }
+
+    @Test func directRecordIsTheEncodedDictionaryForEverySample() throws {
+        let samples = try Self.samples()
+        var kinds = Set<String>()
+        for sample in samples {
+            switch sample {
+            case .quantity: kinds.insert("quantity")
+            case .category: kinds.insert("category")
+            case .correlation: kinds.insert("correlation")
+            case .workout: kinds.insert("workout")
+            }
+            #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)))
+        }
+        #expect(samples.count > 150)
+        #expect(kinds == ["quantity", "category", "correlation", "workout"])
+    }
+
+    /// Repeated keys (export.xml has them; the JSON decoder refuses them): the first entry of
+    /// each signed key counts, whichever spelling it has.
+    @Test func metadataIsTakenOncePerKeyWhicheverSpellingComesFirst() throws {
+        let text = """
+            {"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z",\
+            "endDate":"2026-11-21T08:00:00Z"}
+            """
+        guard case .quantity(var reading) = try JSONSampleDecoder.decode(text) else {
+            Issue.record("not a quantity sample")
+            return
+        }
+        reading.metadata = Metadata([
+            .init(key: "Custom", value: .string("x")), .init(key: "HKMetadataKeyTimeZone", value: .string("Europe/Paris")),
+            .init(key: "HKDeviceSerialNumber", value: .number(12.5)), .init(key: "HKMetadataKeyExternalUUID", value: .string("u-1")),
+            .init(key: "HKExternalUUID", value: .string("u-2")), .init(key: "HKTimeZone", value: .bool(true)),
+        ])
+        let sample = Sample.quantity(reading)
+        #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)))
+    }
+
+    @Test func correlationMembersWithTheirOwnDatesKeepThem() throws {
+        let text = """
+            {"type":"HKCorrelationTypeIdentifierBloodPressure","startDate":"2026-11-21T08:05:00Z","endDate":"2026-11-21T08:06:00Z",\
+            "objects":[{"type":"HKQuantityTypeIdentifierBloodPressureSystolic","value":120,"unit":"mmHg",\
+            "startDate":"2026-11-21T08:05:10Z","endDate":"2026-11-21T08:06:00Z"},\
+            {"type":"HKQuantityTypeIdentifierBloodPressureDiastolic","value":80.5,"unit":"mmHg",\
+            "startDate":"2026-11-21T08:05:00Z","endDate":"2026-11-21T08:05:50.125Z","metadata":{"HKTimeZone":"UTC"}}]}
+            """
+        let sample = try JSONSampleDecoder.decode(text)
+        #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)))
+    }
+}
