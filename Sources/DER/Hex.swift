@@ -5,24 +5,28 @@ public enum Hex {
     ///
     /// Written straight into the string's storage: key identifiers are printed for every
     /// verified sample.
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        let count = bytes.underestimatedCount
-        var iterator = bytes.makeIterator()
-        var text = String(unsafeUninitializedCapacity: count * 2) { buffer in
+    public static func encode(_ bytes: [UInt8]) -> String {
+        encode(bytes[...])
+    }
+
+    /// `bytes` as lower-case hex without separators. Arrays and slices are written by this
+    /// concrete function rather than through the generic one, which a caller in another module
+    /// would reach through protocol witnesses for every byte.
+    public static func encode(_ bytes: ArraySlice<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
             var written = 0
-            while written + 1 < buffer.count, let byte = iterator.next() {
+            for byte in bytes {
                 buffer[written] = digit(byte >> 4)
                 buffer[written + 1] = digit(byte & 0x0F)
                 written += 2
             }
             return written
         }
-        // A sequence that under-reports its count (never an array or a slice) gives the rest here.
-        while let byte = iterator.next() {
-            text.unicodeScalars.append(Unicode.Scalar(digit(byte >> 4)))
-            text.unicodeScalars.append(Unicode.Scalar(digit(byte & 0x0F)))
-        }
-        return text
+    }
+
+    /// `bytes` as lower-case hex without separators.
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+        encode(Array(bytes)[...])
     }
 
     @inline(__always)
