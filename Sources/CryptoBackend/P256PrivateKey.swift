@@ -146,27 +146,21 @@ public struct P256PrivateKey: Sendable {
         guard digest.count == Digest.sha256ByteCount else {
             throw CryptoError.invalidArgument("an ECDSA P-256 / SHA-256 digest is 32 bytes, not \(digest.count)")
         }
-        guard let context = EVP_PKEY_CTX_new_from_pkey(nil, handle.pointer, nil) else {
-            throw OpenSSLErrorQueue.error("EVP_PKEY_CTX_new_from_pkey")
-        }
-        defer { EVP_PKEY_CTX_free(context) }
-        guard EVP_PKEY_sign_init(context) == 1 else {
-            throw OpenSSLErrorQueue.error("EVP_PKEY_sign_init")
-        }
-        guard EVP_PKEY_CTX_set_signature_md(context, DigestAlgorithms.shared.sha256) == 1 else {
-            throw OpenSSLErrorQueue.error("EVP_PKEY_CTX_set_signature_md")
-        }
+        // P-256 ECDSA-Sig-Value is at most 72 bytes (two 33-byte INTEGERs in a SEQUENCE).
+        let maximumLength = 72
         return try ByteBuffers.with(digest) { digestBase, digestLength in
-            var length = 0
-            guard EVP_PKEY_sign(context, nil, &length, digestBase, digestLength) == 1, length > 0 else {
-                throw OpenSSLErrorQueue.error("EVP_PKEY_sign")
+            try ThreadPKeyContexts.with(handle.pointer, for: .sign) { context in
+                var signature = [UInt8](repeating: 0, count: maximumLength)
+                var length = maximumLength
+                let status = signature.withUnsafeMutableBufferPointer { buffer in
+                    EVP_PKEY_sign(context, buffer.baseAddress, &length, digestBase, digestLength)
+                }
+                guard status == 1, length > 0, length <= maximumLength else {
+                    throw OpenSSLErrorQueue.error("EVP_PKEY_sign")
+                }
+                signature.removeLast(maximumLength - length)
+                return (succeeded: true, result: signature)
             }
-            var signature = [UInt8](repeating: 0, count: length)
-            let status = signature.withUnsafeMutableBufferPointer { buffer in
-                EVP_PKEY_sign(context, buffer.baseAddress, &length, digestBase, digestLength)
-            }
-            guard status == 1 else { throw OpenSSLErrorQueue.error("EVP_PKEY_sign") }
-            return Array(signature.prefix(length))
         }
     }
 

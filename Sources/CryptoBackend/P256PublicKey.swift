@@ -33,10 +33,7 @@ public struct P256PublicKey: Hashable, Sendable {
         }
         x963 = point
         keyIdentifier = Digest.sha1(point)
-        guard let spki = ByteBuffers.encode({ i2d_PUBKEY(handle.pointer, $0) }) else {
-            throw OpenSSLErrorQueue.error("i2d_PUBKEY")
-        }
-        spkiDER = spki
+        spkiDER = Self.spkiHeader + point
     }
 
     /// Builds the canonical key from any EC `EVP_PKEY` OpenSSL decoded (not consumed).
@@ -45,6 +42,19 @@ public struct P256PublicKey: Hashable, Sendable {
         let point = try P256KeyFactory.encodedPublicPoint(pkey)
         try self.init(x963: point)
     }
+
+    /// Everything of a P-256 SubjectPublicKeyInfo before the 65-byte uncompressed point (RFC 5480
+    /// §2): SEQUENCE { SEQUENCE { id-ecPublicKey, prime256v1 }, BIT STRING with 0 unused bits }.
+    /// With a validated uncompressed point the encoding has no other choice, so it is written
+    /// here rather than by `i2d_PUBKEY`, whose OpenSSL 3 encoder look-up costs far more than the
+    /// key check itself when many keys are loaded.
+    static let spkiHeader: [UInt8] = [
+        0x30, 0x59,
+        0x30, 0x13,
+        0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01,
+        0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x03, 0x01, 0x07,
+        0x03, 0x42, 0x00,
+    ]
 
     /// Parses a DER SubjectPublicKeyInfo (RFC 5280 §4.1.2.7, RFC 5480).
     ///
@@ -107,18 +117,17 @@ public struct P256PublicKey: Hashable, Sendable {
         guard digest.count == Digest.sha256ByteCount, !derSignature.isEmpty, derSignature.count <= 256 else {
             return false
         }
-        guard let context = EVP_PKEY_CTX_new_from_pkey(nil, handle.pointer, nil) else { return false }
-        defer { EVP_PKEY_CTX_free(context) }
-        guard EVP_PKEY_verify_init(context) == 1,
-              EVP_PKEY_CTX_set_signature_md(context, DigestAlgorithms.shared.sha256) == 1 else {
-            return false
-        }
-        let status = ByteBuffers.with(derSignature) { signature, signatureLength in
-            ByteBuffers.with(digest) { digestBase, digestLength in
-                EVP_PKEY_verify(context, signature, signatureLength, digestBase, digestLength)
+        let valid = try? ByteBuffers.with(derSignature) { signature, signatureLength in
+            try ByteBuffers.with(digest) { digestBase, digestLength in
+                try ThreadPKeyContexts.with(handle.pointer, for: .verify) { context in
+                    let status = EVP_PKEY_verify(context, signature, signatureLength, digestBase, digestLength)
+                    // 0 is a signature that does not verify, which leaves the context as it was;
+                    // anything else is an error inside OpenSSL, after which it is not reused.
+                    return (succeeded: status == 1 || status == 0, result: status == 1)
+                }
             }
         }
-        return status == 1
+        return valid ?? false
     }
 
     /// Whether `derSignature` is a valid signature by this key over the SHA-256 digest of

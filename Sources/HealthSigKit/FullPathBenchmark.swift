@@ -10,7 +10,10 @@ import SampleSigning
 /// verifies the result with ``VerificationPipeline`` (ndjson report, discarded) with one worker
 /// thread and with `jobs`, and reads a generated export.xml through the pipeline next to a bare
 /// byte scan of the same file. Raw OpenSSL rates are measured before and after and averaged, so a
-/// machine busy with other work skews both sides alike; the ratios are what to compare.
+/// machine busy with other work skews both sides alike; the ratios are what to compare. Raw means
+/// OpenSSL's fastest use: a parsed key and an initialised context reused for every operation (as
+/// `openssl speed` does), the same calls the commands make, so no saving inside OpenSSL shows up
+/// as a gain of the full path.
 public enum FullPathBenchmark {
     /// What a run measured.
     public struct Result: Sendable {
