@@ -197,7 +197,25 @@ public struct DERWriter: Sendable {
         (Int.bitWidth - length.leadingZeroBitCount + 7) / 8
     }
 
-    /// X.690 10.1: shortest definite form.
+    /// The size of an element with a one-octet identifier and `length` content octets: what a
+    /// caller writing nested elements by hand needs to know before writing their headers.
+    public static func elementSize(contentLength length: Int) -> Int {
+        1 + (length < 0x80 ? 1 : 1 + lengthOctetCount(length)) + length
+    }
+
+    /// Appends the length octets of ``lengthOctets(_:)`` to `bytes` without a buffer of their own.
+    public static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
+        if length < 0x80 {
+            bytes.append(UInt8(length))
+            return
+        }
+        let octetCount = lengthOctetCount(length)
+        bytes.append(0x80 | UInt8(octetCount))
+        for position in 0..<octetCount {
+            bytes.append(UInt8(truncatingIfNeeded: length >> (8 * (octetCount - 1 - position))))
+        }
+    }
+
     /// The length octets of a definite-length encoding of `length` content octets, in the
     /// shortest form (X.690 10.1).
     public static func lengthOctets(_ length: Int) -> [UInt8] {
