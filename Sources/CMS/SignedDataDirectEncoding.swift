@@ -34,18 +34,20 @@ enum SignedDataDirectEncoding {
     private static let set = DERTag.set.encoded[0]
     private static let octetString = DERTag.octetString.encoded[0]
     private static let explicitZero = DERTag.contextSpecific(0, constructed: true).encoded[0]
+    private static let subjectKeyIdentifier = SignerIdentifier.subjectKeyIdentifierTag.encoded[0]
 
     /// The ContentInfo holding `content`, signed by the key whose identifier is `keyIdentifier`
     /// with the DER ECDSA-Sig-Value `signature`.
     static func contentInfo(content: [UInt8], keyIdentifier: [UInt8], signature: [UInt8]) -> [UInt8] {
-        let sid = DER.encode(SignerIdentifier.subjectKeyIdentifier(keyIdentifier))
         // Content lengths, innermost first.
         let size = DERWriter.elementSize(contentLength:)
         let eContent = content.count
         let eContentWrapper = size(eContent)
         let encapContentInfo = dataType.count + size(eContentWrapper)
         let signatureValue = signature.count
-        let signerInfo = signerInfoVersion.count + sid.count + digestAlgorithm.count + signatureAlgorithm.count
+        // sid: `[0] IMPLICIT SubjectKeyIdentifier`, an OCTET STRING under the context tag.
+        let sid = keyIdentifier.count
+        let signerInfo = signerInfoVersion.count + size(sid) + digestAlgorithm.count + signatureAlgorithm.count
             + size(signatureValue)
         let signerInfos = size(signerInfo)
         let signedData = signedDataHead.count + size(encapContentInfo) + size(signerInfos)
@@ -71,7 +73,8 @@ enum SignedDataDirectEncoding {
         header(set, signerInfos)
         header(sequence, signerInfo)
         out.append(contentsOf: signerInfoVersion)
-        out.append(contentsOf: sid)
+        header(subjectKeyIdentifier, sid)
+        out.append(contentsOf: keyIdentifier)
         out.append(contentsOf: digestAlgorithm)
         out.append(contentsOf: signatureAlgorithm)
         header(octetString, signatureValue)
