@@ -12,10 +12,6 @@ public struct DERWriter: Sendable {
     /// Start offsets of the elements of every open SET OF, innermost last: one stack for all
     /// levels, so that writing a SET OF allocates nothing once the writer has warmed up.
     private var setElementStarts: [Int] = []
-    /// Reused buffers for putting the elements of a SET OF in order.
-    private var reorderBuffer: [UInt8] = []
-    private var sortOrder: [Int] = []
-    private var sortKeys: [UInt64] = []
 
     /// Creates an empty writer.
     public init(capacity: Int = 1024) {
@@ -154,44 +150,59 @@ public struct DERWriter: Sendable {
         guard count > 1 else { return }
         let end = bytes.count
         let contentStart = setElementStarts[first]
-        sortKeys.removeAll(keepingCapacity: true)
-        sortOrder.removeAll(keepingCapacity: true)
-        let inOrder: Bool = bytes.withUnsafeBufferPointer { buffer in
-            setElementStarts.withUnsafeBufferPointer { allStarts in
-                let starts = UnsafeBufferPointer(rebasing: allStarts[first...])
-                func range(_ element: Int) -> Range<Int> {
-                    starts[element]..<(element + 1 < count ? starts[element + 1] : end)
-                }
-                for element in 0..<count { sortKeys.append(Self.prefixKey(buffer, range(element))) }
-                func precedes(_ a: Int, _ b: Int) -> Bool {
-                    let keyA = sortKeys[a], keyB = sortKeys[b]
-                    if keyA != keyB { return keyA < keyB }
-                    return DER.compareSetOfEncodings(buffer, range(a), range(b)) < 0
-                }
-                if (1..<count).allSatisfy({ !precedes($0, $0 - 1) }) { return true }
-                sortOrder.reserveCapacity(max(count, 16))
-                sortOrder.append(contentsOf: 0..<count)
-                // Insertion sort, stable: a SET OF here has a handful of elements.
-                for position in 1..<count {
-                    let element = sortOrder[position]
-                    var slot = position
-                    while slot > 0, precedes(element, sortOrder[slot - 1]) {
-                        sortOrder[slot] = sortOrder[slot - 1]
-                        slot -= 1
+        // Keys, order and the reordered copy live in temporary storage (on the stack when
+        // small): a writer is made for each record, and buffers kept in it were allocated anew
+        // for each one.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { keys in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
+                let inOrder: Bool = bytes.withUnsafeBufferPointer { buffer in
+                    setElementStarts.withUnsafeBufferPointer { allStarts in
+                        let starts = UnsafeBufferPointer(rebasing: allStarts[first...])
+                        func range(_ element: Int) -> Range<Int> {
+                            starts[element]..<(element + 1 < count ? starts[element + 1] : end)
+                        }
+                        for element in 0..<count {
+                            keys.initializeElement(at: element, to: Self.prefixKey(buffer, range(element)))
+                            order.initializeElement(at: element, to: element)
+                        }
+                        func precedes(_ a: Int, _ b: Int) -> Bool {
+                            if keys[a] != keys[b] { return keys[a] < keys[b] }
+                            return DER.compareSetOfEncodings(buffer, range(a), range(b)) < 0
+                        }
+                        if (1..<count).allSatisfy({ !precedes($0, $0 - 1) }) { return true }
+                        // Insertion sort, stable: a SET OF here has a handful of elements.
+                        for position in 1..<count {
+                            let element = order[position]
+                            var slot = position
+                            while slot > 0, precedes(element, order[slot - 1]) {
+                                order[slot] = order[slot - 1]
+                                slot -= 1
+                            }
+                            order[slot] = element
+                        }
+                        return false
                     }
-                    sortOrder[slot] = element
                 }
-                reorderBuffer.removeAll(keepingCapacity: true)
-                reorderBuffer.reserveCapacity(max(end - contentStart, 256))
-                for element in sortOrder { reorderBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range(element)])) }
-                return false
-            }
-        }
-        if inOrder { return }
-        // The elements keep their total length: the reordered copy goes back over them.
-        reorderBuffer.withUnsafeBufferPointer { ordered in
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[contentStart..<end]).update(fromContentsOf: ordered)
+                if inOrder { return }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - contentStart) { ordered in
+                    var filled = 0
+                    bytes.withUnsafeBufferPointer { buffer in
+                        setElementStarts.withUnsafeBufferPointer { allStarts in
+                            let starts = UnsafeBufferPointer(rebasing: allStarts[first...])
+                            for element in order {
+                                let range = starts[element]..<(element + 1 < count ? starts[element + 1] : end)
+                                _ = UnsafeMutableBufferPointer(rebasing: ordered[filled..<(filled + range.count)])
+                                    .initialize(fromContentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
+                                filled += range.count
+                            }
+                        }
+                    }
+                    // The elements keep their total length: the reordered copy goes back over them.
+                    bytes.withUnsafeMutableBufferPointer { buffer in
+                        _ = UnsafeMutableBufferPointer(rebasing: buffer[contentStart..<end])
+                            .update(fromContentsOf: UnsafeBufferPointer(ordered))
+                    }
+                }
             }
         }
     }
