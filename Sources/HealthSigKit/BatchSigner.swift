@@ -262,8 +262,9 @@ public enum BatchSigner {
     /// The key, as written, under which `sample` already carries a signature
     /// (`HKDigitalSignature` or its SDK name `HKMetadataKeyDigitalSignature`), or `nil`.
     static func existingSignature(_ sample: Sample) -> String? {
-        let metadata = sample.metadata
-        return metadata.firstIndex(forKey: MetadataKey.digitalSignature.storedName).map { metadata[$0].key }
+        // `metadata.firstIndex(forKey:)`, with the spellings found once rather than the stored
+        // name of every key looked up for every reading.
+        sample.metadata.entries.first { signatureKey.namesSameEntry($0.key) }?.key
     }
 
     /// The reader's next item; its only errors are I/O errors of the input.

@@ -24,5 +24,5 @@ public struct MetadataSpliceKey: Sendable {
 
     /// Whether `name` names the same entry as the key: `MetadataKey.storedName(for:)` of both
     /// is the same.
-    func namesSameEntry(_ name: String) -> Bool { spellings.contains(name) }
+    public func namesSameEntry(_ name: String) -> Bool { spellings.contains(name) }
 }
