@@ -230,6 +230,29 @@ public struct DERWriter: Sendable {
         bytes.append(contentsOf: element)
     }
 
+    /// Appends `SEQUENCE { first, text }`: `first` already encoded, `text` the UTF-8 content of
+    /// a primitive element under `tag`, both lengths known up front so the SEQUENCE's header is
+    /// written directly (a record's string entries: key and value).
+    public mutating func appendSequence(encoded first: [UInt8], primitive tag: DERTag, utf8 text: String) {
+        guard tag.number < 31, !tag.isConstructed else {
+            appendConstructed(.sequence) { sequence in
+                sequence.appendEncoded(first)
+                sequence.appendPrimitive(tag, utf8: text)
+            }
+            return
+        }
+        markElementStart()
+        var text = text
+        text.withUTF8 { content in
+            appendTag(.sequence)
+            appendLength(first.count + DERWriter.elementSize(contentLength: content.count))
+            bytes.append(contentsOf: first)
+            appendTag(tag)
+            appendLength(content.count)
+            bytes.append(contentsOf: content)
+        }
+    }
+
     /// Appends a copy of an element already written at `range` of ``bytes`` (a value a
     /// structure repeats), copied octet by octet so the buffer is never shared while it grows.
     public mutating func appendEncodedCopy(of range: Range<Int>) {

@@ -80,6 +80,11 @@ enum RecordWriter {
         }
     }
 
+    /// An entry whose value is a UTF8String, written with its lengths known up front.
+    private static func stringEntry(_ key: [UInt8], _ text: String, into writer: inout DERWriter) {
+        writer.appendSequence(encoded: key, primitive: DERUTF8String.defaultTag, utf8: text)
+    }
+
     /// `fv`, the same in every record.
     static let formatVersionEntry: [UInt8] = {
         var writer = DERWriter(capacity: 16)
@@ -115,13 +120,13 @@ enum RecordWriter {
                           signedKeys: signedKeys, into: &writer)
         let value = try DERReal(q.quantity.value)
         entry(Keys.value, into: &writer) { $0.append(value) }
-        entry(Keys.unit, into: &writer) { $0.append(DERUTF8String(q.quantity.unit.unitString)) }
+        stringEntry(Keys.unit, q.quantity.unit.unitString, into: &writer)
     }
 
     private static func commonEntries(type: String, start: SampleDate?, end: SampleDate?, device: Device?,
                                       metadata: Metadata, signedKeys: Set<String>,
                                       into writer: inout DERWriter) throws(DERError) {
-        entry(Keys.type, into: &writer) { $0.append(DERUTF8String(type)) }
+        stringEntry(Keys.type, type, into: &writer)
         // Where the start's GeneralizedTime was written: the last octets of its entry.
         var startTime: Range<Int>?
         if let start {
@@ -149,7 +154,7 @@ enum RecordWriter {
                 value.appendSetOf { fields in
                     for (key, read) in deviceFields {
                         if let text = read(device) {
-                            entry(key, into: &fields) { $0.append(DERUTF8String(text)) }
+                            stringEntry(key, text, into: &fields)
                         }
                     }
                 }
