@@ -82,6 +82,20 @@ public struct SignedDataBuilder: Sendable {
     /// - Throws: `CMSBuilderError` for inconsistent options, a provider failure, or a provider
     ///   signature that is not strict DER or does not verify under `signer.publicKey`.
     public func sign(_ content: [UInt8], using signer: some CMSSignatureProvider) throws(CMSBuilderError) -> [UInt8] {
+        if isDefaultProfile {
+            let publicKey = signer.publicKey
+            let digest = Digest.sha256(content)
+            let signature: [UInt8]
+            do {
+                signature = try signer.signature(forDigest: digest)
+            } catch {
+                throw .signingFailed("\(error)")
+            }
+            let der = try SigningPlan.checked(.der(signature), publicKey: publicKey, digest: digest,
+                                              verifying: signer.signaturesNeedVerification)
+            return SignedDataDirectEncoding.contentInfo(content: content, keyIdentifier: publicKey.keyIdentifier,
+                                                        signature: der)
+        }
         let plan = try prepare(content, publicKey: signer.publicKey)
         let signature: [UInt8]
         do {
@@ -113,6 +127,13 @@ public struct SignedDataBuilder: Sendable {
     }
 
     // MARK: - Steps
+
+    /// Whether the options are the profile's defaults, whose SignedData
+    /// ``SignedDataDirectEncoding`` writes: no check of a certificate is due either.
+    private var isDefaultProfile: Bool {
+        eContentType == .idData && signerIdentification == .subjectKeyIdentifier && signerCertificate == nil
+            && !embedsSignerCertificate && !includesSignedAttributes && !detachesContent
+    }
 
     private func signerKey(_ publicKey: P256PublicKey?) throws(CMSBuilderError) -> P256PublicKey {
         if let publicKey { return publicKey }
@@ -229,6 +250,17 @@ struct SigningPlan {
     /// Checks `signature` (strict DER, or raw r‖s converted to DER), verifies it under the key,
     /// and returns the DER ContentInfo.
     func finish(with signature: SignedDataBuilder.ExternalSignature, verifying: Bool = true) throws(CMSBuilderError) -> [UInt8] {
+        let der = try Self.checked(signature, publicKey: publicKey, digest: digest, verifying: verifying)
+        let signerInfo = SignerInfo(sid: sid, signedAttrs: signedAttrs, signature: der)
+        let signedData = SignedData(digestAlgorithms: [.sha256], encapContentInfo: encapContentInfo,
+                                    certificates: certificates, signerInfos: [signerInfo])
+        return ContentInfo.encode(signedData: signedData)
+    }
+
+    /// The DER of `signature` once it is known to be strict DER (raw r‖s converted) and, when
+    /// `verifying`, to verify under `publicKey` over `digest`.
+    static func checked(_ signature: SignedDataBuilder.ExternalSignature, publicKey: P256PublicKey, digest: [UInt8],
+                        verifying: Bool) throws(CMSBuilderError) -> [UInt8] {
         let der: [UInt8]
         switch signature {
         case .der(let bytes):
@@ -251,9 +283,6 @@ struct SigningPlan {
         guard !verifying || publicKey.isValidSignature(der, forDigest: digest) else {
             throw .signatureDoesNotVerify
         }
-        let signerInfo = SignerInfo(sid: sid, signedAttrs: signedAttrs, signature: der)
-        let signedData = SignedData(digestAlgorithms: [.sha256], encapContentInfo: encapContentInfo,
-                                    certificates: certificates, signerInfos: [signerInfo])
-        return ContentInfo.encode(signedData: signedData)
+        return der
     }
 }

@@ -6,15 +6,12 @@
 public struct DERWriter: Sendable {
     /// The encoding written so far.
     public private(set) var bytes: [UInt8]
-    private var depth = 0
+    @usableFromInline var depth = 0
     /// The depth whose elements the innermost open SET OF collects; -1 outside any.
     private var setElementDepth = -1
     /// Start offsets of the elements of every open SET OF, innermost last: one stack for all
     /// levels, so that writing a SET OF allocates nothing once the writer has warmed up.
     private var setElementStarts: [Int] = []
-    /// Reused buffers for putting the elements of a SET OF in order.
-    private var reorderBuffer: [UInt8] = []
-    private var sortOrder: [Int] = []
 
     /// Creates an empty writer.
     public init(capacity: Int = 1024) {
@@ -49,15 +46,33 @@ public struct DERWriter: Sendable {
     }
 
     /// Appends a constructed element; `body` writes its children into this same writer.
+    ///
+    /// Inlinable, with the work in the non-generic steps it calls: a caller in another module
+    /// (the record writer, the CMS encoders) otherwise goes through the unspecialized generic
+    /// for every element, which cost more than writing the element.
+    @inlinable
     public mutating func appendConstructed<E: Error>(_ tag: DERTag, _ body: (inout DERWriter) throws(E) -> Void) throws(E) {
+        let lengthIndex = beginConstructed(tag)
+        do {
+            try body(&self)
+        } catch {
+            depth -= 1
+            throw error
+        }
+        depth -= 1
+        fixLength(at: lengthIndex)
+    }
+
+    /// Writes the identifier and a length placeholder of a constructed element and enters it;
+    /// returns where the length goes.
+    @usableFromInline
+    mutating func beginConstructed(_ tag: DERTag) -> Int {
         markElementStart()
         appendTag(tag)
         let lengthIndex = bytes.count
         bytes.append(0)
         depth += 1
-        defer { depth -= 1 }
-        try body(&self)
-        fixLength(at: lengthIndex)
+        return lengthIndex
     }
 
     /// Appends a SET OF whose elements `body` writes; the elements are then put into DER order
@@ -65,7 +80,30 @@ public struct DERWriter: Sendable {
     ///
     /// The elements are written in place, their starts noted, and reordered within the SET's
     /// content only when they are out of order; if `body` throws, nothing of the SET is kept.
+    /// Inlinable for the reason ``appendConstructed(_:_:)`` is.
+    @inlinable
     public mutating func appendSetOf<E: Error>(_ tag: DERTag = .set, _ body: (inout DERWriter) throws(E) -> Void) throws(E) {
+        let set = beginSetOf(tag)
+        do {
+            try body(&self)
+        } catch {
+            abandonSetOf(set)
+            throw error
+        }
+        endSetOf(set)
+    }
+
+    /// Where an open SET OF starts and what it changed in the writer's state.
+    @usableFromInline
+    struct OpenSetOf {
+        let start: Int
+        let enclosingSetDepth: Int
+        let firstElement: Int
+        let lengthIndex: Int
+    }
+
+    @usableFromInline
+    mutating func beginSetOf(_ tag: DERTag) -> OpenSetOf {
         let start = bytes.count
         // Room for the starts of a record's sets at once, not grown from one.
         if setElementStarts.capacity == 0 { setElementStarts.reserveCapacity(32) }
@@ -77,62 +115,106 @@ public struct DERWriter: Sendable {
         bytes.append(0)
         depth += 1
         setElementDepth = depth
-        do {
-            try body(&self)
-        } catch {
-            depth -= 1
-            setElementDepth = enclosingSetDepth
-            setElementStarts.removeSubrange(firstElement...)
-            if setElementStarts.last == start { setElementStarts.removeLast() }
-            bytes.removeSubrange(start...)
-            throw error
-        }
+        return OpenSetOf(start: start, enclosingSetDepth: enclosingSetDepth, firstElement: firstElement,
+                         lengthIndex: lengthIndex)
+    }
+
+    /// Drops everything of a SET OF whose body threw.
+    @usableFromInline
+    mutating func abandonSetOf(_ set: OpenSetOf) {
         depth -= 1
-        setElementDepth = enclosingSetDepth
-        sortElements(startingAt: firstElement)
-        setElementStarts.removeSubrange(firstElement...)
-        fixLength(at: lengthIndex)
+        setElementDepth = set.enclosingSetDepth
+        setElementStarts.removeSubrange(set.firstElement...)
+        if setElementStarts.last == set.start { setElementStarts.removeLast() }
+        bytes.removeSubrange(set.start...)
+    }
+
+    @usableFromInline
+    mutating func endSetOf(_ set: OpenSetOf) {
+        depth -= 1
+        setElementDepth = set.enclosingSetDepth
+        sortElements(startingAt: set.firstElement)
+        setElementStarts.removeSubrange(set.firstElement...)
+        fixLength(at: set.lengthIndex)
     }
 
     /// Puts the elements whose starts are `setElementStarts[first...]`, which run to the end of
     /// `bytes`, into X.690 11.6 order.
+    ///
+    /// Each element is first compared by its first eight octets, zero-padded as 11.6 pads the
+    /// shorter encoding, read as one big-endian word: a record's entries (`SEQUENCE { key, … }`)
+    /// differ there almost always, so the byte-wise comparison runs only on ties. Every signed
+    /// reading sorts three SETs or more, and comparing byte by byte was most of their cost.
     private mutating func sortElements(startingAt first: Int) {
         let count = setElementStarts.count - first
         guard count > 1 else { return }
         let end = bytes.count
-        let starts = setElementStarts
-        func range(_ element: Int) -> Range<Int> {
-            starts[first + element]..<(element + 1 < count ? starts[first + element + 1] : end)
-        }
-        let inOrder: Bool = bytes.withUnsafeBufferPointer { buffer in
-            (1..<count).allSatisfy { DER.compareSetOfEncodings(buffer, range($0 - 1), range($0)) <= 0 }
-        }
-        if inOrder { return }
-        sortOrder.removeAll(keepingCapacity: true)
-        sortOrder.reserveCapacity(max(count, 16))
-        sortOrder.append(contentsOf: 0..<count)
-        reorderBuffer.removeAll(keepingCapacity: true)
-        reorderBuffer.reserveCapacity(max(end - starts[first], 256))
-        bytes.withUnsafeBufferPointer { buffer in
-            // Insertion sort: a SET OF here has a handful of elements.
-            for position in 1..<count {
-                let element = sortOrder[position]
-                var slot = position
-                while slot > 0, DER.compareSetOfEncodings(buffer, range(element), range(sortOrder[slot - 1])) < 0 {
-                    sortOrder[slot] = sortOrder[slot - 1]
-                    slot -= 1
+        let contentStart = setElementStarts[first]
+        // Keys, order and the reordered copy live in temporary storage (on the stack when
+        // small): a writer is made for each record, and buffers kept in it were allocated anew
+        // for each one.
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { keys in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
+                let inOrder: Bool = bytes.withUnsafeBufferPointer { buffer in
+                    setElementStarts.withUnsafeBufferPointer { allStarts in
+                        let starts = UnsafeBufferPointer(rebasing: allStarts[first...])
+                        func range(_ element: Int) -> Range<Int> {
+                            starts[element]..<(element + 1 < count ? starts[element + 1] : end)
+                        }
+                        for element in 0..<count {
+                            keys.initializeElement(at: element, to: Self.prefixKey(buffer, range(element)))
+                            order.initializeElement(at: element, to: element)
+                        }
+                        func precedes(_ a: Int, _ b: Int) -> Bool {
+                            if keys[a] != keys[b] { return keys[a] < keys[b] }
+                            return DER.compareSetOfEncodings(buffer, range(a), range(b)) < 0
+                        }
+                        if (1..<count).allSatisfy({ !precedes($0, $0 - 1) }) { return true }
+                        // Insertion sort, stable: a SET OF here has a handful of elements.
+                        for position in 1..<count {
+                            let element = order[position]
+                            var slot = position
+                            while slot > 0, precedes(element, order[slot - 1]) {
+                                order[slot] = order[slot - 1]
+                                slot -= 1
+                            }
+                            order[slot] = element
+                        }
+                        return false
+                    }
                 }
-                sortOrder[slot] = element
+                if inOrder { return }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - contentStart) { ordered in
+                    var filled = 0
+                    bytes.withUnsafeBufferPointer { buffer in
+                        setElementStarts.withUnsafeBufferPointer { allStarts in
+                            let starts = UnsafeBufferPointer(rebasing: allStarts[first...])
+                            for element in order {
+                                let range = starts[element]..<(element + 1 < count ? starts[element + 1] : end)
+                                _ = UnsafeMutableBufferPointer(rebasing: ordered[filled..<(filled + range.count)])
+                                    .initialize(fromContentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
+                                filled += range.count
+                            }
+                        }
+                    }
+                    // The elements keep their total length: the reordered copy goes back over them.
+                    bytes.withUnsafeMutableBufferPointer { buffer in
+                        _ = UnsafeMutableBufferPointer(rebasing: buffer[contentStart..<end])
+                            .update(fromContentsOf: UnsafeBufferPointer(ordered))
+                    }
+                }
             }
-            for element in sortOrder { reorderBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[range(element)])) }
         }
-        // The elements keep their total length: the reordered copy goes back over them.
-        let contentStart = starts[first]
-        reorderBuffer.withUnsafeBufferPointer { ordered in
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                _ = UnsafeMutableBufferPointer(rebasing: buffer[contentStart..<end]).update(fromContentsOf: ordered)
-            }
+    }
+
+    /// The first eight octets of `range` in `buffer` as a big-endian word, zeros past its end.
+    private static func prefixKey(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        var key: UInt64 = 0
+        for offset in 0..<8 {
+            let index = range.lowerBound + offset
+            key = key << 8 | UInt64(index < range.upperBound ? buffer[index] : 0)
         }
+        return key
     }
 
     /// Appends an already encoded element unchanged (e.g. bytes kept from a parsed node).
@@ -141,12 +223,53 @@ public struct DERWriter: Sendable {
         bytes.append(contentsOf: element)
     }
 
+    /// ``appendEncoded(_:)-(Collection<UInt8>)`` for an array, compiled here for its concrete
+    /// type: a caller in another module would otherwise copy through the unspecialized generic.
+    public mutating func appendEncoded(_ element: [UInt8]) {
+        markElementStart()
+        bytes.append(contentsOf: element)
+    }
+
+    /// Appends `SEQUENCE { first, text }`: `first` already encoded, `text` the UTF-8 content of
+    /// a primitive element under `tag`, both lengths known up front so the SEQUENCE's header is
+    /// written directly (a record's string entries: key and value).
+    public mutating func appendSequence(encoded first: [UInt8], primitive tag: DERTag, utf8 text: String) {
+        guard tag.number < 31, !tag.isConstructed else {
+            appendConstructed(.sequence) { sequence in
+                sequence.appendEncoded(first)
+                sequence.appendPrimitive(tag, utf8: text)
+            }
+            return
+        }
+        markElementStart()
+        var text = text
+        text.withUTF8 { content in
+            appendTag(.sequence)
+            appendLength(first.count + DERWriter.elementSize(contentLength: content.count))
+            bytes.append(contentsOf: first)
+            appendTag(tag)
+            appendLength(content.count)
+            bytes.append(contentsOf: content)
+        }
+    }
+
+    /// Appends a copy of an element already written at `range` of ``bytes`` (a value a
+    /// structure repeats), copied octet by octet so the buffer is never shared while it grows.
+    public mutating func appendEncodedCopy(of range: Range<Int>) {
+        markElementStart()
+        // The range comes from the caller's own writing, never from input.
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes written")
+        for index in range { bytes.append(bytes[index]) }
+    }
+
     /// Appends a value with its default tag.
+    @inlinable
     public mutating func append(_ value: some DERSerializable) {
         value.serialize(into: &self)
     }
 
     /// Appends a value under an implicit tag that replaces its own.
+    @inlinable
     public mutating func append<T: DERImplicitlyTaggable>(_ value: T, implicitTag tag: DERTag) {
         value.serialize(into: &self, withTag: tag)
     }
@@ -178,7 +301,8 @@ public struct DERWriter: Sendable {
         }
     }
 
-    private mutating func fixLength(at index: Int) {
+    @usableFromInline
+    mutating func fixLength(at index: Int) {
         let length = bytes.count - index - 1
         if length < 0x80 {
             bytes[index] = UInt8(length)
@@ -197,7 +321,25 @@ public struct DERWriter: Sendable {
         (Int.bitWidth - length.leadingZeroBitCount + 7) / 8
     }
 
-    /// X.690 10.1: shortest definite form.
+    /// The size of an element with a one-octet identifier and `length` content octets: what a
+    /// caller writing nested elements by hand needs to know before writing their headers.
+    public static func elementSize(contentLength length: Int) -> Int {
+        1 + (length < 0x80 ? 1 : 1 + lengthOctetCount(length)) + length
+    }
+
+    /// Appends the length octets of ``lengthOctets(_:)`` to `bytes` without a buffer of their own.
+    public static func appendLength(_ length: Int, to bytes: inout [UInt8]) {
+        if length < 0x80 {
+            bytes.append(UInt8(length))
+            return
+        }
+        let octetCount = lengthOctetCount(length)
+        bytes.append(0x80 | UInt8(octetCount))
+        for position in 0..<octetCount {
+            bytes.append(UInt8(truncatingIfNeeded: length >> (8 * (octetCount - 1 - position))))
+        }
+    }
+
     /// The length octets of a definite-length encoding of `length` content octets, in the
     /// shortest form (X.690 10.1).
     public static func lengthOctets(_ length: Int) -> [UInt8] {

@@ -15,7 +15,10 @@ public enum DecimalText {
     /// Reads a decimal number exactly.
     /// - Throws: ``DecimalTextError`` with the offset of the offending character.
     public static func parse(_ text: String) throws(DecimalTextError) -> Decimal {
-        let bytes = Array(text.utf8.prefix(maximumLength + 1))
+        // Copied from the contiguous UTF-8 in one go, not byte by byte through the UTF-8 view:
+        // every quantity read goes through here.
+        var contiguous = text
+        let bytes = contiguous.withUTF8 { Array(UnsafeBufferPointer(rebasing: $0.prefix(maximumLength + 1))) }
         guard bytes.count <= maximumLength else { throw DecimalTextError(text: text, offset: maximumLength, kind: .tooLong) }
         guard !bytes.isEmpty else { throw DecimalTextError(text: text, offset: 0, kind: .empty) }
         var position = 0

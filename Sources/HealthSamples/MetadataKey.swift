@@ -153,4 +153,12 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
     /// The stored spelling of a key: `HKMetadataKeyDigitalSignature` → `HKDigitalSignature`;
     /// a stored name or a custom key comes back unchanged.
     public static func storedName(for name: String) -> String { byEitherName[name]?.storedName ?? name }
+
+    /// Every name whose ``storedName(for:)`` is `storedName`: the spellings that name one entry,
+    /// for a caller that tests many keys against one (a splice into every signed reading).
+    public static func names(withStoredName storedName: String) -> [String] {
+        var names = byEitherName.filter { $0.value.storedName == storedName }.map(\.key)
+        if byEitherName[storedName] == nil { names.append(storedName) }
+        return names
+    }
 }

@@ -24,7 +24,22 @@ public enum PlausibilityCheck {
 
     /// Throws the first value outside its range.
     public static func check(_ sample: Sample) throws(SampleValidationError) {
-        if let first = problems(in: sample).first { throw first }
+        // The first of `problems(in:)`, found without collecting them: this runs for every
+        // signed reading.
+        switch sample {
+        case .quantity(let quantitySample):
+            if let problem = problem(quantitySample, reportingAs: quantitySample.type.identifier, field: "value") {
+                throw problem
+            }
+        case .correlation(let correlation):
+            for (index, member) in correlation.objects.enumerated() {
+                if let problem = problem(member, reportingAs: correlation.type.identifier, field: "objects[\(index)].value") {
+                    throw problem
+                }
+            }
+        case .category, .workout:
+            return
+        }
     }
 
     private static func problem(_ sample: QuantitySample, reportingAs identifier: String,

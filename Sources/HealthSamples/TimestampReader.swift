@@ -32,7 +32,10 @@ struct TimestampReader {
 
     init(text: String) {
         self.text = text
-        self.bytes = Array(text.utf8.prefix(Self.maximumLength))
+        // Copied from the contiguous UTF-8 in one go: every reading has two dates or more, and
+        // copying through the UTF-8 view byte by byte cost as much as reading the fields.
+        var contiguous = text
+        self.bytes = contiguous.withUTF8 { Array(UnsafeBufferPointer(rebasing: $0.prefix(Self.maximumLength))) }
     }
 
     func peek() -> UInt8? { position < bytes.count ? bytes[position] : nil }

@@ -231,13 +231,12 @@ public enum BatchSigner {
         }
         do {
             if case .line(let line) = item, let layout {
-                // The line's decoder has validated the sample; the base64 text goes into the
-                // line as bytes, never as a String.
-                var text: [UInt8] = []
-                SignatureText.encode(try signer.signatureDER(forValidated: stored.sample, using: key), into: &text)
-                return .line(try text.withUnsafeBufferPointer { (value) throws(SignatureSpliceError) in
-                    try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName, stringValueUTF8: value,
-                                               into: line.bytes, layout: layout)
+                // The line's decoder has validated the sample; the base64 text is written
+                // straight into the signed line, never as a String or a buffer of its own.
+                let der = try signer.signatureDER(forValidated: stored.sample, using: key)
+                return .line(try insertingMetadataValue(signatureKey, into: line.bytes, layout: layout,
+                                                        valueCapacity: (der.count + 2) / 3 * 4) {
+                    SignatureText.encode(der, into: &$0)
                 })
             }
             let text = try signer.signature(for: stored.sample, using: key)
@@ -251,6 +250,9 @@ public enum BatchSigner {
         }
     }
 
+    /// `HKDigitalSignature`, prepared once for the splice into every line.
+    static let signatureKey = MetadataSpliceKey(MetadataKey.digitalSignature.storedName)
+
     /// What ends a JSON Lines line.
     static let lineBreak: [UInt8] = [UInt8(ascii: "\n")]
 
@@ -260,8 +262,9 @@ public enum BatchSigner {
     /// The key, as written, under which `sample` already carries a signature
     /// (`HKDigitalSignature` or its SDK name `HKMetadataKeyDigitalSignature`), or `nil`.
     static func existingSignature(_ sample: Sample) -> String? {
-        let metadata = sample.metadata
-        return metadata.firstIndex(forKey: MetadataKey.digitalSignature.storedName).map { metadata[$0].key }
+        // `metadata.firstIndex(forKey:)`, with the spellings found once rather than the stored
+        // name of every key looked up for every reading.
+        sample.metadata.entries.first { signatureKey.namesSameEntry($0.key) }?.key
     }
 
     /// The reader's next item; its only errors are I/O errors of the input.

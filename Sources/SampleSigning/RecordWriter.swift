@@ -13,18 +13,18 @@ enum RecordWriter {
     /// Appends the record of `sample`.
     static func write(_ sample: Sample, into writer: inout DERWriter) throws(DERError) {
         try writer.appendSetOf { (record) throws(DERError) in
-            entry(RecordKeys.formatVersion, into: &record) { $0.append(DERInteger(RecordKeys.currentFormatVersion)) }
+            record.appendEncoded(formatVersionEntry)
             switch sample {
             case .quantity(let q):
                 try quantityEntries(q, inheriting: nil, into: &record)
             case .category(let c):
                 try commonEntries(type: c.type.identifier, start: c.startDate, end: c.endDate, device: c.device,
                                   metadata: c.metadata, signedKeys: signedKeys, into: &record)
-                entry(RecordKeys.value, into: &record) { $0.append(DERInteger(c.value)) }
+                entry(Keys.value, into: &record) { $0.append(DERInteger(c.value)) }
             case .correlation(let k):
                 try commonEntries(type: k.type.identifier, start: k.startDate, end: k.endDate, device: k.device,
                                   metadata: k.metadata, signedKeys: signedKeys, into: &record)
-                try entry(RecordKeys.objects, into: &record) { (value) throws(DERError) in
+                try entry(Keys.objects, into: &record) { (value) throws(DERError) in
                     try value.appendConstructed(.sequence) { (objects) throws(DERError) in
                         for object in k.objects {
                             try objects.appendSetOf { (fields) throws(DERError) in
@@ -47,7 +47,7 @@ enum RecordWriter {
 
     /// The record key of each device field (``RecordKeys/deviceKeys``) with the field read as a
     /// property: the device's subscript by name compares strings for every field.
-    static let deviceFields: [(key: String, read: @Sendable (Device) -> String?)] = RecordKeys.deviceKeys.map { field, key in
+    static let deviceFields: [(key: [UInt8], read: @Sendable (Device) -> String?)] = RecordKeys.deviceKeys.map { field, key in
         let read: @Sendable (Device) -> String? = switch field {
         case "name": { $0.name }
         case "manufacturer": { $0.manufacturer }
@@ -59,7 +59,7 @@ enum RecordWriter {
         case "udiDeviceIdentifier": { $0.udiDeviceIdentifier }
         default: { $0[field: field] }
         }
-        return (key, read)
+        return (Keys.encoded(key), read)
     }
 
     /// One `Entry ::= SEQUENCE { key UTF8String, value }`.
@@ -71,6 +71,46 @@ enum RecordWriter {
         }
     }
 
+    /// ``entry(_:into:_:)-(String,_,_)`` with the key's UTF8String already encoded (``Keys``).
+    private static func entry<E: Error>(_ key: [UInt8], into writer: inout DERWriter,
+                                        _ value: (inout DERWriter) throws(E) -> Void) throws(E) {
+        try writer.appendConstructed(.sequence) { (entry) throws(E) in
+            entry.appendEncoded(key)
+            try value(&entry)
+        }
+    }
+
+    /// An entry whose value is a UTF8String, written with its lengths known up front.
+    private static func stringEntry(_ key: [UInt8], _ text: String, into writer: inout DERWriter) {
+        writer.appendSequence(encoded: key, primitive: DERUTF8String.defaultTag, utf8: text)
+    }
+
+    /// `fv`, the same in every record.
+    static let formatVersionEntry: [UInt8] = {
+        var writer = DERWriter(capacity: 16)
+        entry(RecordKeys.formatVersion, into: &writer) { $0.append(DERInteger(RecordKeys.currentFormatVersion)) }
+        return writer.bytes
+    }()
+
+    /// The ``RecordKeys`` as DER UTF8Strings, encoded once: every record has a dozen keys, and
+    /// encoding each from its `String` went through the string's storage every time.
+    enum Keys {
+        static func encoded(_ key: String) -> [UInt8] { DER.encode(DERUTF8String(key)) }
+
+        static let type = encoded(RecordKeys.type)
+        static let value = encoded(RecordKeys.value)
+        static let unit = encoded(RecordKeys.unit)
+        static let startDate = encoded(RecordKeys.startDate)
+        static let endDate = encoded(RecordKeys.endDate)
+        static let device = encoded(RecordKeys.device)
+        static let metadata = encoded(RecordKeys.metadata)
+        static let objects = encoded(RecordKeys.objects)
+        static let activityType = encoded(RecordKeys.activityType)
+        static let duration = encoded(RecordKeys.duration)
+        static let events = encoded(RecordKeys.events)
+        static let totals: [(total: WorkoutTotal, key: [UInt8])] = RecordKeys.totalKeys.map { ($0.total, encoded($0.key)) }
+    }
+
     /// A quantity sample's entries; a correlation member leaves out the dates it shares with
     /// the correlation (`inheriting`), as ``RecordBuilder`` does.
     private static func quantityEntries(_ q: QuantitySample, inheriting dates: (start: SampleDate, end: SampleDate)?,
@@ -79,28 +119,42 @@ enum RecordWriter {
                           end: dates?.end == q.endDate ? nil : q.endDate, device: q.device, metadata: q.metadata,
                           signedKeys: signedKeys, into: &writer)
         let value = try DERReal(q.quantity.value)
-        entry(RecordKeys.value, into: &writer) { $0.append(value) }
-        entry(RecordKeys.unit, into: &writer) { $0.append(DERUTF8String(q.quantity.unit.unitString)) }
+        entry(Keys.value, into: &writer) { $0.append(value) }
+        stringEntry(Keys.unit, q.quantity.unit.unitString, into: &writer)
     }
 
     private static func commonEntries(type: String, start: SampleDate?, end: SampleDate?, device: Device?,
                                       metadata: Metadata, signedKeys: Set<String>,
                                       into writer: inout DERWriter) throws(DERError) {
-        entry(RecordKeys.type, into: &writer) { $0.append(DERUTF8String(type)) }
+        stringEntry(Keys.type, type, into: &writer)
+        // Where the start's GeneralizedTime was written: the last octets of its entry.
+        var startTime: Range<Int>?
         if let start {
             let time = try GeneralizedTime(start)
-            entry(RecordKeys.startDate, into: &writer) { $0.append(time) }
+            var length = 0
+            entry(Keys.startDate, into: &writer) { entry in
+                let from = entry.bytes.count
+                entry.append(time)
+                length = entry.bytes.count - from
+            }
+            startTime = (writer.bytes.count - length)..<writer.bytes.count
         }
         if let end {
-            let time = try GeneralizedTime(end)
-            entry(RecordKeys.endDate, into: &writer) { $0.append(time) }
+            if let startTime, end == start {
+                // The same instant has the same GeneralizedTime: most readings are instants,
+                // and encoding the time again cost more than the rest of the entry.
+                entry(Keys.endDate, into: &writer) { $0.appendEncodedCopy(of: startTime) }
+            } else {
+                let time = try GeneralizedTime(end)
+                entry(Keys.endDate, into: &writer) { $0.append(time) }
+            }
         }
         if let device, !device.isEmpty {
-            entry(RecordKeys.device, into: &writer) { value in
+            entry(Keys.device, into: &writer) { value in
                 value.appendSetOf { fields in
                     for (key, read) in deviceFields {
                         if let text = read(device) {
-                            entry(key, into: &fields) { $0.append(DERUTF8String(text)) }
+                            stringEntry(key, text, into: &fields)
                         }
                     }
                 }
@@ -115,7 +169,7 @@ enum RecordWriter {
                                        into writer: inout DERWriter) throws(DERError) {
         let signed = signedEntries(of: metadata, signedKeys: signedKeys)
         guard !signed.isEmpty else { return }
-        try entry(RecordKeys.metadata, into: &writer) { (value) throws(DERError) in
+        try entry(Keys.metadata, into: &writer) { (value) throws(DERError) in
             try metadataDictionary(signed, into: &value)
         }
     }
@@ -156,10 +210,10 @@ enum RecordWriter {
 
     /// `at`, `du`, the totals and `ev` (``WorkoutRecordFields``).
     private static func workoutEntries(_ workout: Workout, into writer: inout DERWriter) throws(DERError) {
-        entry(RecordKeys.activityType, into: &writer) { $0.append(DERInteger(workout.activityType.rawValue)) }
+        entry(Keys.activityType, into: &writer) { $0.append(DERInteger(workout.activityType.rawValue)) }
         let duration = try DERReal(try WorkoutRecordFields.seconds(workout.duration))
-        entry(RecordKeys.duration, into: &writer) { $0.append(duration) }
-        for (total, key) in RecordKeys.totalKeys {
+        entry(Keys.duration, into: &writer) { $0.append(duration) }
+        for (total, key) in Keys.totals {
             guard let quantity = workout.totals[total] else { continue }
             let value = try DERReal(quantity.value)
             entry(key, into: &writer) { pair in
@@ -170,7 +224,7 @@ enum RecordWriter {
             }
         }
         guard !workout.events.isEmpty else { return }
-        try entry(RecordKeys.events, into: &writer) { (value) throws(DERError) in
+        try entry(Keys.events, into: &writer) { (value) throws(DERError) in
             try value.appendConstructed(.sequence) { (events) throws(DERError) in
                 for event in workout.events {
                     try events.appendConstructed(.sequence) { (items) throws(DERError) in

@@ -36,6 +36,36 @@ struct WriterSetOfInPlaceTests {
         #expect(written == [0x30] + DERWriter.lengthOctets(content.count) + content)
     }
 
+    @Test("elements equal in their first eight octets, or shorter than eight, sort by all their octets")
+    func elementsTiedInTheirFirstEightOctetsSortByTheRest() {
+        // Octet strings of one length share tag, length and a common head; two are shorter than
+        // eight octets, and one is the prefix of another padded with zeros (X.690 11.6).
+        let contents: [[UInt8]] = [[9, 9, 9, 9, 9, 9, 9, 2], [9, 9, 9, 9, 9, 9, 9, 1], [9, 9, 9, 9, 9, 9, 9, 1, 0],
+                                   [9, 9, 9, 9, 9, 9, 9, 1, 5], [1], [0], [], [9, 9, 9, 9, 9, 9, 9, 2, 0, 0, 1]]
+        let elements = contents.map { content in Self.encoded { $0.append(DEROctetString(content)) } }
+        let written = Self.encoded { writer in
+            writer.appendSetOf { set in
+                for element in elements { set.appendEncoded(element) }
+            }
+        }
+        #expect(written == Self.referenceSet(elements))
+    }
+
+    @Test("a copy of an element already written is an element of the set like any other")
+    func copiedElementIsSortedWithTheOthers() {
+        let written = Self.encoded { writer in
+            writer.appendSetOf { set in
+                set.append(DERUTF8String("m"))
+                let start = set.bytes.count
+                set.append(DERUTF8String("zz"))
+                set.appendEncodedCopy(of: start..<set.bytes.count)
+                set.append(DERUTF8String("a"))
+            }
+        }
+        let elements = ["m", "zz", "zz", "a"].map { text in Self.encoded { $0.append(DERUTF8String(text)) } }
+        #expect(written == Self.referenceSet(elements))
+    }
+
     @Test("a set nested in an element of an unsorted set moves with its element")
     func nestedSetsMoveWithTheirElements() {
         let written = Self.encoded { writer in

@@ -10,6 +10,29 @@ struct WriterTests {
         #expect(DERWriter.lengthOctets(length) == hexBytes(hex))
     }
 
+    @Test("a SEQUENCE of an encoded element and a string written with its lengths up front is the nested encoding",
+          arguments: [0, 1, 120, 121, 122, 125, 126, 127, 128, 200, 252, 253, 300, 70_000])
+    func sequenceOfEncodedElementAndStringIsTheNestedEncoding(_ length: Int) {
+        let first = DER.encode(DERUTF8String("key"))
+        let text = String(repeating: "é", count: length / 2) + String(repeating: "x", count: length % 2)
+        for tag in [DERTag.utf8String, .ia5String, .contextSpecific(40, constructed: false)] {
+            var direct = DERWriter()
+            direct.appendSetOf { set in
+                for value in [text, ""] { set.appendSequence(encoded: first, primitive: tag, utf8: value) }
+            }
+            var nested = DERWriter()
+            nested.appendSetOf { set in
+                for value in [text, ""] {
+                    set.appendConstructed(.sequence) { sequence in
+                        sequence.appendEncoded(first)
+                        sequence.appendPrimitive(tag, utf8: value)
+                    }
+                }
+            }
+            #expect(direct.bytes == nested.bytes, "\(length) octets under \(tag)")
+        }
+    }
+
     @Test("primitive and constructed elements with 127/128/255/256/65536-octet contents",
           arguments: [127, 128, 255, 256, 65_536])
     func longForms(_ size: Int) throws {

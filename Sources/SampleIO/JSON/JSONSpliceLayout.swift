@@ -61,19 +61,19 @@ public struct JSONSpliceLayout: Sendable, Hashable {
         metadataMembers = []
         guard rootKind == "object" else { return }
         members.reserveCapacity(log.count)
-        var nested: [Member] = []
-        for entry in log {
-            let member = Member(key: entry.key, keySpan: entry.keySpan, valueSpan: entry.valueSpan)
-            if entry.depth == 2 {
-                nested.append(member)
-                continue
-            }
-            members.append(member)
+        // The depth-2 members since the last other member are those of this member's value;
+        // only the metadata object's are kept (a device's are skipped, not copied).
+        var nestedStart = 0
+        for (index, entry) in log.enumerated() {
+            if entry.depth == 2 { continue }
+            members.append(Member(key: entry.key, keySpan: entry.keySpan, valueSpan: entry.valueSpan))
             if entry.key == "metadata", metadataKind == nil {
                 metadataKind = Self.kind(of: bytes[entry.valueSpan.lowerBound])
-                metadataMembers = nested
+                metadataMembers = log[nestedStart..<index].map {
+                    Member(key: $0.key, keySpan: $0.keySpan, valueSpan: $0.valueSpan)
+                }
             }
-            nested.removeAll(keepingCapacity: true)
+            nestedStart = index + 1
         }
     }
 

@@ -49,6 +49,52 @@ public func insertingMetadataValue(key: String, stringValue: String, into bytes:
 /// - Throws: ``SignatureSpliceError``.
 public func insertingMetadataValue(key: String, stringValueUTF8 value: UnsafeBufferPointer<UInt8>, into bytes: [UInt8],
                                    layout: JSONSpliceLayout) throws(SignatureSpliceError) -> [UInt8] {
+    // Same entry = same stored spelling (SDK constant name and stored name are aliases).
+    let storedKey = MetadataKey.storedName(for: key)
+    return try splicingMetadataEntry(into: bytes, layout: layout, extraCapacity: key.utf8.count + value.count,
+                                     namesSameEntry: { MetadataKey.storedName(for: $0) == storedKey },
+                                     writeEntry: { output in
+                                         JSONWriter.writeString(key, into: &output)
+                                         output.append(UInt8(ascii: ":"))
+                                         JSONWriter.writeString(utf8: value, into: &output)
+                                     })
+}
+
+/// ``insertingMetadataValue(key:stringValueUTF8:into:layout:)`` with the key prepared once
+/// (``MetadataSpliceKey``) and the value's text written by `writeValue` straight into the line
+/// (`sign` writes the base64 of each signature there, with no buffer of its own).
+/// `valueCapacity` is room to reserve for it. A value that needs JSON escapes is escaped.
+///
+/// - Throws: ``SignatureSpliceError``.
+public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8], layout: JSONSpliceLayout,
+                                   valueCapacity: Int,
+                                   writeValue: (inout [UInt8]) -> Void) throws(SignatureSpliceError) -> [UInt8] {
+    try splicingMetadataEntry(into: bytes, layout: layout, extraCapacity: key.literal.count + valueCapacity,
+                              namesSameEntry: key.namesSameEntry,
+                              writeEntry: { output in
+                                  output.append(contentsOf: key.literal)
+                                  output.append(UInt8(ascii: ":"))
+                                  output.append(UInt8(ascii: "\""))
+                                  let start = output.count
+                                  writeValue(&output)
+                                  let escape = output.withUnsafeBufferPointer {
+                                      JSONWriter.needsEscape(UnsafeBufferPointer(rebasing: $0[start...]))
+                                  }
+                                  if escape {
+                                      let text = Array(output[start...])
+                                      output.removeSubrange((start - 1)...)
+                                      text.withUnsafeBufferPointer { JSONWriter.writeString(utf8: $0, into: &output) }
+                                  } else {
+                                      output.append(UInt8(ascii: "\""))
+                                  }
+                              })
+}
+
+/// The splice both forms share: `namesSameEntry` tells whether a metadata key names the entry
+/// being written, `writeEntry` appends `"key":value`.
+private func splicingMetadataEntry(into bytes: [UInt8], layout: JSONSpliceLayout, extraCapacity: Int,
+                                   namesSameEntry: (String) -> Bool,
+                                   writeEntry: (inout [UInt8]) -> Void) throws(SignatureSpliceError) -> [UInt8] {
     guard layout.rootKind == "object" else { throw .topLevelNotAnObject(found: layout.rootKind) }
     let topMembers = layout.members
 
@@ -65,9 +111,7 @@ public func insertingMetadataValue(key: String, stringValueUTF8 value: UnsafeBuf
             throw .metadataNotAnObject(found: layout.metadataKind ?? "null")
         }
         let members = layout.metadataMembers
-        // Same entry = same stored spelling (SDK constant name and stored name are aliases).
-        let storedKey = MetadataKey.storedName(for: key)
-        let matches = members.indices.filter { MetadataKey.storedName(for: members[$0].key) == storedKey }
+        let matches = members.indices.filter { namesSameEntry(members[$0].key) }
         if let first = matches.first {
             // Replace `"oldKey":oldValue` by the new entry, keeping the bytes around it.
             edits.append((members[first].keySpan.lowerBound..<members[first].valueSpan.upperBound, .entry(comma: false)))
@@ -93,12 +137,7 @@ public func insertingMetadataValue(key: String, stringValueUTF8 value: UnsafeBuf
     }
 
     var output: [UInt8] = []
-    output.reserveCapacity(bytes.count + key.utf8.count + value.count + 24)
-    func writeEntry(_ output: inout [UInt8]) {
-        JSONWriter.writeString(key, into: &output)
-        output.append(UInt8(ascii: ":"))
-        JSONWriter.writeString(utf8: value, into: &output)
-    }
+    output.reserveCapacity(bytes.count + extraCapacity + 24)
     var copied = 0
     for edit in edits {
         output.append(contentsOf: bytes[copied..<edit.range.lowerBound])

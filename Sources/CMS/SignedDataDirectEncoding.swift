@@ -1,0 +1,84 @@
+import DER
+
+/// The DER ContentInfo of ``SignedDataBuilder``'s default profile (id-data content attached, the
+/// signer named by subjectKeyIdentifier, SHA-256 and ecdsa-with-SHA256 with parameters absent,
+/// no certificates, no CRLs, no attributes), written in one pass into one buffer of its exact
+/// size.
+///
+/// `sign` writes one SignedData per reading, and building the SignedData and SignerInfo values
+/// only to encode them through nested writers cost a third of everything signing does outside
+/// libcrypto besides the record. Only the content and the signature vary in length; every
+/// other element is encoded once, by the same types the general path uses, so the bytes are
+/// those of `ContentInfo.encode(signedData:)` (`SignedDataDirectEncodingTests` compares them).
+enum SignedDataDirectEncoding {
+    /// `version` and `digestAlgorithms` of the SignedData, as RFC 5652 5.1 computes the version
+    /// for this profile (3: the SignerInfo is version 3).
+    private static let signedDataHead: [UInt8] = {
+        let signerInfo = SignerInfo(sid: .subjectKeyIdentifier([]), signature: [])
+        let version = SignedData.requiredVersion(encapContentInfo: EncapsulatedContentInfo(eContent: []),
+                                                 certificates: nil, crls: nil, signerInfos: [signerInfo])
+        var writer = DERWriter(capacity: 32)
+        writer.append(version)
+        writer.appendSetOf { $0.append(AlgorithmIdentifier.sha256) }
+        return writer.bytes
+    }()
+
+    private static let signedDataType = DER.encode(DERObjectIdentifier.idSignedData)
+    private static let dataType = DER.encode(DERObjectIdentifier.idData)
+    /// The SignerInfo version RFC 5652 5.3 requires with a subjectKeyIdentifier.
+    private static let signerInfoVersion = DER.encode(SignerIdentifier.subjectKeyIdentifier([]).requiredSignerInfoVersion)
+    private static let digestAlgorithm = DER.encode(AlgorithmIdentifier.sha256)
+    private static let signatureAlgorithm = DER.encode(AlgorithmIdentifier.ecdsaWithSHA256)
+
+    private static let sequence = DERTag.sequence.encoded[0]
+    private static let set = DERTag.set.encoded[0]
+    private static let octetString = DERTag.octetString.encoded[0]
+    private static let explicitZero = DERTag.contextSpecific(0, constructed: true).encoded[0]
+    private static let subjectKeyIdentifier = SignerIdentifier.subjectKeyIdentifierTag.encoded[0]
+
+    /// The ContentInfo holding `content`, signed by the key whose identifier is `keyIdentifier`
+    /// with the DER ECDSA-Sig-Value `signature`.
+    static func contentInfo(content: [UInt8], keyIdentifier: [UInt8], signature: [UInt8]) -> [UInt8] {
+        // Content lengths, innermost first.
+        let size = DERWriter.elementSize(contentLength:)
+        let eContent = content.count
+        let eContentWrapper = size(eContent)
+        let encapContentInfo = dataType.count + size(eContentWrapper)
+        let signatureValue = signature.count
+        // sid: `[0] IMPLICIT SubjectKeyIdentifier`, an OCTET STRING under the context tag.
+        let sid = keyIdentifier.count
+        let signerInfo = signerInfoVersion.count + size(sid) + digestAlgorithm.count + signatureAlgorithm.count
+            + size(signatureValue)
+        let signerInfos = size(signerInfo)
+        let signedData = signedDataHead.count + size(encapContentInfo) + size(signerInfos)
+        let wrapper = size(signedData)
+        let contentInfo = signedDataType.count + size(wrapper)
+
+        var out: [UInt8] = []
+        out.reserveCapacity(size(contentInfo))
+        func header(_ tag: UInt8, _ length: Int) {
+            out.append(tag)
+            DERWriter.appendLength(length, to: &out)
+        }
+        header(sequence, contentInfo)
+        out.append(contentsOf: signedDataType)
+        header(explicitZero, wrapper)
+        header(sequence, signedData)
+        out.append(contentsOf: signedDataHead)
+        header(sequence, encapContentInfo)
+        out.append(contentsOf: dataType)
+        header(explicitZero, eContentWrapper)
+        header(octetString, eContent)
+        out.append(contentsOf: content)
+        header(set, signerInfos)
+        header(sequence, signerInfo)
+        out.append(contentsOf: signerInfoVersion)
+        header(subjectKeyIdentifier, sid)
+        out.append(contentsOf: keyIdentifier)
+        out.append(contentsOf: digestAlgorithm)
+        out.append(contentsOf: signatureAlgorithm)
+        header(octetString, signatureValue)
+        out.append(contentsOf: signature)
+        return out
+    }
+}
