@@ -28,16 +28,26 @@ public enum Digest {
         byteCount: Int,
         name: String
     ) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var status: Int32 = 0
         var length: UInt32 = 0
-        let status = ByteBuffers.with(bytes) { base, count in
-            output.withUnsafeMutableBufferPointer { out in
-                EVP_Digest(base, count, out.baseAddress, &length, algorithm, nil)
+        let output = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialised in
+            // EVP_MAX_MD_SIZE is what OpenSSL may write; the algorithms here write byteCount.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Int(EVP_MAX_MD_SIZE)) { scratch in
+                status = ByteBuffers.with(bytes) { base, count in
+                    ThreadContexts.withDigestContext { context in
+                        EVP_DigestInit_ex2(context, algorithm, nil) == 1
+                            && EVP_DigestUpdate(context, base, count) == 1
+                            && EVP_DigestFinal_ex(context, scratch.baseAddress, &length) == 1 ? 1 : 0
+                    }
+                }
+                let copied = min(Int(length), byteCount)
+                if copied > 0 { buffer.baseAddress!.update(from: scratch.baseAddress!, count: copied) }
+                initialised = copied
             }
         }
         guard status == 1, Int(length) == byteCount else {
             preconditionFailure("OpenSSL \(name) failed: \(OpenSSLErrorQueue.drain())")
         }
-        return Array(output.prefix(byteCount))
+        return output
     }
 }

@@ -149,7 +149,7 @@ public struct P256PrivateKey: Sendable {
         // P-256 ECDSA-Sig-Value is at most 72 bytes (two 33-byte INTEGERs in a SEQUENCE).
         let maximumLength = 72
         return try ByteBuffers.with(digest) { digestBase, digestLength in
-            try ThreadPKeyContexts.with(handle.pointer, for: .sign) { context in
+            try ThreadContexts.with(handle.pointer, for: .sign) { context in
                 var signature = [UInt8](repeating: 0, count: maximumLength)
                 var length = maximumLength
                 let status = signature.withUnsafeMutableBufferPointer { buffer in

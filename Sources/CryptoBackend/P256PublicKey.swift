@@ -119,7 +119,7 @@ public struct P256PublicKey: Hashable, Sendable {
         }
         let valid = try? ByteBuffers.with(derSignature) { signature, signatureLength in
             try ByteBuffers.with(digest) { digestBase, digestLength in
-                try ThreadPKeyContexts.with(handle.pointer, for: .verify) { context in
+                try ThreadContexts.with(handle.pointer, for: .verify) { context in
                     let status = EVP_PKEY_verify(context, signature, signatureLength, digestBase, digestLength)
                     // 0 is a signature that does not verify, which leaves the context as it was;
                     // anything else is an error inside OpenSSL, after which it is not reused.
