@@ -163,7 +163,7 @@ enum ReportJSON {
         let kinds = SampleVerdict.Kind.allCases.sorted { $0.rawValue < $1.rawValue }
         for (index, kind) in kinds.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            key(kind.rawValue, into: &out)
+            dynamicKey(kind.rawValue, into: &out)
             number(totals.counts[kind, default: 0], into: &out)
         }
         out.append(UInt8(ascii: "}"))
@@ -175,13 +175,22 @@ enum ReportJSON {
         out.append(UInt8(ascii: "}"))
     }
 
-    private static func key(_ name: String, into out: inout [UInt8]) {
+    /// `"name":` for the report's own member names: plain ASCII letters that need no escaping,
+    /// copied as they are (there are a dozen a line, one line per sample).
+    private static func key(_ name: StaticString, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        out.append(contentsOf: "\":".utf8)
+    }
+
+    /// `"name":` for a name known only at run time (a verdict kind in the summary).
+    private static func dynamicKey(_ name: String, into out: inout [UInt8]) {
         JSONWriter.writeString(name, into: &out)
         out.append(UInt8(ascii: ":"))
     }
 
     /// A string member, or `null` when the value is absent.
-    private static func optionalMember(_ name: String, _ value: String?, into out: inout [UInt8]) {
+    private static func optionalMember(_ name: StaticString, _ value: String?, into out: inout [UInt8]) {
         key(name, into: &out)
         if let value { string(value, into: &out) } else { out.append(contentsOf: "null".utf8) }
     }
@@ -191,7 +200,7 @@ enum ReportJSON {
         text == FieldMismatch.absentText ? nil : text
     }
 
-    private static func member(_ name: String, _ value: String, into out: inout [UInt8]) {
+    private static func member(_ name: StaticString, _ value: String, into out: inout [UInt8]) {
         key(name, into: &out)
         string(value, into: &out)
     }
@@ -200,11 +209,15 @@ enum ReportJSON {
     /// terminal would obey (DEL, C1 controls, bidi controls, U+2028/U+2029; ``TerminalText``) is
     /// written as a `\uXXXX` escape, so the parsed value is exactly the stored one.
     static func string(_ value: String, into out: inout [UInt8]) {
-        // ASCII below DEL needs only JSON's own escaping: the common case, on bytes.
-        guard value.utf8.contains(where: { $0 >= 0x7F }) else {
-            JSONWriter.writeString(value, into: &out)
-            return
+        // ASCII below DEL needs only JSON's own escaping: the common case, on the contiguous
+        // UTF-8 (a generic scan of the String's UTF-8 view cost as much as the writing).
+        var text = value
+        let written = text.withUTF8 { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 >= 0x7F }) else { return false }
+            JSONWriter.writeString(utf8: utf8, into: &out)
+            return true
         }
+        if written { return }
         var plain = ""
         var pieces: [UInt8] = [UInt8(ascii: "\"")]
         func flush() {
