@@ -45,6 +45,17 @@ public enum DER {
         return writer.bytes
     }
 
+    /// The length octets at `cursor` (just after an identifier) when they are a definite length
+    /// in the shortest form DER allows (X.690 10.1, checked here as for every parsed element),
+    /// with `cursor` moved past them; `nil` otherwise. For readers that recognise a fixed layout
+    /// on its bytes and leave everything else to ``parse(_:)-swift.type.method``.
+    public static func definiteLength(in bytes: ArraySlice<UInt8>, at cursor: inout Int) -> Int? {
+        var position = cursor
+        guard let length = try? readLength(bytes, cursor: &position) else { return nil }
+        cursor = position
+        return length
+    }
+
     // MARK: - TLV reading
 
     static func parseElement(_ bytes: ArraySlice<UInt8>, cursor: inout Int, depth: Int,
