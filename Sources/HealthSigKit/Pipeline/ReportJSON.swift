@@ -12,7 +12,7 @@ enum ReportJSON {
         out.append(UInt8(ascii: "{"))
         key("device", into: &out)
         if reading.deviceName == nil && reading.deviceModel == nil {
-            out.append(contentsOf: "null".utf8)
+            raw("null", into: &out)
         } else {
             out.append(UInt8(ascii: "{"))
             optionalMember("model", reading.deviceModel, into: &out)
@@ -30,7 +30,7 @@ enum ReportJSON {
         }
         if sample.mayBeCorrelationMemberCopy {
             key("mayBeCorrelationMemberCopy", into: &out)
-            out.append(contentsOf: "true,".utf8)
+            raw("true,", into: &out)
         }
         if !e.verdict.mismatches.isEmpty {
             key("mismatches", into: &out)
@@ -45,7 +45,7 @@ enum ReportJSON {
                 optionalMember("stored", presentValue(mismatch.stored), into: &out)
                 out.append(UInt8(ascii: "}"))
             }
-            out.append(contentsOf: "],".utf8)
+            raw("],", into: &out)
         }
         if !e.verdict.notes.isEmpty {
             key("notes", into: &out)
@@ -54,7 +54,7 @@ enum ReportJSON {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 string(note, into: &out)
             }
-            out.append(contentsOf: "],".utf8)
+            raw("],", into: &out)
         }
         if !reading.objects.isEmpty {
             key("objects", into: &out)
@@ -69,7 +69,7 @@ enum ReportJSON {
                 optionalMember("value", object.value, into: &out)
                 out.append(UInt8(ascii: "}"))
             }
-            out.append(contentsOf: "],".utf8)
+            raw("],", into: &out)
         }
         key("position", into: &out)
         number(e.position, into: &out)
@@ -86,7 +86,7 @@ enum ReportJSON {
                 out.append(UInt8(ascii: ","))
                 member("subject", subject, into: &out)
             }
-            out.append(contentsOf: "},".utf8)
+            raw("},", into: &out)
         }
         optionalMember("source", reading.source, into: &out)
         out.append(UInt8(ascii: ","))
@@ -147,7 +147,7 @@ enum ReportJSON {
                 JSONWriter.writeString(batch.signature.rawValue, into: &out)
                 out.append(UInt8(ascii: "}"))
             }
-            out.append(contentsOf: "],".utf8)
+            raw("],", into: &out)
         }
         if totals.correlationMemberCopies > 0 {
             key("correlationMemberCopies", into: &out)
@@ -156,7 +156,7 @@ enum ReportJSON {
         }
         if totals.correlationMemberCopiesIncomplete {
             key("correlationMemberCopiesIncomplete", into: &out)
-            out.append(contentsOf: "true,".utf8)
+            raw("true,", into: &out)
         }
         key("counts", into: &out)
         out.append(UInt8(ascii: "{"))
@@ -179,8 +179,15 @@ enum ReportJSON {
     /// copied as they are (there are a dozen a line, one line per sample).
     private static func key(_ name: StaticString, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        out.append(contentsOf: "\":".utf8)
+        raw(name, into: &out)
+        out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: ":"))
+    }
+
+    /// Appends fixed ASCII text. Not `append(contentsOf: "…".utf8)`: appending a String's UTF-8
+    /// view went element by element, some 170 instructions for two bytes, a dozen times a line.
+    private static func raw(_ text: StaticString, into out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// `"name":` for a name known only at run time (a verdict kind in the summary).
@@ -192,7 +199,7 @@ enum ReportJSON {
     /// A string member, or `null` when the value is absent.
     private static func optionalMember(_ name: StaticString, _ value: String?, into out: inout [UInt8]) {
         key(name, into: &out)
-        if let value { string(value, into: &out) } else { out.append(contentsOf: "null".utf8) }
+        if let value { string(value, into: &out) } else { raw("null", into: &out) }
     }
 
     /// A mismatch side as reported: nil for the comparator's `(absent)`, so JSON says `null`.
