@@ -22,10 +22,17 @@ public struct SampleVerifier: Sendable {
     /// The signature text stored in the sample's metadata, under `HKDigitalSignature` or its
     /// SDK name.
     public static func signatureText(of sample: Sample) -> String? {
-        switch sample.metadata[MetadataKey.digitalSignature] {
-        case .string(let s)?: return s
-        case let other?: return other.description
-        case nil: return nil
+        // The first entry under either spelling, as `metadata[MetadataKey.digitalSignature]`
+        // finds it, but by String equality with the two spellings (canonically equivalent
+        // spellings included) instead of mapping every entry's key to its stored name through a
+        // hashed table: this runs for every verified sample.
+        let key = MetadataKey.digitalSignature
+        guard let entry = sample.metadata.entries.first(where: { $0.key == key.storedName || $0.key == key.constantName }) else {
+            return nil
+        }
+        switch entry.value {
+        case .string(let s): return s
+        case let other: return other.description
         }
     }
 
