@@ -1,4 +1,5 @@
 import DER
+import Foundation
 
 /// Recognises, on its bytes, the one layout the profile's signers write: a ContentInfo holding a
 /// SignedData of version 3 with id-sha256 (parameters absent) as its only digest algorithm,
@@ -91,10 +92,18 @@ struct ProfileSignedDataLayout {
             return cursor + length
         }
 
-        /// Reads `expected` exactly.
+        /// Reads `expected` exactly (compared with `memcmp`: a generic element-by-element
+        /// comparison cost as much as the rest of the recognition).
         mutating func fixed(_ expected: [UInt8]) -> Bool {
-            guard expected.count <= bytes.endIndex - cursor,
-                  bytes[cursor..<(cursor + expected.count)].elementsEqual(expected) else { return false }
+            guard expected.count <= bytes.endIndex - cursor else { return false }
+            let start = cursor
+            let equal = bytes.withUnsafeBufferPointer { input in
+                expected.withUnsafeBufferPointer { fixed in
+                    guard let base = input.baseAddress, let other = fixed.baseAddress else { return fixed.isEmpty }
+                    return memcmp(base + (start - bytes.startIndex), other, fixed.count) == 0
+                }
+            }
+            guard equal else { return false }
             cursor += expected.count
             return true
         }
