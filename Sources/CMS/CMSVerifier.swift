@@ -219,14 +219,18 @@ public enum CMSVerifier {
             }
         }
 
-        // 11. Signature encoding.
-        do {
-            let value = try ECDSASignatureValue(derEncoded: signature)
-            guard value.derEncoded == signature else {
-                throw DERError(.invalidValue, at: 0, "not canonical")
+        // 11. Signature encoding. The short canonical form every P-256 signature takes is
+        // recognised on its bytes, and whatever that check accepts the decoder accepts and
+        // re-encodes unchanged (SignatureValueShortCheckTests); anything else is decoded.
+        if !ECDSASignatureValue.isShortCanonicalDER(signature) {
+            do {
+                let value = try ECDSASignatureValue(derEncoded: signature)
+                guard value.derEncoded == signature else {
+                    throw DERError(.invalidValue, at: 0, "not canonical")
+                }
+            } catch {
+                throw .badSignature("the signature is not a DER ECDSA-Sig-Value: \(error)")
             }
-        } catch {
-            throw .badSignature("the signature is not a DER ECDSA-Sig-Value: \(error)")
         }
 
         // 12. Digests and signature.
