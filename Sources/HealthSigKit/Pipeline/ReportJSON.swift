@@ -6,7 +6,7 @@ import SampleSigning
 /// object per sample, members in a fixed alphabetical order, no whitespace).
 enum ReportJSON {
     /// A decided sample: `{"line":…,"position":…,"reason":…,"reasonCode":…,"signer":…,…}`.
-    static func append(_ sample: DecidedSample, into out: inout [UInt8]) {
+    static func append(_ sample: borrowing DecidedSample, into out: inout [UInt8]) {
         let e = sample.entry
         let reading = ReportedReading(sample)
         out.append(UInt8(ascii: "{"))
