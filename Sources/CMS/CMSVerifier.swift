@@ -89,9 +89,31 @@ public enum CMSVerifier {
 
     // MARK: - Checks
 
+    /// ``verify(_:trust:detachedContent:certificateTime:)`` with every structure check made even
+    /// for the profile's own layout (``ProfileSignedDataLayout`` not consulted): the reference
+    /// that shortcut is tested against.
+    static func verifyWithoutLayoutShortcut(_ der: [UInt8], trust: TrustSet, certificateTime: CertificateTime) -> CMSVerdict {
+        do {
+            return .valid(try check(der, trust: trust, detachedContent: nil, at: certificateTime, recognisingLayout: false))
+        } catch {
+            return error.verdict
+        }
+    }
+
     private static func check(
-        _ der: [UInt8], trust: TrustSet, detachedContent: [UInt8]?, at certificateTime: CertificateTime
+        _ der: [UInt8], trust: TrustSet, detachedContent: [UInt8]?, at certificateTime: CertificateTime,
+        recognisingLayout: Bool = true
     ) throws(VerificationFailure) -> CMSSignerInfoSummary {
+        // The layout the profile's signers write, recognised on its bytes, passes steps 1–9 by
+        // construction (ProfileSignedDataLayout); only the signer and the signature are left.
+        if recognisingLayout, detachedContent == nil, let layout = ProfileSignedDataLayout(der) {
+            return try verifiedSigner(
+                sid: .subjectKeyIdentifier(Array(der[layout.subjectKeyIdentifier])), embedded: [], trust: trust,
+                at: certificateTime, content: Array(der[layout.content]), contentWasDetached: false,
+                contentType: .idData, signedAttributes: nil, expectedMessageDigest: nil, signingTime: nil,
+                signature: Array(der[layout.signature]))
+        }
+
         // 1–2. Structure: ContentInfo, its type, then the SignedData inside.
         let contentInfo = try decode { try ContentInfo(derNode: DER.parse(der)) }
         guard contentInfo.contentType == .idSignedData else {
@@ -175,27 +197,46 @@ public enum CMSVerifier {
 
         // 10. Signer, after every embedded X.509 certificate has been read.
         let embedded = try embeddedCertificates(signedData)
-        let signer = try findSigner(signerInfo.sid, embedded: embedded, trust: trust) {
+        return try verifiedSigner(
+            sid: signerInfo.sid, embedded: embedded, trust: trust, at: certificateTime, content: content,
+            contentWasDetached: signedData.encapContentInfo.eContent == nil, contentType: eContentType,
+            signedAttributes: signerInfo.signedAttrs, expectedMessageDigest: expectedMessageDigest,
+            signingTime: signingTime, signature: signerInfo.signature)
+    }
+
+    /// Steps 10–12 for a SignedData whose structure has passed steps 1–9: the signer from the
+    /// trust set (or an embedded certificate), the signature's encoding, the digests and the
+    /// ECDSA verification; the summary when all hold.
+    private static func verifiedSigner(
+        sid: SignerIdentifier, embedded: [Certificate], trust: TrustSet, at certificateTime: CertificateTime,
+        content: [UInt8], contentWasDetached: Bool, contentType eContentType: DERObjectIdentifier,
+        signedAttributes: SignedAttributes?, expectedMessageDigest: [UInt8]?, signingTime: Date?, signature: [UInt8]
+    ) throws(VerificationFailure) -> CMSSignerInfoSummary {
+        let signer = try findSigner(sid, embedded: embedded, trust: trust) {
             switch certificateTime {
             case .fixed(let date): return date
             case .statedByContent(let stated): return stated(content) ?? Date()
             }
         }
 
-        // 11. Signature encoding.
-        do {
-            let value = try ECDSASignatureValue(derEncoded: signerInfo.signature)
-            guard value.derEncoded == signerInfo.signature else {
-                throw DERError(.invalidValue, at: 0, "not canonical")
+        // 11. Signature encoding. The short canonical form every P-256 signature takes is
+        // recognised on its bytes, and whatever that check accepts the decoder accepts and
+        // re-encodes unchanged (SignatureValueShortCheckTests); anything else is decoded.
+        if !ECDSASignatureValue.isShortCanonicalDER(signature) {
+            do {
+                let value = try ECDSASignatureValue(derEncoded: signature)
+                guard value.derEncoded == signature else {
+                    throw DERError(.invalidValue, at: 0, "not canonical")
+                }
+            } catch {
+                throw .badSignature("the signature is not a DER ECDSA-Sig-Value: \(error)")
             }
-        } catch {
-            throw .badSignature("the signature is not a DER ECDSA-Sig-Value: \(error)")
         }
 
         // 12. Digests and signature.
         let contentDigest = Digest.sha256(content)
         let signedDigest: [UInt8]
-        if let signedAttrs = signerInfo.signedAttrs, let expectedMessageDigest {
+        if let signedAttrs = signedAttributes, let expectedMessageDigest {
             guard expectedMessageDigest == contentDigest else {
                 throw .badSignature("the message-digest attribute does not match the SHA-256 digest of the content")
             }
@@ -203,16 +244,16 @@ public enum CMSVerifier {
         } else {
             signedDigest = contentDigest
         }
-        guard signer.publicKey.isValidSignature(signerInfo.signature, forDigest: signedDigest) else {
+        guard signer.publicKey.isValidSignature(signature, forDigest: signedDigest) else {
             throw .badSignature("the ECDSA signature does not verify under the signer's key "
                                 + Hex.encode(signer.publicKey.keyIdentifier))
         }
 
         return CMSSignerInfoSummary(
-            keyIdentifier: signer.publicKey.keyIdentifier, signerIdentifier: signerInfo.sid,
+            keyIdentifier: signer.publicKey.keyIdentifier, signerIdentifier: sid,
             certificateSubject: signer.certificate?.subject, trustedViaEmbeddedCertificate: signer.viaEmbedded,
-            content: content, contentWasDetached: signedData.encapContentInfo.eContent == nil,
-            contentType: eContentType, hasSignedAttributes: signerInfo.signedAttrs != nil, signingTime: signingTime)
+            content: content, contentWasDetached: contentWasDetached,
+            contentType: eContentType, hasSignedAttributes: signedAttributes != nil, signingTime: signingTime)
     }
 
     /// RFC 5754 2: id-sha256 whose parameters are absent or NULL (both MUST be accepted).

@@ -74,7 +74,23 @@ public struct DERObjectIdentifier: DERImplicitlyTaggable, Hashable, Sendable, Cu
     public init(derNode: DERNode, withTag tag: DERTag) throws {
         try derNode.expect(tag, "OBJECT IDENTIFIER")
         try DERObjectIdentifier.validate(derNode.content, at: derNode.offset)
-        bytes = Array(derNode.content)
+        bytes = DERObjectIdentifier.shared(derNode.content) ?? Array(derNode.content)
+    }
+
+    /// The content octets of the OIDs every profile SignedData carries (its content types,
+    /// attribute types and algorithms), kept once: a decoded OID equal to one of them shares its
+    /// array instead of allocating a copy, eight times for every verified signature.
+    private static let sharedContents: [[UInt8]] = [
+        "1.2.840.113549.1.7.1", "1.2.840.113549.1.7.2", "1.2.840.113549.1.9.3", "1.2.840.113549.1.9.4",
+        "1.2.840.113549.1.9.5", "2.16.840.1.101.3.4.2.1", "1.2.840.10045.4.3.2",
+    ].map { (oid: DERObjectIdentifier) in oid.bytes }
+
+    /// The shared array equal to `content`, if there is one.
+    static func shared(_ content: ArraySlice<UInt8>) -> [UInt8]? {
+        for candidate in sharedContents where candidate.count == content.count && candidate.elementsEqual(content) {
+            return candidate
+        }
+        return nil
     }
 
     /// Writes the value's DER encoding under `tag`.

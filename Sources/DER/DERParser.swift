@@ -45,6 +45,17 @@ public enum DER {
         return writer.bytes
     }
 
+    /// The length octets at `cursor` (just after an identifier) when they are a definite length
+    /// in the shortest form DER allows (X.690 10.1, checked here as for every parsed element),
+    /// with `cursor` moved past them; `nil` otherwise. For readers that recognise a fixed layout
+    /// on its bytes and leave everything else to ``parse(_:)-swift.type.method``.
+    public static func definiteLength(in bytes: ArraySlice<UInt8>, at cursor: inout Int) -> Int? {
+        var position = cursor
+        guard let length = try? readLength(bytes, cursor: &position) else { return nil }
+        cursor = position
+        return length
+    }
+
     // MARK: - TLV reading
 
     static func parseElement(_ bytes: ArraySlice<UInt8>, cursor: inout Int, depth: Int,
@@ -71,6 +82,9 @@ public enum DER {
             }
             var inner = content.startIndex
             if depth < keptDepth {
+                // One allocation of the right size instead of growing by doubling: a SignedData
+                // has some thirty constructed elements, parsed for every verified sample.
+                children.reserveCapacity(childCount(content))
                 while inner < content.endIndex {
                     children.append(try parseElement(content, cursor: &inner, depth: depth + 1, keptDepth: keptDepth))
                 }
@@ -79,6 +93,22 @@ public enum DER {
             }
         }
         return DERNode(tag: tag, encodedBytes: bytes[start..<cursor], content: content, children: children)
+    }
+
+    /// How many elements `content` holds, read from their identifiers and lengths alone: only a
+    /// capacity to reserve, so malformed content just ends the count (``parseElement`` then
+    /// reports the error, the same as without the count).
+    static func childCount(_ content: ArraySlice<UInt8>) -> Int {
+        var cursor = content.startIndex
+        var count = 0
+        while cursor < content.endIndex {
+            count += 1
+            guard (try? readTag(content, cursor: &cursor)) != nil,
+                  let length = try? readLength(content, cursor: &cursor),
+                  length <= content.endIndex - cursor else { return count }
+            cursor += length
+        }
+        return count
     }
 
     /// ``parseElement(_:cursor:depth:keptDepth:)`` without building nodes: the same checks in the

@@ -31,19 +31,11 @@ struct BatchVerdictOrdering<Item: Sendable> {
     /// Takes the next item in input order (`sample` nil for an item without a valid sample) and
     /// returns the items whose turn has come, in input order.
     mutating func add(_ item: Item, sample: Sample?, storedForm: StoredForm) -> [Item] {
+        if passesStraightThrough(sample: sample) { return [item] }
         let sequence = nextSequence
         nextSequence += 1
-        let involvesBatch = sample.map(BatchSampleVerifier<Int>.involvesBatch) ?? false
-        // Nothing waiting and no batch: the item leaves at once, without passing through `held`.
-        if !involvesBatch && head == held.count {
-            headSequence += 1
-            if head > 0 {
-                held.removeAll(keepingCapacity: true)
-                decided.removeAll(keepingCapacity: true)
-                head = 0
-            }
-            return [item]
-        }
+        // Refused straight through while nothing waits: the item is a batch's.
+        let involvesBatch = head == held.count || (sample.map(BatchSampleVerifier<Int>.involvesBatch) ?? false)
         held.append(item)
         if let sample, involvesBatch {
             decided.append(false)
@@ -57,6 +49,22 @@ struct BatchVerdictOrdering<Item: Sendable> {
             out += release()
         }
         return out
+    }
+
+    /// Takes the next item like ``add(_:sample:storedForm:)`` when it may leave at once (nothing
+    /// waiting and no batch involved) and says so; the caller then hands it on itself, without
+    /// the one-element array `add` returns (every sample of an input without batches). `false`:
+    /// nothing was taken, the item goes through `add`.
+    mutating func passesStraightThrough(sample: Sample?) -> Bool {
+        guard head == held.count, !(sample.map(BatchSampleVerifier<Int>.involvesBatch) ?? false) else { return false }
+        nextSequence += 1
+        headSequence += 1
+        if head > 0 {
+            held.removeAll(keepingCapacity: true)
+            decided.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return true
     }
 
     /// The end of the input: every item still held, members without a carrier given up.

@@ -22,10 +22,17 @@ public struct SampleVerifier: Sendable {
     /// The signature text stored in the sample's metadata, under `HKDigitalSignature` or its
     /// SDK name.
     public static func signatureText(of sample: Sample) -> String? {
-        switch sample.metadata[MetadataKey.digitalSignature] {
-        case .string(let s)?: return s
-        case let other?: return other.description
-        case nil: return nil
+        // The first entry under either spelling, as `metadata[MetadataKey.digitalSignature]`
+        // finds it, but by String equality with the two spellings (canonically equivalent
+        // spellings included) instead of mapping every entry's key to its stored name through a
+        // hashed table: this runs for every verified sample.
+        let key = MetadataKey.digitalSignature
+        guard let entry = sample.metadata.entries.first(where: { $0.key == key.storedName || $0.key == key.constantName }) else {
+            return nil
+        }
+        switch entry.value {
+        case .string(let s): return s
+        case let other: return other.description
         }
     }
 
@@ -62,11 +69,23 @@ public struct SampleVerifier: Sendable {
         // need not be decoded (the batch verifier relies on the same property). Any difference,
         // and export.xml's lossy form always, goes through the field-by-field comparison, which
         // names the fields.
-        if storedForm == .json, let rebuilt = try? RecordBuilder.encodedRecord(for: sample), rebuilt == content {
+        if storedForm == .json, let rebuilt = try? RecordBuilder.encodedRecord(for: sample), Self.sameBytes(rebuilt, content) {
             return SampleVerdict(kind: .valid, reasonCode: "ok", reason: "signature valid and stored fields match",
                                  signer: signer, signedRecord: .encoded(content))
         }
         return compare(sample, decodedRecord(content, signer: signer), storedForm: storedForm)
+    }
+
+    /// Whether two byte arrays are equal, compared with `memcmp` (the element-wise `==` of
+    /// arrays cost as much as the rest of the comparison step).
+    static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                guard let p = x.baseAddress, let q = y.baseAddress else { return true }
+                return memcmp(p, q, x.count) == 0
+            }
+        }
     }
 
     /// The record behind a stored `HKDigitalSignature` text (``SignatureText``).

@@ -6,13 +6,13 @@ import SampleSigning
 /// object per sample, members in a fixed alphabetical order, no whitespace).
 enum ReportJSON {
     /// A decided sample: `{"line":…,"position":…,"reason":…,"reasonCode":…,"signer":…,…}`.
-    static func append(_ sample: DecidedSample, into out: inout [UInt8]) {
+    static func append(_ sample: borrowing DecidedSample, into out: inout [UInt8]) {
         let e = sample.entry
         let reading = ReportedReading(sample)
         out.append(UInt8(ascii: "{"))
         key("device", into: &out)
         if reading.deviceName == nil && reading.deviceModel == nil {
-            out.append(contentsOf: "null".utf8)
+            raw("null", into: &out)
         } else {
             out.append(UInt8(ascii: "{"))
             optionalMember("model", reading.deviceModel, into: &out)
@@ -30,7 +30,7 @@ enum ReportJSON {
         }
         if sample.mayBeCorrelationMemberCopy {
             key("mayBeCorrelationMemberCopy", into: &out)
-            out.append(contentsOf: "true,".utf8)
+            raw("true,", into: &out)
         }
         if !e.verdict.mismatches.isEmpty {
             key("mismatches", into: &out)
@@ -45,7 +45,7 @@ enum ReportJSON {
                 optionalMember("stored", presentValue(mismatch.stored), into: &out)
                 out.append(UInt8(ascii: "}"))
             }
-            out.append(contentsOf: "],".utf8)
+            raw("],", into: &out)
         }
         if !e.verdict.notes.isEmpty {
             key("notes", into: &out)
@@ -54,7 +54,7 @@ enum ReportJSON {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 string(note, into: &out)
             }
-            out.append(contentsOf: "],".utf8)
+            raw("],", into: &out)
         }
         if !reading.objects.isEmpty {
             key("objects", into: &out)
@@ -69,7 +69,7 @@ enum ReportJSON {
                 optionalMember("value", object.value, into: &out)
                 out.append(UInt8(ascii: "}"))
             }
-            out.append(contentsOf: "],".utf8)
+            raw("],", into: &out)
         }
         key("position", into: &out)
         number(e.position, into: &out)
@@ -86,7 +86,7 @@ enum ReportJSON {
                 out.append(UInt8(ascii: ","))
                 member("subject", subject, into: &out)
             }
-            out.append(contentsOf: "},".utf8)
+            raw("},", into: &out)
         }
         optionalMember("source", reading.source, into: &out)
         out.append(UInt8(ascii: ","))
@@ -147,7 +147,7 @@ enum ReportJSON {
                 JSONWriter.writeString(batch.signature.rawValue, into: &out)
                 out.append(UInt8(ascii: "}"))
             }
-            out.append(contentsOf: "],".utf8)
+            raw("],", into: &out)
         }
         if totals.correlationMemberCopies > 0 {
             key("correlationMemberCopies", into: &out)
@@ -156,14 +156,14 @@ enum ReportJSON {
         }
         if totals.correlationMemberCopiesIncomplete {
             key("correlationMemberCopiesIncomplete", into: &out)
-            out.append(contentsOf: "true,".utf8)
+            raw("true,", into: &out)
         }
         key("counts", into: &out)
         out.append(UInt8(ascii: "{"))
         let kinds = SampleVerdict.Kind.allCases.sorted { $0.rawValue < $1.rawValue }
         for (index, kind) in kinds.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            key(kind.rawValue, into: &out)
+            dynamicKey(kind.rawValue, into: &out)
             number(totals.counts[kind, default: 0], into: &out)
         }
         out.append(UInt8(ascii: "}"))
@@ -175,15 +175,31 @@ enum ReportJSON {
         out.append(UInt8(ascii: "}"))
     }
 
-    private static func key(_ name: String, into out: inout [UInt8]) {
+    /// `"name":` for the report's own member names: plain ASCII letters that need no escaping,
+    /// copied as they are (there are a dozen a line, one line per sample).
+    private static func key(_ name: StaticString, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        raw(name, into: &out)
+        out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: ":"))
+    }
+
+    /// Appends fixed ASCII text. Not `append(contentsOf: "…".utf8)`: appending a String's UTF-8
+    /// view went element by element, some 170 instructions for two bytes, a dozen times a line.
+    private static func raw(_ text: StaticString, into out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// `"name":` for a name known only at run time (a verdict kind in the summary).
+    private static func dynamicKey(_ name: String, into out: inout [UInt8]) {
         JSONWriter.writeString(name, into: &out)
         out.append(UInt8(ascii: ":"))
     }
 
     /// A string member, or `null` when the value is absent.
-    private static func optionalMember(_ name: String, _ value: String?, into out: inout [UInt8]) {
+    private static func optionalMember(_ name: StaticString, _ value: String?, into out: inout [UInt8]) {
         key(name, into: &out)
-        if let value { string(value, into: &out) } else { out.append(contentsOf: "null".utf8) }
+        if let value { string(value, into: &out) } else { raw("null", into: &out) }
     }
 
     /// A mismatch side as reported: nil for the comparator's `(absent)`, so JSON says `null`.
@@ -191,7 +207,7 @@ enum ReportJSON {
         text == FieldMismatch.absentText ? nil : text
     }
 
-    private static func member(_ name: String, _ value: String, into out: inout [UInt8]) {
+    private static func member(_ name: StaticString, _ value: String, into out: inout [UInt8]) {
         key(name, into: &out)
         string(value, into: &out)
     }
@@ -200,11 +216,15 @@ enum ReportJSON {
     /// terminal would obey (DEL, C1 controls, bidi controls, U+2028/U+2029; ``TerminalText``) is
     /// written as a `\uXXXX` escape, so the parsed value is exactly the stored one.
     static func string(_ value: String, into out: inout [UInt8]) {
-        // ASCII below DEL needs only JSON's own escaping: the common case, on bytes.
-        guard value.utf8.contains(where: { $0 >= 0x7F }) else {
-            JSONWriter.writeString(value, into: &out)
-            return
+        // ASCII below DEL needs only JSON's own escaping: the common case, on the contiguous
+        // UTF-8 (a generic scan of the String's UTF-8 view cost as much as the writing).
+        var text = value
+        let written = text.withUTF8 { utf8 -> Bool in
+            guard !utf8.contains(where: { $0 >= 0x7F }) else { return false }
+            JSONWriter.writeString(utf8: utf8, into: &out)
+            return true
         }
+        if written { return }
         var plain = ""
         var pieces: [UInt8] = [UInt8(ascii: "\"")]
         func flush() {

@@ -24,7 +24,7 @@ struct ReportedReading: Sendable {
     /// export.xml `sourceName` (the app or device that wrote the record); nil for JSON.
     let source: String?
 
-    init(_ decided: DecidedSample) {
+    init(_ decided: borrowing DecidedSample) {
         let item = decided.exportItem
         source = item?.sourceName
         if let sample = decided.sample {

@@ -76,6 +76,7 @@ public struct VerificationPipeline {
             consume: { (event) throws(ToolError) in
                 guard let event else { return }
                 let (sample, form) = Self.batchInput(event)
+                if batches.passesStraightThrough(sample: sample) { return try deliver(event) }
                 for ready in batches.add(event, sample: sample, storedForm: form) { try deliver(ready) }
             },
             streaming: whenInputWaits.map { idle in

@@ -123,8 +123,11 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// Whether `sample` takes part in batch verification: it refers to a batch or carries a
     /// batch signature.
     public static func involvesBatch(_ sample: Sample) -> Bool {
-        let keys = BatchMetadataKeys(sample.metadata)
-        return keys.reference != nil || keys.signature != nil
+        // What BatchMetadataKeys finds as its reference or signature, without also looking for
+        // the per-sample signature: asked of every sample the verification pipeline decides.
+        sample.metadata.entries.contains {
+            $0.key == BatchReference.metadataKey || $0.key == BatchReference.signatureMetadataKey
+        }
     }
 
     /// Every batch met so far, in the order first met.
