@@ -45,6 +45,19 @@ public struct DERWriter: Sendable {
         appendPrimitive(tag, content: content)
     }
 
+    /// Appends a primitive element whose content `body` appends to the end of `buffer`, which
+    /// already holds everything written before it: the values of every record (times, REALs,
+    /// INTEGERs) are written in place, where a content array of their own cost an allocation
+    /// each. `body` must only append.
+    public mutating func appendPrimitiveInPlace(_ tag: DERTag, _ body: (_ buffer: inout [UInt8]) -> Void) {
+        markElementStart()
+        appendTag(tag)
+        let lengthIndex = bytes.count
+        bytes.append(0)
+        body(&bytes)
+        fixLength(at: lengthIndex)
+    }
+
     /// Appends a constructed element; `body` writes its children into this same writer.
     ///
     /// Inlinable, with the work in the non-generic steps it calls: a caller in another module

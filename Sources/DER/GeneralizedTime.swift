@@ -134,7 +134,7 @@ public struct GeneralizedTime: DERImplicitlyTaggable, Hashable, Comparable, Send
 
     /// Writes the DER text under `tag`.
     public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
-        writer.appendPrimitive(tag, content: encodedText)
+        writer.appendPrimitiveInPlace(tag, { appendText(to: &$0) })
     }
 
     /// The content octets: `YYYYMMDDHHMMSS`, then `.` and the fraction without trailing zeros
@@ -142,6 +142,12 @@ public struct GeneralizedTime: DERImplicitlyTaggable, Hashable, Comparable, Send
     public var encodedText: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(25)
+        appendText(to: &out)
+        return out
+    }
+
+    /// Appends ``encodedText`` to `out`.
+    func appendText(to out: inout [UInt8]) {
         DERCivilCalendar.appendDigits(year, width: 4, to: &out)
         DERCivilCalendar.appendDigits(month, width: 2, to: &out)
         DERCivilCalendar.appendDigits(day, width: 2, to: &out)
@@ -156,7 +162,6 @@ public struct GeneralizedTime: DERImplicitlyTaggable, Hashable, Comparable, Send
             while out.count > fractionStart, out.last == UInt8(ascii: "0") { out.removeLast() }
         }
         out.append(UInt8(ascii: "Z"))
-        return out
     }
 
     /// `.` plus the fraction digits without trailing zeros, or empty for whole seconds.

@@ -20,7 +20,7 @@ enum RecordWriter {
             case .category(let c):
                 try commonEntries(type: c.type.identifier, start: c.startDate, end: c.endDate, device: c.device,
                                   metadata: c.metadata, signedKeys: signedKeys, into: &record)
-                entry(Keys.value, into: &record) { $0.append(DERInteger(c.value)) }
+                entry(Keys.value, into: &record) { $0.append(c.value) }
             case .correlation(let k):
                 try commonEntries(type: k.type.identifier, start: k.startDate, end: k.endDate, device: k.device,
                                   metadata: k.metadata, signedKeys: signedKeys, into: &record)
@@ -88,7 +88,7 @@ enum RecordWriter {
     /// `fv`, the same in every record.
     static let formatVersionEntry: [UInt8] = {
         var writer = DERWriter(capacity: 16)
-        entry(RecordKeys.formatVersion, into: &writer) { $0.append(DERInteger(RecordKeys.currentFormatVersion)) }
+        entry(RecordKeys.formatVersion, into: &writer) { $0.append(RecordKeys.currentFormatVersion) }
         return writer.bytes
     }()
 
@@ -118,8 +118,9 @@ enum RecordWriter {
         try commonEntries(type: q.type.identifier, start: dates?.start == q.startDate ? nil : q.startDate,
                           end: dates?.end == q.endDate ? nil : q.endDate, device: q.device, metadata: q.metadata,
                           signedKeys: signedKeys, into: &writer)
-        let value = try DERReal(q.quantity.value)
-        entry(Keys.value, into: &writer) { $0.append(value) }
+        try entry(Keys.value, into: &writer) { (value) throws(DERError) in
+            try DERReal.serialize(q.quantity.value, integerParts: q.quantity.integerParts, into: &value)
+        }
         stringEntry(Keys.unit, q.quantity.unit.unitString, into: &writer)
     }
 
@@ -201,7 +202,7 @@ enum RecordWriter {
     private static func metadataValue(_ value: MetadataValue, into writer: inout DERWriter) throws(DERError) {
         switch value {
         case .string(let s): writer.append(DERUTF8String(s))
-        case .number(let n): writer.append(try DERReal(n))
+        case .number(let n): try DERReal.serialize(n, integerParts: DecimalText.integerParts(of: n), into: &writer)
         case .date(let d): writer.append(try GeneralizedTime(d))
         case .bool(let b): writer.append(b)
         case .quantity(let q): writer.append(DERUTF8String(q.description))
@@ -210,7 +211,7 @@ enum RecordWriter {
 
     /// `at`, `du`, the totals and `ev` (``WorkoutRecordFields``).
     private static func workoutEntries(_ workout: Workout, into writer: inout DERWriter) throws(DERError) {
-        entry(Keys.activityType, into: &writer) { $0.append(DERInteger(workout.activityType.rawValue)) }
+        entry(Keys.activityType, into: &writer) { $0.append(workout.activityType.rawValue) }
         let duration = try DERReal(try WorkoutRecordFields.seconds(workout.duration))
         entry(Keys.duration, into: &writer) { $0.append(duration) }
         for (total, key) in Keys.totals {
@@ -228,7 +229,7 @@ enum RecordWriter {
             try value.appendConstructed(.sequence) { (events) throws(DERError) in
                 for event in workout.events {
                     try events.appendConstructed(.sequence) { (items) throws(DERError) in
-                        items.append(DERInteger(event.type.rawValue))
+                        items.append(event.type.rawValue)
                         items.append(try DERReal(event.date.seconds(since: workout.startDate)))
                         if let duration = event.duration {
                             items.append(try DERReal(try WorkoutRecordFields.seconds(duration)))

@@ -67,6 +67,30 @@ import VectorTestSupport
         #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)))
     }
 
+    /// The value's REAL is written from the integer parts the decoder read, or found in the
+    /// `Decimal` when a quantity was made from one; both must be the REAL of the value.
+    @Test func quantityValuesOfEveryShapeAreWrittenAsTheREALOfTheValue() throws {
+        let numbers = ["0", "-0", "0.0", "72", "-72", "36.6", "120", "120.00", "0.004", "-0.5", "1e22", "1e-22",
+                       "9999999999999999999", "18446744073709551615", "18446744073709551616", "123456789012345678901234.5",
+                       "6.02E+23", "-1.5e-100", "98.60"]
+        for number in numbers {
+            let text = """
+                {"type":"HKQuantityTypeIdentifierBodyTemperature","value":\(number),"unit":"degC",\
+                "startDate":"2026-11-21T08:00:00.5Z","endDate":"2026-11-21T08:00:01Z","metadata":{"HKDeviceSerialNumber":\(number)}}
+                """
+            guard case .quantity(let decoded) = try JSONSampleDecoder.decode(text) else {
+                Issue.record("not a quantity sample")
+                continue
+            }
+            var made = decoded
+            made.quantity = Quantity(value: decoded.quantity.value, unit: decoded.quantity.unit)
+            for sample in [Sample.quantity(decoded), .quantity(made)] {
+                #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)),
+                        "\(number)")
+            }
+        }
+    }
+
     @Test func correlationMembersWithTheirOwnDatesKeepThem() throws {
         let text = """
             {"type":"HKCorrelationTypeIdentifierBloodPressure","startDate":"2026-11-21T08:05:00Z","endDate":"2026-11-21T08:06:00Z",\
