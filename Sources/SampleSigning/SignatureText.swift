@@ -104,21 +104,30 @@ public enum SignatureText {
     /// Appends the ASCII bytes of ``encode(_:)``'s text to `text`.
     public static func encode(_ bytes: [UInt8], into text: inout [UInt8]) {
         text.reserveCapacity(text.count + (bytes.count + 2) / 3 * 4)
-        // Whole groups of three bytes: four characters each, written into room made for them
-        // (appending character by character cost as much as the rest of the splice).
+        // Whole groups of three bytes: each is two 12-bit halves, and each half two characters
+        // looked up at once in ``characterPairs``; a chunk of groups is encoded on the stack and
+        // copied into `text` in one go. Six-bit lookups written one character at a time cost
+        // ten instructions a character, as much as the rest of the splice.
         let groups = bytes.count / 3
-        let start = text.count
-        text.append(contentsOf: repeatElement(0, count: groups * 4))
-        alphabet.withUnsafeBufferPointer { alphabet in
+        let groupsPerChunk = 64
+        characterPairs.withUnsafeBufferPointer { pairs in
             bytes.withUnsafeBufferPointer { input in
-                text.withUnsafeMutableBufferPointer { output in
-                    for group in 0..<groups {
-                        let value = UInt32(input[3 * group]) << 16 | UInt32(input[3 * group + 1]) << 8 | UInt32(input[3 * group + 2])
-                        let position = start + 4 * group
-                        output[position] = alphabet[Int(value >> 18 & 0x3F)]
-                        output[position + 1] = alphabet[Int(value >> 12 & 0x3F)]
-                        output[position + 2] = alphabet[Int(value >> 6 & 0x3F)]
-                        output[position + 3] = alphabet[Int(value & 0x3F)]
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * groupsPerChunk) { chunk in
+                    let words = UnsafeMutableRawBufferPointer(chunk)
+                    var group = 0
+                    while group < groups {
+                        let chunkGroups = min(groupsPerChunk, groups &- group)
+                        var at = 3 &* group
+                        for offset in 0..<chunkGroups {
+                            let value = Int(input[at]) << 16 | Int(input[at &+ 1]) << 8 | Int(input[at &+ 2])
+                            // Characters in text order: the first pair in the low half of a
+                            // little-endian word.
+                            let word = UInt32(pairs[value >> 12]) | UInt32(pairs[value & 0xFFF]) << 16
+                            words.storeBytes(of: word.littleEndian, toByteOffset: 4 &* offset, as: UInt32.self)
+                            at &+= 3
+                        }
+                        text.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<(4 &* chunkGroups)]))
+                        group &+= chunkGroups
                     }
                 }
             }
@@ -133,6 +142,11 @@ public enum SignatureText {
             text.append(left == 2 ? alphabet[Int(group >> 6 & 0x3F)] : UInt8(ascii: "="))
             text.append(UInt8(ascii: "="))
         }
+    }
+
+    /// The two characters of every 12-bit value, the first in the low byte: 8 KB, made once.
+    private static let characterPairs: [UInt16] = (0..<4096).map { value in
+        UInt16(alphabet[value >> 6]) | UInt16(alphabet[value & 0x3F]) << 8
     }
 
     /// The 64 characters of RFC 4648 §4, by value.

@@ -63,11 +63,13 @@ public func insertingMetadataValue(key: String, stringValueUTF8 value: UnsafeBuf
 /// ``insertingMetadataValue(key:stringValueUTF8:into:layout:)`` with the key prepared once
 /// (``MetadataSpliceKey``) and the value's text written by `writeValue` straight into the line
 /// (`sign` writes the base64 of each signature there, with no buffer of its own).
-/// `valueCapacity` is room to reserve for it. A value that needs JSON escapes is escaped.
+/// `valueCapacity` is room to reserve for it. A value that needs JSON escapes is escaped, unless
+/// `valueIsBase64`: the caller writes only base64 characters (RFC 4648 §4's alphabet and `=`),
+/// none of which a JSON string escapes, so the value is not scanned for them.
 ///
 /// - Throws: ``SignatureSpliceError``.
 public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8], layout: JSONSpliceLayout,
-                                   valueCapacity: Int,
+                                   valueCapacity: Int, valueIsBase64: Bool = false,
                                    writeValue: (inout [UInt8]) -> Void) throws(SignatureSpliceError) -> [UInt8] {
     try splicingMetadataEntry(into: bytes, layout: layout, extraCapacity: key.literal.count + valueCapacity,
                               namesSameEntry: key.namesSameEntry,
@@ -77,7 +79,7 @@ public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8]
                                   output.append(UInt8(ascii: "\""))
                                   let start = output.count
                                   writeValue(&output)
-                                  let escape = output.withUnsafeBufferPointer {
+                                  let escape = !valueIsBase64 && output.withUnsafeBufferPointer {
                                       JSONWriter.needsEscape(UnsafeBufferPointer(rebasing: $0[start...]))
                                   }
                                   if escape {
