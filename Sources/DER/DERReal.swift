@@ -381,10 +381,37 @@ public struct DERReal: DERImplicitlyTaggable, Hashable, Sendable, CustomStringCo
         writer.appendPrimitiveInPlace(tag, { content in
             // X.690 8.5.2: zero (of either sign, as the initializer makes it) has no content octets.
             guard mantissa != 0 else { return }
-            content.append(0x03)
-            if negative { content.append(UInt8(ascii: "-")) }
-            appendDecimalDigits(of: UInt(mantissa), to: &content)
-            appendExponent(e, to: &content)
+            // At most 45 octets (0x03, sign, 20 digits, `.E`, sign, 20 digits), assembled on the
+            // stack from the last octet back and appended at once: appending digit by digit
+            // and reversing them cost more than the rest of the value's entry.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { text in
+                var start = 48
+                func put(_ octet: UInt8) {
+                    start -= 1
+                    text.initializeElement(at: start, to: octet)
+                }
+                func putDigits(_ value: UInt) {
+                    var rest = value
+                    repeat {
+                        put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
+                        rest /= 10
+                    } while rest > 0
+                }
+                // X.690 11.3.2.6: `+0` for a zero exponent, else no `+` and no leading zero.
+                if e == 0 {
+                    put(UInt8(ascii: "0"))
+                    put(UInt8(ascii: "+"))
+                } else {
+                    putDigits(e.magnitude)
+                    if e < 0 { put(UInt8(ascii: "-")) }
+                }
+                put(UInt8(ascii: "E"))
+                put(UInt8(ascii: "."))
+                putDigits(UInt(mantissa))
+                if negative { put(UInt8(ascii: "-")) }
+                put(0x03)
+                content.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+            }
         })
     }
 

@@ -23,71 +23,73 @@ public enum SignatureText {
         // At most three bytes for every four characters that are not whitespace: written into
         // room made once, not appended (a signature is some 600 characters, decoded per sample).
         let output = decodingTable.withUnsafeBufferPointer { table in
-            [UInt8](unsafeUninitializedCapacity: count / 4 * 3 + 3) { out, written in
-                written = 0
-                var group: UInt32 = 0
-                var inGroup = 0
-                var padding = 0
-                var finished = false
-                var index = 0
-                while index < count {
-                    if inGroup == 0 && padding == 0 {
-                        // Whole groups of four alphabet characters, the bulk of every signature;
-                        // anything else (whitespace, `=`, an invalid byte) takes the loop below.
-                        while index + 4 <= count {
-                            let a = table[Int(input[index])], b = table[Int(input[index + 1])]
-                            let c = table[Int(input[index + 2])], d = table[Int(input[index + 3])]
-                            // Alphabet values are below 64; every mark has a bit of 0xC0 set.
-                            guard (a | b | c | d) & 0xC0 == 0 else { break }
-                            let value = UInt32(a) << 18 | UInt32(b) << 12 | UInt32(c) << 6 | UInt32(d)
-                            out[written] = UInt8(truncatingIfNeeded: value >> 16)
-                            out[written + 1] = UInt8(truncatingIfNeeded: value >> 8)
-                            out[written + 2] = UInt8(truncatingIfNeeded: value)
-                            written += 3
-                            index += 4
+            shiftedValues.withUnsafeBufferPointer { shifted in
+                [UInt8](unsafeUninitializedCapacity: count / 4 * 3 + 3) { out, written in
+                    written = 0
+                    var group: UInt32 = 0
+                    var inGroup = 0
+                    var padding = 0
+                    var finished = false
+                    var index = 0
+                    while index < count {
+                        if inGroup == 0 && padding == 0 {
+                            // Whole groups of four alphabet characters, the bulk of every signature;
+                            // anything else (whitespace, `=`, an invalid byte) takes the loop below.
+                            while index &+ 4 <= count {
+                                // Each character's value already in its place in the group's 24
+                                // bits; anything but an alphabet character sets bit 24 or above.
+                                let value = shifted[Int(input[index])] | shifted[256 | Int(input[index &+ 1])]
+                                    | shifted[512 | Int(input[index &+ 2])] | shifted[768 | Int(input[index &+ 3])]
+                                guard value < 1 << 24 else { break }
+                                out[written] = UInt8(truncatingIfNeeded: value >> 16)
+                                out[written &+ 1] = UInt8(truncatingIfNeeded: value >> 8)
+                                out[written &+ 2] = UInt8(truncatingIfNeeded: value)
+                                written &+= 3
+                                index &+= 4
+                            }
+                            if index >= count { break }
                         }
-                        if index >= count { break }
-                    }
-                    let value = table[Int(input[index])]
-                    index += 1
-                    if value >= Self.whitespace {
-                        if value == Self.whitespace { continue }
-                        // Padding only completes the last group, after two or three characters of it.
-                        guard value == Self.paddingMark, !finished, inGroup >= 2 else {
+                        let value = table[Int(input[index])]
+                        index += 1
+                        if value >= Self.whitespace {
+                            if value == Self.whitespace { continue }
+                            // Padding only completes the last group, after two or three characters of it.
+                            guard value == Self.paddingMark, !finished, inGroup >= 2 else {
+                                valid = false
+                                break
+                            }
+                            padding += 1
+                            if inGroup + padding == 4 {
+                                if inGroup == 2 {
+                                    out[written] = UInt8(truncatingIfNeeded: group >> 4)          // 12 bits: one byte
+                                    written += 1
+                                } else {
+                                    out[written] = UInt8(truncatingIfNeeded: group >> 10)         // 18 bits: two bytes
+                                    out[written + 1] = UInt8(truncatingIfNeeded: group >> 2)
+                                    written += 2
+                                }
+                                finished = true
+                            }
+                            continue
+                        }
+                        // A character after padding: `=` was not at the end.
+                        guard padding == 0 else {
                             valid = false
                             break
                         }
-                        padding += 1
-                        if inGroup + padding == 4 {
-                            if inGroup == 2 {
-                                out[written] = UInt8(truncatingIfNeeded: group >> 4)          // 12 bits: one byte
-                                written += 1
-                            } else {
-                                out[written] = UInt8(truncatingIfNeeded: group >> 10)         // 18 bits: two bytes
-                                out[written + 1] = UInt8(truncatingIfNeeded: group >> 2)
-                                written += 2
-                            }
-                            finished = true
+                        group = group << 6 | UInt32(value)
+                        inGroup += 1
+                        if inGroup == 4 {
+                            out[written] = UInt8(truncatingIfNeeded: group >> 16)
+                            out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
+                            out[written + 2] = UInt8(truncatingIfNeeded: group)
+                            written += 3
+                            inGroup = 0
+                            group = 0
                         }
-                        continue
                     }
-                    // A character after padding: `=` was not at the end.
-                    guard padding == 0 else {
-                        valid = false
-                        break
-                    }
-                    group = group << 6 | UInt32(value)
-                    inGroup += 1
-                    if inGroup == 4 {
-                        out[written] = UInt8(truncatingIfNeeded: group >> 16)
-                        out[written + 1] = UInt8(truncatingIfNeeded: group >> 8)
-                        out[written + 2] = UInt8(truncatingIfNeeded: group)
-                        written += 3
-                        inGroup = 0
-                        group = 0
-                    }
+                    if inGroup != 0 && !finished { valid = false }
                 }
-                if inGroup != 0 && !finished { valid = false }
             }
         }
         return valid ? output : nil
@@ -156,6 +158,13 @@ public enum SignatureText {
     private static let whitespace: UInt8 = 64
     private static let paddingMark: UInt8 = 65
     private static let invalid: UInt8 = 255
+
+    /// For each of a group's four positions (256 entries each), every byte's alphabet value
+    /// shifted to where that position puts it in the group's 24 bits, or 1 << 24 for a byte
+    /// outside the alphabet: a whole group is decoded with four lookups and one check.
+    private static let shiftedValues: [UInt32] = (0..<4).flatMap { position in
+        decodingTable.map { value in value < 64 ? UInt32(value) << (6 * (3 - position)) : 1 << 24 }
+    }
 
     /// Every byte's meaning: its value for the 64 alphabet characters, ``whitespace`` for the six
     /// ASCII whitespace bytes (space, tab, LF, VT, FF, CR), ``paddingMark`` for `=`, else
