@@ -45,21 +45,39 @@ enum RecordWriter {
     static let signedKeys = Set(RecordKeys.signedMetadataKeys.map(\.storedName))
     static let signedWorkoutKeys = Set(RecordKeys.signedWorkoutMetadataKeys.map(\.storedName))
 
-    /// The record key of each device field (``RecordKeys/deviceKeys``) with the field read as a
-    /// property: the device's subscript by name compares strings for every field.
-    static let deviceFields: [(key: [UInt8], read: @Sendable (Device) -> String?)] = RecordKeys.deviceKeys.map { field, key in
-        let read: @Sendable (Device) -> String? = switch field {
-        case "name": { $0.name }
-        case "manufacturer": { $0.manufacturer }
-        case "model": { $0.model }
-        case "hardwareVersion": { $0.hardwareVersion }
-        case "firmwareVersion": { $0.firmwareVersion }
-        case "softwareVersion": { $0.softwareVersion }
-        case "localIdentifier": { $0.localIdentifier }
-        case "udiDeviceIdentifier": { $0.udiDeviceIdentifier }
-        default: { $0[field: field] }
+    /// The record key of each device field (``RecordKeys/deviceKeys``), encoded once; the fields
+    /// are read as properties in ``deviceEntries(_:into:)``: the device's subscript by name
+    /// compared strings for every field, and reading them through a list of closures retained
+    /// and released each closure's context for every field of every record.
+    enum DeviceKeys {
+        static func encoded(_ field: String) -> [UInt8] {
+            Keys.encoded(RecordKeys.deviceKeys.first { $0.field == field }?.key ?? field)
         }
-        return (Keys.encoded(key), read)
+
+        static let name = encoded("name")
+        static let manufacturer = encoded("manufacturer")
+        static let model = encoded("model")
+        static let hardwareVersion = encoded("hardwareVersion")
+        static let firmwareVersion = encoded("firmwareVersion")
+        static let softwareVersion = encoded("softwareVersion")
+        static let localIdentifier = encoded("localIdentifier")
+        static let udiDeviceIdentifier = encoded("udiDeviceIdentifier")
+        /// The fields written by ``deviceEntries(_:into:)``, which must be every device field.
+        static let fields = ["name", "manufacturer", "model", "hardwareVersion", "firmwareVersion", "softwareVersion",
+                             "localIdentifier", "udiDeviceIdentifier"]
+    }
+
+    /// The device's fields present, each a string entry (their order does not matter: the
+    /// dictionary is a SET OF the writer sorts).
+    private static func deviceEntries(_ device: Device, into fields: inout DERWriter) {
+        if let text = device.name { stringEntry(DeviceKeys.name, text, into: &fields) }
+        if let text = device.manufacturer { stringEntry(DeviceKeys.manufacturer, text, into: &fields) }
+        if let text = device.model { stringEntry(DeviceKeys.model, text, into: &fields) }
+        if let text = device.hardwareVersion { stringEntry(DeviceKeys.hardwareVersion, text, into: &fields) }
+        if let text = device.firmwareVersion { stringEntry(DeviceKeys.firmwareVersion, text, into: &fields) }
+        if let text = device.softwareVersion { stringEntry(DeviceKeys.softwareVersion, text, into: &fields) }
+        if let text = device.localIdentifier { stringEntry(DeviceKeys.localIdentifier, text, into: &fields) }
+        if let text = device.udiDeviceIdentifier { stringEntry(DeviceKeys.udiDeviceIdentifier, text, into: &fields) }
     }
 
     /// One `Entry ::= SEQUENCE { key UTF8String, value }`.
@@ -152,13 +170,7 @@ enum RecordWriter {
         }
         if let device, !device.isEmpty {
             entry(Keys.device, into: &writer) { value in
-                value.appendSetOf { fields in
-                    for (key, read) in deviceFields {
-                        if let text = read(device) {
-                            stringEntry(key, text, into: &fields)
-                        }
-                    }
-                }
+                value.appendSetOf { deviceEntries(device, into: &$0) }
             }
         }
         try signedMetadata(metadata, signedKeys: signedKeys, into: &writer)

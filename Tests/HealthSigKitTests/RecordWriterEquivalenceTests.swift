@@ -91,6 +91,34 @@ import VectorTestSupport
         }
     }
 
+    /// Every device field, alone and all together, with short and long values.
+    @Test func everyDeviceFieldIsWrittenUnderItsKey() throws {
+        let text = """
+            {"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z",\
+            "endDate":"2026-11-21T08:00:00Z"}
+            """
+        guard case .quantity(var reading) = try JSONSampleDecoder.decode(text) else {
+            Issue.record("not a quantity sample")
+            return
+        }
+        let long = String(repeating: "x", count: 130)
+        var devices: [Device] = [
+            Device(name: "n", manufacturer: "m", model: "md", hardwareVersion: "h", firmwareVersion: "f",
+                   softwareVersion: "s", localIdentifier: "l", udiDeviceIdentifier: "u"),
+            Device(name: long, manufacturer: long, model: long, hardwareVersion: long, firmwareVersion: long,
+                   softwareVersion: long, localIdentifier: long, udiDeviceIdentifier: long),
+        ]
+        devices += [Device(name: "a"), Device(manufacturer: "a"), Device(model: "a"), Device(hardwareVersion: "a"),
+                    Device(firmwareVersion: "a"), Device(softwareVersion: "a"), Device(localIdentifier: "a"),
+                    Device(udiDeviceIdentifier: long)]
+        for device in devices {
+            reading.device = device
+            let sample = Sample.quantity(reading)
+            #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)),
+                    "\(device)")
+        }
+    }
+
     @Test func correlationMembersWithTheirOwnDatesKeepThem() throws {
         let text = """
             {"type":"HKCorrelationTypeIdentifierBloodPressure","startDate":"2026-11-21T08:05:00Z","endDate":"2026-11-21T08:06:00Z",\
