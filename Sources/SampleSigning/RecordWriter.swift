@@ -41,9 +41,17 @@ enum RecordWriter {
         }
     }
 
-    /// Stored names of ``RecordKeys/signedMetadataKeys`` and of the workout list.
-    static let signedKeys = Set(RecordKeys.signedMetadataKeys.map(\.storedName))
-    static let signedWorkoutKeys = Set(RecordKeys.signedWorkoutMetadataKeys.map(\.storedName))
+    /// Every spelling of ``RecordKeys/signedMetadataKeys`` and of the workout list
+    /// (``HealthSamples/MetadataKey/names(withStoredName:)``), each to its stored name: one
+    /// lookup tells whether a metadata key is signed and under which name, where finding its
+    /// stored name and then looking that up hashed the key twice.
+    static let signedKeys = spellings(of: RecordKeys.signedMetadataKeys)
+    static let signedWorkoutKeys = spellings(of: RecordKeys.signedWorkoutMetadataKeys)
+
+    static func spellings(of keys: [MetadataKey]) -> [String: String] {
+        Dictionary(keys.flatMap { key in MetadataKey.names(withStoredName: key.storedName).map { ($0, key.storedName) } },
+                   uniquingKeysWith: { first, _ in first })
+    }
 
     /// The record key of each device field (``RecordKeys/deviceKeys``), encoded once; the fields
     /// are read as properties in ``deviceEntries(_:into:)``: the device's subscript by name
@@ -143,7 +151,7 @@ enum RecordWriter {
     }
 
     private static func commonEntries(type: String, start: SampleDate?, end: SampleDate?, device: Device?,
-                                      metadata: Metadata, signedKeys: Set<String>,
+                                      metadata: Metadata, signedKeys: [String: String],
                                       into writer: inout DERWriter) throws(DERError) {
         stringEntry(Keys.type, type, into: &writer)
         // Where the start's GeneralizedTime was written: the last octets of its entry.
@@ -178,7 +186,7 @@ enum RecordWriter {
 
     /// The `m` entry: the first entry of each signed key present, under its stored name; no
     /// entry when none is present.
-    private static func signedMetadata(_ metadata: Metadata, signedKeys: Set<String>,
+    private static func signedMetadata(_ metadata: Metadata, signedKeys: [String: String],
                                        into writer: inout DERWriter) throws(DERError) {
         let signed = signedEntries(of: metadata, signedKeys: signedKeys)
         guard !signed.isEmpty else { return }
@@ -189,11 +197,10 @@ enum RecordWriter {
 
     /// The first entry of each signed key in `metadata`, keyed by its stored name: what
     /// `metadata[key]` finds for each of the keys, found in one pass over the entries.
-    private static func signedEntries(of metadata: Metadata, signedKeys: Set<String>) -> [(key: String, value: MetadataValue)] {
+    private static func signedEntries(of metadata: Metadata, signedKeys: [String: String]) -> [(key: String, value: MetadataValue)] {
         var signed: [(key: String, value: MetadataValue)] = []
         for item in metadata.entries {
-            let stored = MetadataKey.storedName(for: item.key)
-            guard signedKeys.contains(stored), !signed.contains(where: { $0.key == stored }) else { continue }
+            guard let stored = signedKeys[item.key], !signed.contains(where: { $0.key == stored }) else { continue }
             signed.append((stored, item.value))
         }
         return signed
