@@ -102,9 +102,23 @@ extension Int: DERImplicitlyTaggable {
         self = v
     }
 
-    /// Writes the value's DER encoding under `tag`.
+    /// Writes the value's DER encoding under `tag`: the octets of `DERInteger(self)`, written in
+    /// place (every record has INTEGERs, and the value's own octet array cost an allocation).
     public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
-        DERInteger(self).serialize(into: &writer, withTag: tag)
+        writer.appendPrimitiveInPlace(tag, { content in
+            // The fewest octets whose sign extension is the value (X.690 8.3.2): drop leading
+            // octets while they and the next octet's top bit are pure sign extension.
+            var count = MemoryLayout<Int>.size
+            while count > 1 {
+                let top = self >> (8 * (count - 1))
+                let nextHighBit = (self >> (8 * (count - 1) - 1)) & 1
+                guard (top == 0 && nextHighBit == 0) || (top == -1 && nextHighBit == 1) else { break }
+                count -= 1
+            }
+            for position in stride(from: count - 1, through: 0, by: -1) {
+                content.append(UInt8(truncatingIfNeeded: self >> (8 * position)))
+            }
+        })
     }
 }
 

@@ -304,29 +304,115 @@ public struct DERReal: DERImplicitlyTaggable, Hashable, Sendable, CustomStringCo
 
     /// Writes the value under `tag` in the form described in the type documentation.
     public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
-        writer.appendPrimitive(tag, content: encodedContent)
+        writer.appendPrimitiveInPlace(tag, { appendContent(to: &$0) })
     }
 
     /// The content octets: empty for zero, one octet for a special value, else 0x03 followed
     /// by the canonical NR3 text.
     public var encodedContent: [UInt8] {
-        if let specialValue { return [specialValue.rawValue] }
-        if isZero { return [] }
-        // Written byte by byte: every signed reading has REALs, and joining the text first cost
-        // several small strings each.
-        var content: [UInt8] = [0x03]
+        var content: [UInt8] = []
         content.reserveCapacity(digits.utf8.count + 16)
+        appendContent(to: &content)
+        return content
+    }
+
+    /// Appends ``encodedContent`` to `content`.
+    func appendContent(to content: inout [UInt8]) {
+        if let specialValue {
+            content.append(specialValue.rawValue)
+            return
+        }
+        if isZero { return }
+        content.append(0x03)
         if sign == .minus { content.append(UInt8(ascii: "-")) }
         content.append(contentsOf: digits.utf8)
+        Self.appendExponent(exponent, to: &content)
+    }
+
+    /// `.E` and the exponent as X.690 11.3.2.5–6 write it: `+0` for zero, else no `+` and no
+    /// leading zero.
+    private static func appendExponent(_ exponent: Int, to content: inout [UInt8]) {
         content.append(UInt8(ascii: "."))
         content.append(UInt8(ascii: "E"))
         if exponent == 0 {
             content.append(UInt8(ascii: "+"))
             content.append(UInt8(ascii: "0"))
         } else {
-            content.append(contentsOf: String(exponent).utf8)
+            if exponent < 0 { content.append(UInt8(ascii: "-")) }
+            appendDecimalDigits(of: exponent.magnitude, to: &content)
         }
-        return content
+    }
+
+    /// The decimal digits of `value`, most significant first, without leading zeros ("0" for 0).
+    private static func appendDecimalDigits(of value: UInt, to content: inout [UInt8]) {
+        let start = content.count
+        var n = value
+        repeat {
+            content.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: n % 10))
+            n /= 10
+        } while n > 0
+        content[start...].reverse()
+    }
+
+    /// Writes `±magnitude × 10^exponent` under `tag` exactly as
+    /// `DERReal(mantissa:exponent:)` followed by ``serialize(into:withTag:)`` would, without
+    /// making the value: a signed record writes a REAL for every quantity, and the value's digit
+    /// string cost allocations that the encoding does not need.
+    ///
+    /// - Throws: `.invalidReal` when the normalized exponent is beyond
+    ///   ``maximumExponentMagnitude``, as the initializer does.
+    public static func serialize(negative: Bool, magnitude: UInt64, exponent: Int, into writer: inout DERWriter,
+                                 withTag tag: DERTag = defaultTag) throws(DERError) {
+        var mantissa = magnitude
+        var e = exponent
+        if mantissa != 0 {
+            guard exponent.magnitude <= UInt(maximumExponentMagnitude) else {
+                throw DERError(.invalidReal, at: 0, "exponent \(exponent) is beyond this toolkit's limit of ±\(maximumExponentMagnitude)")
+            }
+            // X.690 11.3.2.4: trailing zeros of the mantissa belong in the exponent.
+            while mantissa % 10 == 0 {
+                mantissa /= 10
+                e += 1
+            }
+            guard e.magnitude <= UInt(maximumExponentMagnitude) else {
+                throw DERError(.invalidReal, at: 0, "exponent \(e) is beyond this toolkit's limit of ±\(maximumExponentMagnitude)")
+            }
+        }
+        writer.appendPrimitiveInPlace(tag, { content in
+            // X.690 8.5.2: zero (of either sign, as the initializer makes it) has no content octets.
+            guard mantissa != 0 else { return }
+            // At most 45 octets (0x03, sign, 20 digits, `.E`, sign, 20 digits), assembled on the
+            // stack from the last octet back and appended at once: appending digit by digit
+            // and reversing them cost more than the rest of the value's entry.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { text in
+                var start = 48
+                func put(_ octet: UInt8) {
+                    start -= 1
+                    text.initializeElement(at: start, to: octet)
+                }
+                func putDigits(_ value: UInt) {
+                    var rest = value
+                    repeat {
+                        put(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
+                        rest /= 10
+                    } while rest > 0
+                }
+                // X.690 11.3.2.6: `+0` for a zero exponent, else no `+` and no leading zero.
+                if e == 0 {
+                    put(UInt8(ascii: "0"))
+                    put(UInt8(ascii: "+"))
+                } else {
+                    putDigits(e.magnitude)
+                    if e < 0 { put(UInt8(ascii: "-")) }
+                }
+                put(UInt8(ascii: "E"))
+                put(UInt8(ascii: "."))
+                putDigits(UInt(mantissa))
+                if negative { put(UInt8(ascii: "-")) }
+                put(0x03)
+                content.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+            }
+        })
     }
 
     /// The canonical NR3 text of a finite non-zero value, e.g. `366.E-1`.

@@ -45,6 +45,19 @@ public struct DERWriter: Sendable {
         appendPrimitive(tag, content: content)
     }
 
+    /// Appends a primitive element whose content `body` appends to the end of `buffer`, which
+    /// already holds everything written before it: the values of every record (times, REALs,
+    /// INTEGERs) are written in place, where a content array of their own cost an allocation
+    /// each. `body` must only append.
+    public mutating func appendPrimitiveInPlace(_ tag: DERTag, _ body: (_ buffer: inout [UInt8]) -> Void) {
+        markElementStart()
+        appendTag(tag)
+        let lengthIndex = bytes.count
+        bytes.append(0)
+        body(&bytes)
+        fixLength(at: lengthIndex)
+    }
+
     /// Appends a constructed element; `body` writes its children into this same writer.
     ///
     /// Inlinable, with the work in the non-generic steps it calls: a caller in another module
@@ -209,6 +222,10 @@ public struct DERWriter: Sendable {
 
     /// The first eight octets of `range` in `buffer` as a big-endian word, zeros past its end.
     private static func prefixKey(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        // One unaligned load when the element has eight octets (nearly every one does).
+        if range.count >= 8, let base = buffer.baseAddress {
+            return UInt64(bigEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
+        }
         var key: UInt64 = 0
         for offset in 0..<8 {
             let index = range.lowerBound + offset
@@ -244,6 +261,22 @@ public struct DERWriter: Sendable {
         markElementStart()
         var text = text
         text.withUTF8 { content in
+            let sequenceLength = first.count + DERWriter.elementSize(contentLength: content.count)
+            if sequenceLength < 0x80 {
+                // Both lengths short (every record entry): the element assembled on the stack
+                // and appended in one go, where three appends and four header octets written
+                // one by one cost more than the octets.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 + sequenceLength) { element in
+                    element.initializeElement(at: 0, to: DERWriter.identifierOctet(.sequence))
+                    element.initializeElement(at: 1, to: UInt8(sequenceLength))
+                    _ = UnsafeMutableBufferPointer(rebasing: element[2..<(2 + first.count)]).initialize(fromContentsOf: first)
+                    element.initializeElement(at: 2 + first.count, to: DERWriter.identifierOctet(tag))
+                    element.initializeElement(at: 3 + first.count, to: UInt8(content.count))
+                    _ = UnsafeMutableBufferPointer(rebasing: element[(4 + first.count)...]).initialize(fromContentsOf: content)
+                    bytes.append(contentsOf: UnsafeBufferPointer(element))
+                }
+                return
+            }
             appendTag(.sequence)
             appendLength(first.count + DERWriter.elementSize(contentLength: content.count))
             bytes.append(contentsOf: first)
@@ -283,10 +316,15 @@ public struct DERWriter: Sendable {
     /// structures) costs no allocation.
     private mutating func appendTag(_ tag: DERTag) {
         if tag.number < 31 {
-            bytes.append((tag.tagClass.rawValue << 6) | (tag.isConstructed ? 0x20 : 0) | UInt8(tag.number))
+            bytes.append(DERWriter.identifierOctet(tag))
         } else {
             bytes.append(contentsOf: tag.encoded)
         }
+    }
+
+    /// The single identifier octet of a tag whose number is below 31.
+    private static func identifierOctet(_ tag: DERTag) -> UInt8 {
+        (tag.tagClass.rawValue << 6) | (tag.isConstructed ? 0x20 : 0) | UInt8(tag.number)
     }
 
     private mutating func appendLength(_ length: Int) {

@@ -134,7 +134,7 @@ public struct GeneralizedTime: DERImplicitlyTaggable, Hashable, Comparable, Send
 
     /// Writes the DER text under `tag`.
     public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
-        writer.appendPrimitive(tag, content: encodedText)
+        writer.appendPrimitiveInPlace(tag, { appendText(to: &$0) })
     }
 
     /// The content octets: `YYYYMMDDHHMMSS`, then `.` and the fraction without trailing zeros
@@ -142,21 +142,44 @@ public struct GeneralizedTime: DERImplicitlyTaggable, Hashable, Comparable, Send
     public var encodedText: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(25)
-        DERCivilCalendar.appendDigits(year, width: 4, to: &out)
-        DERCivilCalendar.appendDigits(month, width: 2, to: &out)
-        DERCivilCalendar.appendDigits(day, width: 2, to: &out)
-        DERCivilCalendar.appendDigits(hour, width: 2, to: &out)
-        DERCivilCalendar.appendDigits(minute, width: 2, to: &out)
-        DERCivilCalendar.appendDigits(second, width: 2, to: &out)
-        if nanoseconds > 0 {
-            // `fractionText` on bytes: `.` and the nine digits without trailing zeros.
-            out.append(UInt8(ascii: "."))
-            let fractionStart = out.count
-            DERCivilCalendar.appendDigits(Int(nanoseconds), width: 9, to: &out)
-            while out.count > fractionStart, out.last == UInt8(ascii: "0") { out.removeLast() }
-        }
-        out.append(UInt8(ascii: "Z"))
+        appendText(to: &out)
         return out
+    }
+
+    /// Appends ``encodedText`` to `out`.
+    func appendText(to out: inout [UInt8]) {
+        // At most 25 octets (`YYYYMMDDHHMMSS.fffffffffZ`), assembled on the stack and appended
+        // at once: every record has two times, and appending digit by digit cost more than the
+        // rest of their entries.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { text in
+            Self.putDigits(year, width: 4, at: 0, in: text)
+            Self.putDigits(month, width: 2, at: 4, in: text)
+            Self.putDigits(day, width: 2, at: 6, in: text)
+            Self.putDigits(hour, width: 2, at: 8, in: text)
+            Self.putDigits(minute, width: 2, at: 10, in: text)
+            Self.putDigits(second, width: 2, at: 12, in: text)
+            var count = 14
+            if nanoseconds > 0 {
+                // `.` and the nine digits without trailing zeros (X.690 11.7.3).
+                text.initializeElement(at: 14, to: UInt8(ascii: "."))
+                Self.putDigits(nanoseconds, width: 9, at: 15, in: text)
+                count = 24
+                while text[count - 1] == UInt8(ascii: "0") { count -= 1 }
+            }
+            text.initializeElement(at: count, to: UInt8(ascii: "Z"))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[...count]))
+        }
+    }
+
+    /// Writes `value` (not negative, below 10^`width`) as `width` decimal digits at `start`.
+    private static func putDigits(_ value: Int, width: Int, at start: Int, in text: UnsafeMutableBufferPointer<UInt8>) {
+        var rest = value
+        var index = start + width - 1
+        while index >= start {
+            text.initializeElement(at: index, to: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
+            rest /= 10
+            index -= 1
+        }
     }
 
     /// `.` plus the fraction digits without trailing zeros, or empty for whole seconds.

@@ -15,6 +15,28 @@ public enum DecimalText {
     /// Reads a decimal number exactly.
     /// - Throws: ``DecimalTextError`` with the offset of the offending character.
     public static func parse(_ text: String) throws(DecimalTextError) -> Decimal {
+        try parseExactly(text).value
+    }
+
+    /// A decimal read from text together with its ``IntegerParts`` when the significand fits in
+    /// 64 bits, as the parser had them before making the `Decimal`: getting them back out of a
+    /// `Decimal` goes through `NSDecimalNumber` (Linux Foundation hides its fields) and cost
+    /// about a thousand instructions for every quantity signed or verified.
+    public struct ExactDecimal: Sendable {
+        /// The value.
+        public let value: Decimal
+        /// `value` as sign, integer significand and power of ten, or nil when the significand
+        /// needs more than 64 bits.
+        public let integerParts: IntegerParts?
+    }
+
+    /// A decimal as sign, integer significand and power of ten: the value is
+    /// `(negative ? -1 : 1) × significand × 10^exponent`.
+    public typealias IntegerParts = (negative: Bool, significand: UInt64, exponent: Int)
+
+    /// ``parse(_:)``, keeping the integer parts it computed.
+    /// - Throws: ``DecimalTextError`` with the offset of the offending character.
+    public static func parseExactly(_ text: String) throws(DecimalTextError) -> ExactDecimal {
         // Copied from the contiguous UTF-8 in one go, not byte by byte through the UTF-8 view:
         // every quantity read goes through here.
         var contiguous = text
@@ -75,7 +97,7 @@ public enum DecimalText {
         guard digits.count <= maximumSignificantDigits else {
             throw DecimalTextError(text: text, offset: 0, kind: .tooManyDigits(count: digits.count))
         }
-        if digits.isEmpty { return Decimal(0) }
+        if digits.isEmpty { return ExactDecimal(value: Decimal(0), integerParts: (false, 0, 0)) }
         // Decimal's exponent is an Int8 (−128 … 127) applied to the integer significand.
         guard exponent >= -128, exponent <= 127 else {
             throw DecimalTextError(text: text, offset: 0, kind: .exponentOutOfRange)
@@ -83,15 +105,18 @@ public enum DecimalText {
         // Accumulate in UInt64 chunks of up to 19 digits (10¹⁹ < 2⁶⁴): Decimal arithmetic is
         // slow, and values with more than 19 significant digits are rare.
         var significand = Decimal(0)
+        var firstPart: UInt64 = 0
         var index = 0
         while index < digits.count {
             let chunk = digits[index ..< min(index + 19, digits.count)]
             var part: UInt64 = 0
             for digit in chunk { part = part * 10 + UInt64(digit) }
+            if index == 0 { firstPart = part }
             significand = index == 0 ? Decimal(part) : significand * Decimal(sign: .plus, exponent: chunk.count, significand: 1) + Decimal(part)
             index += chunk.count
         }
-        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand)
+        return ExactDecimal(value: Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand),
+                            integerParts: digits.count <= 19 ? (negative, firstPart, exponent) : nil)
     }
 
     /// How many decimal places number text shows: `98.0` → 1, `98` → 0, `9.80e1` → 1, `5e-3` → 3.
@@ -153,10 +178,16 @@ public enum DecimalText {
 
     /// The Double nearest to the decimal (correctly rounded, as reading the decimal text would).
     public static func doubleValue(of value: Decimal) -> Double {
+        doubleValue(of: value, integerParts: integerParts(of: value))
+    }
+
+    /// ``doubleValue(of:)`` with the value's ``IntegerParts`` already known (nil when they do
+    /// not fit in 64 bits).
+    public static func doubleValue(of value: Decimal, integerParts parts: IntegerParts?) -> Double {
         if value.isNaN { return .nan }
         // A significand below 2⁵³ and a power of ten below 10²³ are both exact Doubles, so one
         // multiplication or division rounds correctly (Clinger's fast path).
-        if let parts = integerParts(of: value), parts.significand <= 1 << 53, abs(parts.exponent) <= 22 {
+        if let parts, parts.significand <= 1 << 53, abs(parts.exponent) <= 22 {
             let significand = Double(parts.significand)
             let scale = exactPowersOfTen[abs(parts.exponent)]
             let magnitude = parts.exponent >= 0 ? significand * scale : significand / scale
@@ -172,7 +203,7 @@ public enum DecimalText {
 
     /// `value` as sign, integer significand and power of ten, when the significand fits in 64
     /// bits (every reading does); `nil` for NaN and for wider significands.
-    public static func integerParts(of value: Decimal) -> (negative: Bool, significand: UInt64, exponent: Int)? {
+    public static func integerParts(of value: Decimal) -> IntegerParts? {
         guard !value.isNaN else { return nil }
         let significand = value.significand
         let integer = NSDecimalNumber(decimal: significand).uint64Value

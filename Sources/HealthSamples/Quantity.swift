@@ -7,19 +7,39 @@ import Foundation
 /// (``doubleValue(in:)``) go through Double, as HealthKit's own do.
 public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     /// The value as written.
-    public var value: Decimal
+    public var value: Decimal {
+        didSet { knownIntegerParts = nil }
+    }
     /// The unit the value is in.
     public var unit: HealthUnit
     /// How many decimal places the value's text showed (`98.0` → 1, `98` → 0, `9.80e1` → 1), when
     /// it was read from text; `Decimal` itself drops trailing zeros. Verification uses it to
     /// know how much rounding the stored form may have applied. Not part of equality.
     public var fractionDigits: Int?
+    /// `value`'s integer parts as the parser that read it computed them (nil when not read
+    /// from text, or when they do not fit in 64 bits). Not part of equality.
+    private var knownIntegerParts: DecimalText.IntegerParts?
 
     /// Creates a quantity.
     public init(value: Decimal, unit: HealthUnit, fractionDigits: Int? = nil) {
         self.value = value
         self.unit = unit
         self.fractionDigits = fractionDigits
+    }
+
+    /// Creates a quantity of a value read by ``DecimalText/parseExactly(_:)``, keeping the
+    /// integer parts the parser computed: every signed or verified quantity is encoded from them.
+    public init(_ value: DecimalText.ExactDecimal, unit: HealthUnit, fractionDigits: Int? = nil) {
+        self.value = value.value
+        self.unit = unit
+        self.fractionDigits = fractionDigits
+        knownIntegerParts = value.integerParts
+    }
+
+    /// The value as sign, integer significand and power of ten (``DecimalText/integerParts(of:)``),
+    /// or nil when the significand needs more than 64 bits.
+    public var integerParts: DecimalText.IntegerParts? {
+        knownIntegerParts ?? DecimalText.integerParts(of: value)
     }
 
     public static func == (lhs: Quantity, rhs: Quantity) -> Bool {
@@ -41,7 +61,9 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
         let number = String(text[..<space])
         let unitText = String(text[text.index(after: space)...])
         do {
-            value = try DecimalText.parse(number)
+            let exact = try DecimalText.parseExactly(number)
+            value = exact.value
+            knownIntegerParts = exact.integerParts
         } catch {
             throw .invalidNumber(error)
         }
@@ -57,7 +79,7 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     public func isCompatible(with unit: HealthUnit) -> Bool { self.unit.isCompatible(with: unit) }
 
     /// The value as a Double, exactly as the decimal text would read (correctly rounded).
-    public var doubleValue: Double { DecimalText.doubleValue(of: value) }
+    public var doubleValue: Double { DecimalText.doubleValue(of: value, integerParts: integerParts) }
 
     /// The value converted to `unit`.
     /// - Throws: ``QuantityConversionError`` when the units measure different things.

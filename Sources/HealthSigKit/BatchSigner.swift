@@ -235,7 +235,7 @@ public enum BatchSigner {
                 // straight into the signed line, never as a String or a buffer of its own.
                 let der = try signer.signatureDER(forValidated: stored.sample, using: key)
                 return .line(try insertingMetadataValue(signatureKey, into: line.bytes, layout: layout,
-                                                        valueCapacity: (der.count + 2) / 3 * 4) {
+                                                        valueCapacity: (der.count + 2) / 3 * 4, valueIsBase64: true) {
                     SignatureText.encode(der, into: &$0)
                 })
             }

@@ -27,6 +27,18 @@ extension DERReal {
         }
     }
 
+    /// Writes the REAL of `decimal` (the encoding of ``init(_:)-(Decimal)``) into `writer`, from
+    /// its integer parts when known (`integerParts`, nil when they do not fit in 64 bits)
+    /// without making the value.
+    static func serialize(_ decimal: Decimal, integerParts parts: DecimalText.IntegerParts?,
+                          into writer: inout DERWriter) throws(DERError) {
+        if let parts {
+            try serialize(negative: parts.negative, magnitude: parts.significand, exponent: parts.exponent, into: &writer)
+        } else {
+            writer.append(try DERReal(decimal))
+        }
+    }
+
     /// The value as a Foundation `Decimal`, when representable.
     var decimalValue: Decimal? {
         try? DecimalText.parse(decimalText)

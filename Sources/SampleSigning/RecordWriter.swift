@@ -20,7 +20,7 @@ enum RecordWriter {
             case .category(let c):
                 try commonEntries(type: c.type.identifier, start: c.startDate, end: c.endDate, device: c.device,
                                   metadata: c.metadata, signedKeys: signedKeys, into: &record)
-                entry(Keys.value, into: &record) { $0.append(DERInteger(c.value)) }
+                entry(Keys.value, into: &record) { $0.append(c.value) }
             case .correlation(let k):
                 try commonEntries(type: k.type.identifier, start: k.startDate, end: k.endDate, device: k.device,
                                   metadata: k.metadata, signedKeys: signedKeys, into: &record)
@@ -41,25 +41,51 @@ enum RecordWriter {
         }
     }
 
-    /// Stored names of ``RecordKeys/signedMetadataKeys`` and of the workout list.
-    static let signedKeys = Set(RecordKeys.signedMetadataKeys.map(\.storedName))
-    static let signedWorkoutKeys = Set(RecordKeys.signedWorkoutMetadataKeys.map(\.storedName))
+    /// Every spelling of ``RecordKeys/signedMetadataKeys`` and of the workout list
+    /// (``HealthSamples/MetadataKey/names(withStoredName:)``), each to its stored name: one
+    /// lookup tells whether a metadata key is signed and under which name, where finding its
+    /// stored name and then looking that up hashed the key twice.
+    static let signedKeys = spellings(of: RecordKeys.signedMetadataKeys)
+    static let signedWorkoutKeys = spellings(of: RecordKeys.signedWorkoutMetadataKeys)
 
-    /// The record key of each device field (``RecordKeys/deviceKeys``) with the field read as a
-    /// property: the device's subscript by name compares strings for every field.
-    static let deviceFields: [(key: [UInt8], read: @Sendable (Device) -> String?)] = RecordKeys.deviceKeys.map { field, key in
-        let read: @Sendable (Device) -> String? = switch field {
-        case "name": { $0.name }
-        case "manufacturer": { $0.manufacturer }
-        case "model": { $0.model }
-        case "hardwareVersion": { $0.hardwareVersion }
-        case "firmwareVersion": { $0.firmwareVersion }
-        case "softwareVersion": { $0.softwareVersion }
-        case "localIdentifier": { $0.localIdentifier }
-        case "udiDeviceIdentifier": { $0.udiDeviceIdentifier }
-        default: { $0[field: field] }
+    static func spellings(of keys: [MetadataKey]) -> [String: String] {
+        Dictionary(keys.flatMap { key in MetadataKey.names(withStoredName: key.storedName).map { ($0, key.storedName) } },
+                   uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The record key of each device field (``RecordKeys/deviceKeys``), encoded once; the fields
+    /// are read as properties in ``deviceEntries(_:into:)``: the device's subscript by name
+    /// compared strings for every field, and reading them through a list of closures retained
+    /// and released each closure's context for every field of every record.
+    enum DeviceKeys {
+        static func encoded(_ field: String) -> [UInt8] {
+            Keys.encoded(RecordKeys.deviceKeys.first { $0.field == field }?.key ?? field)
         }
-        return (Keys.encoded(key), read)
+
+        static let name = encoded("name")
+        static let manufacturer = encoded("manufacturer")
+        static let model = encoded("model")
+        static let hardwareVersion = encoded("hardwareVersion")
+        static let firmwareVersion = encoded("firmwareVersion")
+        static let softwareVersion = encoded("softwareVersion")
+        static let localIdentifier = encoded("localIdentifier")
+        static let udiDeviceIdentifier = encoded("udiDeviceIdentifier")
+        /// The fields written by ``deviceEntries(_:into:)``, which must be every device field.
+        static let fields = ["name", "manufacturer", "model", "hardwareVersion", "firmwareVersion", "softwareVersion",
+                             "localIdentifier", "udiDeviceIdentifier"]
+    }
+
+    /// The device's fields present, each a string entry (their order does not matter: the
+    /// dictionary is a SET OF the writer sorts).
+    private static func deviceEntries(_ device: Device, into fields: inout DERWriter) {
+        if let text = device.name { stringEntry(DeviceKeys.name, text, into: &fields) }
+        if let text = device.manufacturer { stringEntry(DeviceKeys.manufacturer, text, into: &fields) }
+        if let text = device.model { stringEntry(DeviceKeys.model, text, into: &fields) }
+        if let text = device.hardwareVersion { stringEntry(DeviceKeys.hardwareVersion, text, into: &fields) }
+        if let text = device.firmwareVersion { stringEntry(DeviceKeys.firmwareVersion, text, into: &fields) }
+        if let text = device.softwareVersion { stringEntry(DeviceKeys.softwareVersion, text, into: &fields) }
+        if let text = device.localIdentifier { stringEntry(DeviceKeys.localIdentifier, text, into: &fields) }
+        if let text = device.udiDeviceIdentifier { stringEntry(DeviceKeys.udiDeviceIdentifier, text, into: &fields) }
     }
 
     /// One `Entry ::= SEQUENCE { key UTF8String, value }`.
@@ -88,7 +114,7 @@ enum RecordWriter {
     /// `fv`, the same in every record.
     static let formatVersionEntry: [UInt8] = {
         var writer = DERWriter(capacity: 16)
-        entry(RecordKeys.formatVersion, into: &writer) { $0.append(DERInteger(RecordKeys.currentFormatVersion)) }
+        entry(RecordKeys.formatVersion, into: &writer) { $0.append(RecordKeys.currentFormatVersion) }
         return writer.bytes
     }()
 
@@ -118,13 +144,14 @@ enum RecordWriter {
         try commonEntries(type: q.type.identifier, start: dates?.start == q.startDate ? nil : q.startDate,
                           end: dates?.end == q.endDate ? nil : q.endDate, device: q.device, metadata: q.metadata,
                           signedKeys: signedKeys, into: &writer)
-        let value = try DERReal(q.quantity.value)
-        entry(Keys.value, into: &writer) { $0.append(value) }
+        try entry(Keys.value, into: &writer) { (value) throws(DERError) in
+            try DERReal.serialize(q.quantity.value, integerParts: q.quantity.integerParts, into: &value)
+        }
         stringEntry(Keys.unit, q.quantity.unit.unitString, into: &writer)
     }
 
     private static func commonEntries(type: String, start: SampleDate?, end: SampleDate?, device: Device?,
-                                      metadata: Metadata, signedKeys: Set<String>,
+                                      metadata: Metadata, signedKeys: [String: String],
                                       into writer: inout DERWriter) throws(DERError) {
         stringEntry(Keys.type, type, into: &writer)
         // Where the start's GeneralizedTime was written: the last octets of its entry.
@@ -151,13 +178,7 @@ enum RecordWriter {
         }
         if let device, !device.isEmpty {
             entry(Keys.device, into: &writer) { value in
-                value.appendSetOf { fields in
-                    for (key, read) in deviceFields {
-                        if let text = read(device) {
-                            stringEntry(key, text, into: &fields)
-                        }
-                    }
-                }
+                value.appendSetOf { deviceEntries(device, into: &$0) }
             }
         }
         try signedMetadata(metadata, signedKeys: signedKeys, into: &writer)
@@ -165,7 +186,7 @@ enum RecordWriter {
 
     /// The `m` entry: the first entry of each signed key present, under its stored name; no
     /// entry when none is present.
-    private static func signedMetadata(_ metadata: Metadata, signedKeys: Set<String>,
+    private static func signedMetadata(_ metadata: Metadata, signedKeys: [String: String],
                                        into writer: inout DERWriter) throws(DERError) {
         let signed = signedEntries(of: metadata, signedKeys: signedKeys)
         guard !signed.isEmpty else { return }
@@ -176,11 +197,10 @@ enum RecordWriter {
 
     /// The first entry of each signed key in `metadata`, keyed by its stored name: what
     /// `metadata[key]` finds for each of the keys, found in one pass over the entries.
-    private static func signedEntries(of metadata: Metadata, signedKeys: Set<String>) -> [(key: String, value: MetadataValue)] {
+    private static func signedEntries(of metadata: Metadata, signedKeys: [String: String]) -> [(key: String, value: MetadataValue)] {
         var signed: [(key: String, value: MetadataValue)] = []
         for item in metadata.entries {
-            let stored = MetadataKey.storedName(for: item.key)
-            guard signedKeys.contains(stored), !signed.contains(where: { $0.key == stored }) else { continue }
+            guard let stored = signedKeys[item.key], !signed.contains(where: { $0.key == stored }) else { continue }
             signed.append((stored, item.value))
         }
         return signed
@@ -201,7 +221,7 @@ enum RecordWriter {
     private static func metadataValue(_ value: MetadataValue, into writer: inout DERWriter) throws(DERError) {
         switch value {
         case .string(let s): writer.append(DERUTF8String(s))
-        case .number(let n): writer.append(try DERReal(n))
+        case .number(let n): try DERReal.serialize(n, integerParts: DecimalText.integerParts(of: n), into: &writer)
         case .date(let d): writer.append(try GeneralizedTime(d))
         case .bool(let b): writer.append(b)
         case .quantity(let q): writer.append(DERUTF8String(q.description))
@@ -210,7 +230,7 @@ enum RecordWriter {
 
     /// `at`, `du`, the totals and `ev` (``WorkoutRecordFields``).
     private static func workoutEntries(_ workout: Workout, into writer: inout DERWriter) throws(DERError) {
-        entry(Keys.activityType, into: &writer) { $0.append(DERInteger(workout.activityType.rawValue)) }
+        entry(Keys.activityType, into: &writer) { $0.append(workout.activityType.rawValue) }
         let duration = try DERReal(try WorkoutRecordFields.seconds(workout.duration))
         entry(Keys.duration, into: &writer) { $0.append(duration) }
         for (total, key) in Keys.totals {
@@ -228,7 +248,7 @@ enum RecordWriter {
             try value.appendConstructed(.sequence) { (events) throws(DERError) in
                 for event in workout.events {
                     try events.appendConstructed(.sequence) { (items) throws(DERError) in
-                        items.append(DERInteger(event.type.rawValue))
+                        items.append(event.type.rawValue)
                         items.append(try DERReal(event.date.seconds(since: workout.startDate)))
                         if let duration = event.duration {
                             items.append(try DERReal(try WorkoutRecordFields.seconds(duration)))

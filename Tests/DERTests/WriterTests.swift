@@ -15,7 +15,7 @@ struct WriterTests {
     func sequenceOfEncodedElementAndStringIsTheNestedEncoding(_ length: Int) {
         let first = DER.encode(DERUTF8String("key"))
         let text = String(repeating: "é", count: length / 2) + String(repeating: "x", count: length % 2)
-        for tag in [DERTag.utf8String, .ia5String, .contextSpecific(40, constructed: false)] {
+        for tag in [DERTag.utf8String, .ia5String, .contextSpecific(3, constructed: false), .contextSpecific(40, constructed: false)] {
             var direct = DERWriter()
             direct.appendSetOf { set in
                 for value in [text, ""] { set.appendSequence(encoded: first, primitive: tag, utf8: value) }

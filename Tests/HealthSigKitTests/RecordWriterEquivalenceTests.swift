@@ -67,6 +67,58 @@ import VectorTestSupport
         #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)))
     }
 
+    /// The value's REAL is written from the integer parts the decoder read, or found in the
+    /// `Decimal` when a quantity was made from one; both must be the REAL of the value.
+    @Test func quantityValuesOfEveryShapeAreWrittenAsTheREALOfTheValue() throws {
+        let numbers = ["0", "-0", "0.0", "72", "-72", "36.6", "120", "120.00", "0.004", "-0.5", "1e22", "1e-22",
+                       "9999999999999999999", "18446744073709551615", "18446744073709551616", "123456789012345678901234.5",
+                       "6.02E+23", "-1.5e-100", "98.60"]
+        for number in numbers {
+            let text = """
+                {"type":"HKQuantityTypeIdentifierBodyTemperature","value":\(number),"unit":"degC",\
+                "startDate":"2026-11-21T08:00:00.5Z","endDate":"2026-11-21T08:00:01Z","metadata":{"HKDeviceSerialNumber":\(number)}}
+                """
+            guard case .quantity(let decoded) = try JSONSampleDecoder.decode(text) else {
+                Issue.record("not a quantity sample")
+                continue
+            }
+            var made = decoded
+            made.quantity = Quantity(value: decoded.quantity.value, unit: decoded.quantity.unit)
+            for sample in [Sample.quantity(decoded), .quantity(made)] {
+                #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)),
+                        "\(number)")
+            }
+        }
+    }
+
+    /// Every device field, alone and all together, with short and long values.
+    @Test func everyDeviceFieldIsWrittenUnderItsKey() throws {
+        let text = """
+            {"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z",\
+            "endDate":"2026-11-21T08:00:00Z"}
+            """
+        guard case .quantity(var reading) = try JSONSampleDecoder.decode(text) else {
+            Issue.record("not a quantity sample")
+            return
+        }
+        let long = String(repeating: "x", count: 130)
+        var devices: [Device] = [
+            Device(name: "n", manufacturer: "m", model: "md", hardwareVersion: "h", firmwareVersion: "f",
+                   softwareVersion: "s", localIdentifier: "l", udiDeviceIdentifier: "u"),
+            Device(name: long, manufacturer: long, model: long, hardwareVersion: long, firmwareVersion: long,
+                   softwareVersion: long, localIdentifier: long, udiDeviceIdentifier: long),
+        ]
+        devices += [Device(name: "a"), Device(manufacturer: "a"), Device(model: "a"), Device(hardwareVersion: "a"),
+                    Device(firmwareVersion: "a"), Device(softwareVersion: "a"), Device(localIdentifier: "a"),
+                    Device(udiDeviceIdentifier: long)]
+        for device in devices {
+            reading.device = device
+            let sample = Sample.quantity(reading)
+            #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)),
+                    "\(device)")
+        }
+    }
+
     @Test func correlationMembersWithTheirOwnDatesKeepThem() throws {
         let text = """
             {"type":"HKCorrelationTypeIdentifierBloodPressure","startDate":"2026-11-21T08:05:00Z","endDate":"2026-11-21T08:06:00Z",\

@@ -117,11 +117,11 @@ public enum JSONSampleDecoder {
                     throw fail(join(path, "unit"), .invalidUnit(error))
                 }
                 let valueJSON = try required(object, "value", path)
-                let amount = try decimal(valueJSON, path: join(path, "value"))
+                let amount = try exactDecimal(valueJSON, path: join(path, "value"))
                 let places: Int? = if case .number(let n) = valueJSON { DecimalText.fractionDigits(of: n.text) } else { nil }
                 let (start, end) = try dates(object, path: path)
                 return .quantity(QuantitySample(uuid: try uuid(object, path: path), type: type,
-                                                quantity: Quantity(value: amount, unit: unit, fractionDigits: places),
+                                                quantity: Quantity(amount, unit: unit, fractionDigits: places),
                                                 startDate: start, endDate: end,
                                                 device: try device(object, path: path), metadata: try metadata(object, path: path)))
             }
@@ -193,6 +193,16 @@ public enum JSONSampleDecoder {
             guard case .number(let number) = value else { throw fail(path(), .wrongType(expected: "number", found: value.kindName)) }
             do {
                 return try number.decimal()
+            } catch {
+                throw fail(path(), .invalidNumber(error))
+            }
+        }
+
+        /// ``decimal(_:path:)`` keeping the integer parts the parser computed (a quantity's value).
+        func exactDecimal(_ value: JSONValue, path: @autoclosure () -> String) throws(SampleInputError) -> DecimalText.ExactDecimal {
+            guard case .number(let number) = value else { throw fail(path(), .wrongType(expected: "number", found: value.kindName)) }
+            do {
+                return try DecimalText.parseExactly(number.text)
             } catch {
                 throw fail(path(), .invalidNumber(error))
             }

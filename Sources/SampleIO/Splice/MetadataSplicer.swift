@@ -63,11 +63,13 @@ public func insertingMetadataValue(key: String, stringValueUTF8 value: UnsafeBuf
 /// ``insertingMetadataValue(key:stringValueUTF8:into:layout:)`` with the key prepared once
 /// (``MetadataSpliceKey``) and the value's text written by `writeValue` straight into the line
 /// (`sign` writes the base64 of each signature there, with no buffer of its own).
-/// `valueCapacity` is room to reserve for it. A value that needs JSON escapes is escaped.
+/// `valueCapacity` is room to reserve for it. A value that needs JSON escapes is escaped, unless
+/// `valueIsBase64`: the caller writes only base64 characters (RFC 4648 §4's alphabet and `=`),
+/// none of which a JSON string escapes, so the value is not scanned for them.
 ///
 /// - Throws: ``SignatureSpliceError``.
 public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8], layout: JSONSpliceLayout,
-                                   valueCapacity: Int,
+                                   valueCapacity: Int, valueIsBase64: Bool = false,
                                    writeValue: (inout [UInt8]) -> Void) throws(SignatureSpliceError) -> [UInt8] {
     try splicingMetadataEntry(into: bytes, layout: layout, extraCapacity: key.literal.count + valueCapacity,
                               namesSameEntry: key.namesSameEntry,
@@ -77,7 +79,7 @@ public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8]
                                   output.append(UInt8(ascii: "\""))
                                   let start = output.count
                                   writeValue(&output)
-                                  let escape = output.withUnsafeBufferPointer {
+                                  let escape = !valueIsBase64 && output.withUnsafeBufferPointer {
                                       JSONWriter.needsEscape(UnsafeBufferPointer(rebasing: $0[start...]))
                                   }
                                   if escape {
@@ -98,63 +100,64 @@ private func splicingMetadataEntry(into bytes: [UInt8], layout: JSONSpliceLayout
     guard layout.rootKind == "object" else { throw .topLevelNotAnObject(found: layout.rootKind) }
     let topMembers = layout.members
 
-    // Edits as (range to replace, what replaces it), in ascending order and not overlapping.
+    // The edit that writes the entry, then the later duplicates to remove: in ascending order
+    // and not overlapping. Duplicates are rare, so the usual line allocates nothing for them
+    // (a list of every edit was an allocation per signed line).
     enum Replacement {
-        case nothing
         case entry(comma: Bool)
         case metadataMember(comma: Bool)
     }
-    var edits: [(range: Range<Int>, replacement: Replacement)] = []
+    let edit: (range: Range<Int>, replacement: Replacement)
+    var removals: [Range<Int>] = []
 
     if let metadata = topMembers.first(where: { $0.key == "metadata" }) {
         guard layout.metadataKind == "object" else {
             throw .metadataNotAnObject(found: layout.metadataKind ?? "null")
         }
         let members = layout.metadataMembers
-        let matches = members.indices.filter { namesSameEntry(members[$0].key) }
-        if let first = matches.first {
+        if let first = members.indices.first(where: { namesSameEntry(members[$0].key) }) {
             // Replace `"oldKey":oldValue` by the new entry, keeping the bytes around it.
-            edits.append((members[first].keySpan.lowerBound..<members[first].valueSpan.upperBound, .entry(comma: false)))
+            edit = (members[first].keySpan.lowerBound..<members[first].valueSpan.upperBound, .entry(comma: false))
             // Remove later duplicates with the separator before them: from the end of the
             // previous member's value to the end of this member's value.
-            for index in matches.dropFirst() {
-                edits.append((members[index - 1].valueSpan.upperBound..<members[index].valueSpan.upperBound, .nothing))
+            for index in members.indices.dropFirst(first + 1) where namesSameEntry(members[index].key) {
+                removals.append(members[index - 1].valueSpan.upperBound..<members[index].valueSpan.upperBound)
             }
         } else if let last = members.last {
             let position = last.valueSpan.upperBound
-            edits.append((position..<position, .entry(comma: true)))
+            edit = (position..<position, .entry(comma: true))
         } else {
             // Empty object: insert right before its closing brace.
             let position = metadata.valueSpan.upperBound - 1
-            edits.append((position..<position, .entry(comma: false)))
+            edit = (position..<position, .entry(comma: false))
         }
     } else if let last = topMembers.last {
         let position = last.valueSpan.upperBound
-        edits.append((position..<position, .metadataMember(comma: true)))
+        edit = (position..<position, .metadataMember(comma: true))
     } else {
         let position = layout.rootSpan.upperBound - 1
-        edits.append((position..<position, .metadataMember(comma: false)))
+        edit = (position..<position, .metadataMember(comma: false))
     }
 
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count + extraCapacity + 24)
-    var copied = 0
-    for edit in edits {
-        output.append(contentsOf: bytes[copied..<edit.range.lowerBound])
-        switch edit.replacement {
-        case .nothing:
-            break
-        case .entry(let comma):
-            if comma { output.append(UInt8(ascii: ",")) }
-            writeEntry(&output)
-        case .metadataMember(let comma):
-            if comma { output.append(UInt8(ascii: ",")) }
-            JSONWriter.writeString("metadata", into: &output)
-            output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: "{")])
-            writeEntry(&output)
-            output.append(UInt8(ascii: "}"))
-        }
-        copied = edit.range.upperBound
+    output.append(contentsOf: bytes[..<edit.range.lowerBound])
+    switch edit.replacement {
+    case .entry(let comma):
+        if comma { output.append(UInt8(ascii: ",")) }
+        writeEntry(&output)
+    case .metadataMember(let comma):
+        if comma { output.append(UInt8(ascii: ",")) }
+        JSONWriter.writeString("metadata", into: &output)
+        output.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: "{"))
+        writeEntry(&output)
+        output.append(UInt8(ascii: "}"))
+    }
+    var copied = edit.range.upperBound
+    for removal in removals {
+        output.append(contentsOf: bytes[copied..<removal.lowerBound])
+        copied = removal.upperBound
     }
     output.append(contentsOf: bytes[copied...])
     return output
