@@ -258,38 +258,39 @@ struct JSONSampleFastDecoder {
     /// key might equal another one only canonically, which is the parser's duplicate rule.
     private mutating func metadata(noting: Bool) -> Metadata? {
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
-        var metadata = Metadata()
-        if scanner.consume(UInt8(ascii: "}")) { return metadata }
-        var keys: [Range<Int>] = []
+        if scanner.consume(UInt8(ascii: "}")) { return Metadata() }
+        // Room for the usual few entries and a signature at once, instead of growing from one.
+        var entries: [Metadata.Entry] = []
+        entries.reserveCapacity(4)
         while true {
             scanner.skipWhitespace()
             let keyStart = scanner.index
-            guard keys.count < Self.metadataEntryLimit, let key = scanner.plainString(),
-                  isASCII(key), !keys.contains(where: { scanner.span($0, equals: key) }) else { return nil }
+            guard entries.count < Self.metadataEntryLimit, let key = scanner.plainString(), isASCII(key) else { return nil }
             let keySpan = keyStart..<scanner.index
-            keys.append(key)
+            let keyText = scanner.string(key)
+            // ASCII keys: equal strings are equal bytes, as the parser's duplicate test needs.
+            guard !entries.contains(where: { $0.key == keyText }) else { return nil }
             guard scanner.consume(UInt8(ascii: ":")) else { return nil }
             scanner.skipWhitespace()
             let valueStart = scanner.index
-            let keyText = scanner.string(key)
             switch scanner.current {
             case UInt8(ascii: "\"")?:
                 guard let value = scanner.plainString() else { return nil }
-                metadata.append(key: keyText, value: .string(scanner.string(value)))
+                entries.append(Metadata.Entry(key: keyText, value: .string(scanner.string(value))))
             case UInt8(ascii: "t")?, UInt8(ascii: "f")?:
                 guard let flag = scanner.boolean() else { return nil }
-                metadata.append(key: keyText, value: .bool(flag))
+                entries.append(Metadata.Entry(key: keyText, value: .bool(flag)))
             default:
                 guard let span = scanner.number(),
                       let amount = try? JSONNumber(validatedText: scanner.string(span)).decimal() else { return nil }
-                metadata.append(key: keyText, value: .number(amount))
+                entries.append(Metadata.Entry(key: keyText, value: .number(amount)))
             }
             if noting {
                 log?.append(JSONMemberSpan(depth: 2, key: keyText, keySpan: keySpan, valueSpan: valueStart..<scanner.index))
             }
             if scanner.consume(UInt8(ascii: ",")) { continue }
             guard scanner.consume(UInt8(ascii: "}")) else { return nil }
-            return metadata
+            return Metadata(entries)
         }
     }
 
