@@ -16,6 +16,7 @@ import Testing
         heartRate, bloodPressure, sleep,
         " \t" + heartRate.replacingOccurrences(of: ",", with: " ,\r\n ").replacingOccurrences(of: "\":", with: "\" :\t") + "  ",
         heartRate.replacingOccurrences(of: "\"value\":50", with: "\"value\":50.000"),
+        heartRate.replacingOccurrences(of: "\"endDate\":\"2026-11-01T00:00:00Z\"", with: "\"endDate\":\"2026-11-01T01:00:00.000+01:00\""),
         heartRate.replacingOccurrences(of: "\"value\":50", with: "\"value\":5.0E+1"),
         heartRate.replacingOccurrences(of: "{\"type\"", with: "{\"uuid\":\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\",\"type\""),
         heartRate.replacingOccurrences(of: "Acme HR Strap", with: "Acmé ☃ 𝄞 Strap"),
@@ -81,6 +82,8 @@ import Testing
         let general = try Self.general(bytes).get()
         let (sample, layout) = try #require(JSONSampleFastDecoder.sampleAndLayout(of: bytes))
         #expect(sample == general)
+        // `==` compares dates by instant; the record signs their notation too.
+        #expect(sample.startDate.isIdentical(to: general.startDate) && sample.endDate.isIdentical(to: general.endDate))
         #expect(JSONSampleFastDecoder.sample(of: bytes) == general)
         #expect(layout == (try JSONParser().parseForSplicing(bytes)).layout)
     }

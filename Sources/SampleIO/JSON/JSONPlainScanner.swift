@@ -102,6 +102,12 @@ struct JSONPlainScanner {
         return true
     }
 
+    /// Whether two spans hold the same bytes.
+    func span(_ first: Range<Int>, equals second: Range<Int>) -> Bool {
+        guard first.count == second.count else { return false }
+        return UnsafeBufferPointer(rebasing: bytes[first]).elementsEqual(UnsafeBufferPointer(rebasing: bytes[second]))
+    }
+
     /// The text of `span` (the content of a plain string, or a number literal).
     func string(_ span: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[span]), as: UTF8.self)

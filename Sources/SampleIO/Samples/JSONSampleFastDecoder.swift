@@ -147,8 +147,15 @@ struct JSONSampleFastDecoder {
         guard fields.present & Field.type.rawValue != 0,
               fields.present & Field.startDate.rawValue != 0,
               fields.present & Field.endDate.rawValue != 0,
-              let start = try? SampleDate(rfc3339: scanner.string(fields.startDate)),
-              let end = try? SampleDate(rfc3339: scanner.string(fields.endDate)) else { return nil }
+              let start = try? SampleDate(rfc3339: scanner.string(fields.startDate)) else { return nil }
+        // Most samples are instants, written with the same text twice: read it once.
+        let end: SampleDate
+        if scanner.span(fields.endDate, equals: fields.startDate) {
+            end = start
+        } else {
+            guard let date = try? SampleDate(rfc3339: scanner.string(fields.endDate)) else { return nil }
+            end = date
+        }
         var uuid: String?
         if fields.present & Field.uuid.rawValue != 0 {
             let text = scanner.string(fields.uuid)
