@@ -9,19 +9,20 @@ enum ReportJSON {
     static func append(_ sample: borrowing DecidedSample, into out: inout [UInt8]) {
         let e = sample.entry
         let reading = ReportedReading(sample)
-        out.append(UInt8(ascii: "{"))
-        key("device", into: &out)
+        // The fixed text between values goes out in one piece each (`,"reason":`): a dozen
+        // members a line, one line per sample.
+        raw(#"{"device":"#, into: &out)
         if reading.deviceName == nil && reading.deviceModel == nil {
             raw("null", into: &out)
         } else {
-            out.append(UInt8(ascii: "{"))
-            optionalMember("model", reading.deviceModel, into: &out)
-            out.append(UInt8(ascii: ","))
-            optionalMember("name", reading.deviceName, into: &out)
+            raw(#"{"model":"#, into: &out)
+            optionalValue(reading.deviceModel, into: &out)
+            raw(#","name":"#, into: &out)
+            optionalValue(reading.deviceName, into: &out)
             out.append(UInt8(ascii: "}"))
         }
-        out.append(UInt8(ascii: ","))
-        optionalMember("endDate", reading.endDate, into: &out)
+        raw(#","endDate":"#, into: &out)
+        optionalValue(reading.endDate, into: &out)
         out.append(UInt8(ascii: ","))
         if let line = e.line {
             key("line", into: &out)
@@ -71,34 +72,34 @@ enum ReportJSON {
             }
             raw("],", into: &out)
         }
-        key("position", into: &out)
+        raw(#""position":"#, into: &out)
         number(e.position, into: &out)
-        out.append(UInt8(ascii: ","))
-        member("reason", e.verdict.reason, into: &out)
-        out.append(UInt8(ascii: ","))
-        member("reasonCode", e.verdict.reasonCode, into: &out)
+        raw(#","reason":"#, into: &out)
+        string(e.verdict.reason, into: &out)
+        raw(#","reasonCode":"#, into: &out)
+        string(e.verdict.reasonCode, into: &out)
         out.append(UInt8(ascii: ","))
         if let signer = e.verdict.signer {
-            key("signer", into: &out)
-            out.append(UInt8(ascii: "{"))
-            member("keyId", signer.keyIdentifier, into: &out)
+            raw(#""signer":{"keyId":"#, into: &out)
+            string(signer.keyIdentifier, into: &out)
             if let subject = signer.certificateSubject {
-                out.append(UInt8(ascii: ","))
-                member("subject", subject, into: &out)
+                raw(#","subject":"#, into: &out)
+                string(subject, into: &out)
             }
             raw("},", into: &out)
         }
-        optionalMember("source", reading.source, into: &out)
-        out.append(UInt8(ascii: ","))
-        member("startDate", reading.startDate ?? e.startDate, into: &out)
-        out.append(UInt8(ascii: ","))
-        member("type", e.type, into: &out)
-        out.append(UInt8(ascii: ","))
-        optionalMember("unit", reading.unit, into: &out)
-        out.append(UInt8(ascii: ","))
-        optionalMember("value", reading.value, into: &out)
-        out.append(UInt8(ascii: ","))
-        member("verdict", e.verdict.kind.rawValue, into: &out)
+        raw(#""source":"#, into: &out)
+        optionalValue(reading.source, into: &out)
+        raw(#","startDate":"#, into: &out)
+        string(reading.startDate ?? e.startDate, into: &out)
+        raw(#","type":"#, into: &out)
+        string(e.type, into: &out)
+        raw(#","unit":"#, into: &out)
+        optionalValue(reading.unit, into: &out)
+        raw(#","value":"#, into: &out)
+        optionalValue(reading.value, into: &out)
+        raw(#","verdict":"#, into: &out)
+        string(e.verdict.kind.rawValue, into: &out)
         out.append(UInt8(ascii: "}"))
     }
 
@@ -199,6 +200,11 @@ enum ReportJSON {
     /// A string member, or `null` when the value is absent.
     private static func optionalMember(_ name: StaticString, _ value: String?, into out: inout [UInt8]) {
         key(name, into: &out)
+        optionalValue(value, into: &out)
+    }
+
+    /// A string, or `null` when the value is absent.
+    private static func optionalValue(_ value: String?, into out: inout [UInt8]) {
         if let value { string(value, into: &out) } else { raw("null", into: &out) }
     }
 
@@ -220,6 +226,14 @@ enum ReportJSON {
         // UTF-8 (a generic scan of the String's UTF-8 view cost as much as the writing).
         var text = value
         let written = text.withUTF8 { utf8 -> Bool in
+            // Nearly every string of a report line (dates, identifiers, reasons, key ids) is
+            // printable ASCII that goes out as it is: one word-at-a-time scan, one copy.
+            if isPrintableASCIIWithoutEscapes(utf8) {
+                out.append(UInt8(ascii: "\""))
+                out.append(contentsOf: utf8)
+                out.append(UInt8(ascii: "\""))
+                return true
+            }
             guard !utf8.contains(where: { $0 >= 0x7F }) else { return false }
             JSONWriter.writeString(utf8: utf8, into: &out)
             return true
@@ -245,6 +259,33 @@ enum ReportJSON {
         flush()
         pieces.append(UInt8(ascii: "\""))
         out.append(contentsOf: pieces)
+    }
+
+    /// Whether no byte is a control character, `"`, `\`, DEL or outside ASCII, tested eight
+    /// bytes at a time with the exact word tests "has a byte below n" and "has a zero byte"
+    /// (`(x - n·0x01…01) & ~x & 0x80…80`, bit-twiddling hacks).
+    static func isPrintableASCIIWithoutEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let delete = word ^ (ones &* 0x7F)
+            let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((delete &- ones) & ~delete) | ((word &- ones &* 0x20) & ~word) | word
+            if found & highs != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            index += 1
+        }
+        return true
     }
 
     static func number(_ value: Int, into out: inout [UInt8]) {

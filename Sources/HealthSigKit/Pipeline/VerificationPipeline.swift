@@ -75,8 +75,15 @@ public struct VerificationPipeline {
             transform: { work in work.decide(verifier) },
             consume: { (event) throws(ToolError) in
                 guard let event else { return }
+                // The sample is only looked at here: borrowed from the event, not copied out of it
+                // (a copy retains and releases every field of every sample).
+                let straight: Bool = if case .decided(let decided) = event {
+                    batches.passesStraightThrough(sample: decided.sample)
+                } else {
+                    batches.passesStraightThrough(sample: nil)
+                }
+                if straight { return try deliver(event) }
                 let (sample, form) = Self.batchInput(event)
-                if batches.passesStraightThrough(sample: sample) { return try deliver(event) }
                 for ready in batches.add(event, sample: sample, storedForm: form) { try deliver(ready) }
             },
             streaming: whenInputWaits.map { idle in

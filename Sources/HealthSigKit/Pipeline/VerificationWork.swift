@@ -20,8 +20,7 @@ enum VerificationWork: Sendable {
         case .json(let item):
             switch item.decoded(keepingText: false) {
             case .success(let stored):
-                let verdict = verifier.verify(stored.sample, storedForm: .json)
-                return .decided(DecidedSample(entry: Self.entry(stored, verdict), sample: stored.sample, exportItem: nil))
+                return .decided(Self.decided(stored, verifier))
             case .failure(let error):
                 guard let fields = error.storedFields else {
                     return .unreadable(line: error.line, reason: ProblemText.inputReasonWithField(error))
@@ -37,6 +36,14 @@ enum VerificationWork: Sendable {
         case .export(let outcome):
             return Self.decide(outcome, verifier)
         }
+    }
+
+    /// A JSON sample with its verdict. The stored sample is consumed: its sample moves into the
+    /// decided one instead of being copied (every field retained) and the original released.
+    static func decided(_ stored: consuming StoredSample, _ verifier: SampleVerifier) -> DecidedSample {
+        let verdict = verifier.verify(stored.sample, storedForm: .json)
+        let entry = entry(stored, verdict)
+        return DecidedSample(entry: entry, sample: (consume stored).sample, exportItem: nil)
     }
 
     static func entry(_ stored: StoredSample, _ verdict: SampleVerdict) -> VerificationEntry {

@@ -1,3 +1,5 @@
+import HealthSamples
+
 /// One item of a JSON input as ``JSONSampleReader/nextItem()`` hands it out: a JSON Lines line
 /// still to be parsed, or an item already read (a JSON array element, a line too long to keep).
 public enum JSONSampleItem: Sendable {
@@ -35,6 +37,9 @@ public struct JSONSampleLine: Sendable {
 
     /// Parses and decodes the line (``JSONSampleDecoder``).
     public func decoded(keepingText: Bool = true) -> Result<StoredSample, SampleInputError> {
+        if let sample = JSONSampleFastDecoder.sample(of: bytes) {
+            return .success(stored(sample, keepingText: keepingText))
+        }
         let value: JSONValue
         do {
             value = try JSONParser().parse(bytes)
@@ -48,6 +53,9 @@ public struct JSONSampleLine: Sendable {
     /// line's layout (`nil` when it is not JSON), so that a signature can be spliced into the
     /// line (``insertingMetadataValue(key:stringValueUTF8:into:layout:)``) without parsing it again.
     public func decodedForSplicing() -> (sample: Result<StoredSample, SampleInputError>, layout: JSONSpliceLayout?) {
+        if let (sample, layout) = JSONSampleFastDecoder.sampleAndLayout(of: bytes) {
+            return (.success(stored(sample, keepingText: false)), layout)
+        }
         let parsed: (value: JSONValue, layout: JSONSpliceLayout)
         do {
             parsed = try JSONParser().parseForSplicing(bytes)
@@ -59,14 +67,16 @@ public struct JSONSampleLine: Sendable {
 
     private func decoded(_ value: JSONValue, keepingText: Bool) -> Result<StoredSample, SampleInputError> {
         do {
-            let sample = try JSONSampleDecoder.decodeStored(value, line: line)
-            return .success(StoredSample(sample: sample, position: position, line: line, source: .jsonLines,
-                                         precision: .exact,
-                                         rawText: keepingText ? String(decoding: bytes, as: UTF8.self) : nil))
+            return .success(stored(try JSONSampleDecoder.decodeStored(value, line: line), keepingText: keepingText))
         } catch {
             var error = error
             error.position = position
             return .failure(error)
         }
+    }
+
+    private func stored(_ sample: Sample, keepingText: Bool) -> StoredSample {
+        StoredSample(sample: sample, position: position, line: line, source: .jsonLines, precision: .exact,
+                     rawText: keepingText ? String(decoding: bytes, as: UTF8.self) : nil)
     }
 }

@@ -1,0 +1,307 @@
+import Foundation
+import HealthSamples
+
+/// Decodes a sample line of the usual shape straight from its bytes, without building the
+/// ``JSONValue`` tree that ``JSONSampleDecoder`` reads.
+///
+/// Every signed or verified line is decoded once, and building the tree (a String per key, an
+/// array per object, an enum box per value) only for the decoder to convert it cost as much as
+/// all the rest of reading a sample. This path reads the quantity, category and correlation
+/// samples that exports consist of, with keys and strings free of escapes and non-ASCII keys,
+/// and makes the same checks as ``JSONParser`` and ``JSONSampleDecoder``. On anything else — a
+/// workout, an escape, a duplicate or unknown key, any error at all — it returns nil and the
+/// caller takes the general path, which then produces the sample or the exact error it always
+/// has. So a sample returned here is the one the general path would have returned.
+struct JSONSampleFastDecoder {
+    private var scanner: JSONPlainScanner
+    /// When not nil, the members of the top-level object and of its metadata object are noted
+    /// as ``JSONParser/parseForSplicing(_:)`` notes them.
+    private var log: [JSONMemberSpan]?
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, noteLayout: Bool) {
+        scanner = JSONPlainScanner(bytes: bytes)
+        log = noteLayout ? [] : nil
+    }
+
+    /// The validated sample of a whole line, or nil when the general path must decide.
+    static func sample(of bytes: [UInt8]) -> Sample? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var decoder = JSONSampleFastDecoder(bytes: buffer, noteLayout: false)
+            return decoder.document()
+        }
+    }
+
+    /// ``sample(of:)`` with the line's splice layout.
+    static func sampleAndLayout(of bytes: [UInt8]) -> (Sample, JSONSpliceLayout)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var decoder = JSONSampleFastDecoder(bytes: buffer, noteLayout: true)
+            guard let sample = decoder.document() else { return nil }
+            return (sample, JSONSpliceLayout(log: decoder.log ?? [], bytes: buffer))
+        }
+    }
+
+    private mutating func document() -> Sample? {
+        scanner.skipWhitespace()
+        guard let sample = sampleObject(nested: false) else { return nil }
+        scanner.skipWhitespace()
+        guard scanner.atEnd else { return nil }
+        do {
+            try SampleValidator.validate(sample)
+        } catch {
+            return nil
+        }
+        return sample
+    }
+
+    // MARK: - Sample objects
+
+    /// The members of a sample object that this path knows, one bit each.
+    private enum Field: UInt16 {
+        case type = 1, uuid = 2, startDate = 4, endDate = 8, device = 16, metadata = 32
+        case value = 64, unit = 128, objects = 256
+
+        static let common: UInt16 = Field.type.rawValue | Field.uuid.rawValue | Field.startDate.rawValue
+            | Field.endDate.rawValue | Field.device.rawValue | Field.metadata.rawValue
+        static let quantity: UInt16 = common | Field.value.rawValue | Field.unit.rawValue
+        static let category: UInt16 = common | Field.value.rawValue
+        static let correlation: UInt16 = common | Field.objects.rawValue
+    }
+
+    /// What one sample object states, as spans into the text.
+    private struct Fields {
+        var present: UInt16 = 0
+        var type = 0..<0
+        var value = 0..<0
+        var unit = 0..<0
+        var startDate = 0..<0
+        var endDate = 0..<0
+        var uuid = 0..<0
+        var device: Device?
+        var metadata = Metadata()
+        var objects: [QuantitySample] = []
+    }
+
+    /// A sample object at the scanner (whitespace skipped); a member of a correlation's
+    /// `objects` when `nested`, which must then be a quantity sample.
+    private mutating func sampleObject(nested: Bool) -> Sample? {
+        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        var fields = Fields()
+        scanner.skipWhitespace()
+        // An empty object lacks `type`: the general path reports that.
+        while true {
+            scanner.skipWhitespace()
+            let keyStart = scanner.index
+            guard let key = scanner.plainString(), let field = field(named: key) else { return nil }
+            let keySpan = keyStart..<scanner.index
+            guard fields.present & field.rawValue == 0 else { return nil }
+            fields.present |= field.rawValue
+            guard scanner.consume(UInt8(ascii: ":")) else { return nil }
+            scanner.skipWhitespace()
+            let valueStart = scanner.index
+            switch field {
+            case .type: guard let span = scanner.plainString() else { return nil }; fields.type = span
+            case .uuid: guard let span = scanner.plainString() else { return nil }; fields.uuid = span
+            case .startDate: guard let span = scanner.plainString() else { return nil }; fields.startDate = span
+            case .endDate: guard let span = scanner.plainString() else { return nil }; fields.endDate = span
+            case .unit: guard let span = scanner.plainString() else { return nil }; fields.unit = span
+            case .value: guard let span = scanner.number() else { return nil }; fields.value = span
+            case .device: guard let device = device() else { return nil }; fields.device = device
+            case .metadata:
+                guard let metadata = metadata(noting: !nested) else { return nil }
+                fields.metadata = metadata
+            case .objects:
+                guard !nested, let objects = quantitySamples() else { return nil }
+                fields.objects = objects
+            }
+            if !nested {
+                log?.append(JSONMemberSpan(depth: 1, key: scanner.string(key), keySpan: keySpan,
+                                           valueSpan: valueStart..<scanner.index))
+            }
+            if scanner.consume(UInt8(ascii: ",")) { continue }
+            guard scanner.consume(UInt8(ascii: "}")) else { return nil }
+            return sample(fields, nested: nested)
+        }
+    }
+
+    private func field(named key: Range<Int>) -> Field? {
+        switch key.count {
+        case 4:
+            if scanner.span(key, is: "type") { return .type }
+            if scanner.span(key, is: "uuid") { return .uuid }
+            if scanner.span(key, is: "unit") { return .unit }
+        case 5: if scanner.span(key, is: "value") { return .value }
+        case 6: if scanner.span(key, is: "device") { return .device }
+        case 7:
+            if scanner.span(key, is: "endDate") { return .endDate }
+            if scanner.span(key, is: "objects") { return .objects }
+        case 8: if scanner.span(key, is: "metadata") { return .metadata }
+        case 9: if scanner.span(key, is: "startDate") { return .startDate }
+        default: break
+        }
+        return nil
+    }
+
+    /// The sample `fields` state, built as ``JSONSampleDecoder`` builds it; nil where it would
+    /// throw (or for a kind it reads that this path does not).
+    private func sample(_ fields: Fields, nested: Bool) -> Sample? {
+        guard fields.present & Field.type.rawValue != 0,
+              fields.present & Field.startDate.rawValue != 0,
+              fields.present & Field.endDate.rawValue != 0,
+              let start = try? SampleDate(rfc3339: scanner.string(fields.startDate)) else { return nil }
+        // Most samples are instants, written with the same text twice: read it once.
+        let end: SampleDate
+        if scanner.span(fields.endDate, equals: fields.startDate) {
+            end = start
+        } else {
+            guard let date = try? SampleDate(rfc3339: scanner.string(fields.endDate)) else { return nil }
+            end = date
+        }
+        var uuid: String?
+        if fields.present & Field.uuid.rawValue != 0 {
+            let text = scanner.string(fields.uuid)
+            guard UUID(uuidString: text) != nil else { return nil }
+            uuid = text
+        }
+        let identifier = scanner.string(fields.type)
+        if let type = QuantityType.named(identifier) {
+            guard fields.present & ~Field.quantity == 0,
+                  fields.present & Field.unit.rawValue != 0,
+                  fields.present & Field.value.rawValue != 0,
+                  let unit = try? HealthUnit(scanner.string(fields.unit)) else { return nil }
+            let number = JSONNumber(validatedText: scanner.string(fields.value))
+            guard let amount = try? number.decimal() else { return nil }
+            return .quantity(QuantitySample(uuid: uuid, type: type,
+                                            quantity: Quantity(value: amount, unit: unit,
+                                                               fractionDigits: DecimalText.fractionDigits(of: number.text)),
+                                            startDate: start, endDate: end, device: fields.device, metadata: fields.metadata))
+        }
+        guard !nested else { return nil }
+        if let type = CategoryType.named(identifier) {
+            guard fields.present & ~Field.category == 0,
+                  fields.present & Field.value.rawValue != 0,
+                  let integer = JSONNumber(validatedText: scanner.string(fields.value)).intValue else { return nil }
+            return .category(CategorySample(uuid: uuid, type: type, value: integer, startDate: start, endDate: end,
+                                            device: fields.device, metadata: fields.metadata))
+        }
+        if let type = CorrelationType.named(identifier) {
+            guard fields.present & ~Field.correlation == 0,
+                  fields.present & Field.objects.rawValue != 0 else { return nil }
+            return .correlation(Correlation(uuid: uuid, type: type, startDate: start, endDate: end,
+                                            objects: fields.objects, device: fields.device, metadata: fields.metadata))
+        }
+        return nil
+    }
+
+    /// A correlation's `objects` array, every element a quantity sample.
+    private mutating func quantitySamples() -> [QuantitySample]? {
+        guard scanner.consume(UInt8(ascii: "[")) else { return nil }
+        var samples: [QuantitySample] = []
+        if scanner.consume(UInt8(ascii: "]")) { return samples }
+        samples.reserveCapacity(2)
+        while true {
+            guard case .quantity(let sample)? = sampleObject(nested: true) else { return nil }
+            samples.append(sample)
+            if scanner.consume(UInt8(ascii: ",")) { continue }
+            guard scanner.consume(UInt8(ascii: "]")) else { return nil }
+            return samples
+        }
+    }
+
+    // MARK: - Device and metadata
+
+    /// A `device` object: each member one of ``HealthSamples/Device/fieldNames`` with a string.
+    private mutating func device() -> Device? {
+        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        var device = Device()
+        if scanner.consume(UInt8(ascii: "}")) { return device }
+        var seen: UInt8 = 0
+        while true {
+            scanner.skipWhitespace()
+            guard let key = scanner.plainString(), let slot = deviceSlot(key), seen & (1 << slot) == 0 else { return nil }
+            seen |= 1 << slot
+            guard scanner.consume(UInt8(ascii: ":")) else { return nil }
+            scanner.skipWhitespace()
+            guard let span = scanner.plainString() else { return nil }
+            let value = scanner.string(span)
+            switch slot {
+            case 0: device.name = value
+            case 1: device.manufacturer = value
+            case 2: device.model = value
+            case 3: device.hardwareVersion = value
+            case 4: device.firmwareVersion = value
+            case 5: device.softwareVersion = value
+            case 6: device.localIdentifier = value
+            default: device.udiDeviceIdentifier = value
+            }
+            if scanner.consume(UInt8(ascii: ",")) { continue }
+            guard scanner.consume(UInt8(ascii: "}")) else { return nil }
+            return device
+        }
+    }
+
+    /// The index in ``HealthSamples/Device/fieldNames`` of the device field named by `key`
+    /// (a test in ``JSONSampleFastDecoderTests`` holds the two lists together).
+    private func deviceSlot(_ key: Range<Int>) -> Int? {
+        switch key.count {
+        case 4: if scanner.span(key, is: "name") { return 0 }
+        case 5: if scanner.span(key, is: "model") { return 2 }
+        case 12: if scanner.span(key, is: "manufacturer") { return 1 }
+        case 15:
+            if scanner.span(key, is: "hardwareVersion") { return 3 }
+            if scanner.span(key, is: "firmwareVersion") { return 4 }
+            if scanner.span(key, is: "softwareVersion") { return 5 }
+            if scanner.span(key, is: "localIdentifier") { return 6 }
+        case 19: if scanner.span(key, is: "udiDeviceIdentifier") { return 7 }
+        default: break
+        }
+        return nil
+    }
+
+    /// The most metadata entries this path checks for duplicates by comparing bytes; more go
+    /// to the general path, so the work here stays linear in the line.
+    private static var metadataEntryLimit: Int { 16 }
+
+    /// A `metadata` object of string, number and boolean values, with ASCII keys: a non-ASCII
+    /// key might equal another one only canonically, which is the parser's duplicate rule.
+    private mutating func metadata(noting: Bool) -> Metadata? {
+        guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        if scanner.consume(UInt8(ascii: "}")) { return Metadata() }
+        // Room for the usual few entries and a signature at once, instead of growing from one.
+        var entries: [Metadata.Entry] = []
+        entries.reserveCapacity(4)
+        while true {
+            scanner.skipWhitespace()
+            let keyStart = scanner.index
+            guard entries.count < Self.metadataEntryLimit, let key = scanner.plainString(), isASCII(key) else { return nil }
+            let keySpan = keyStart..<scanner.index
+            let keyText = scanner.string(key)
+            // ASCII keys: equal strings are equal bytes, as the parser's duplicate test needs.
+            guard !entries.contains(where: { $0.key == keyText }) else { return nil }
+            guard scanner.consume(UInt8(ascii: ":")) else { return nil }
+            scanner.skipWhitespace()
+            let valueStart = scanner.index
+            switch scanner.current {
+            case UInt8(ascii: "\"")?:
+                guard let value = scanner.plainString() else { return nil }
+                entries.append(Metadata.Entry(key: keyText, value: .string(scanner.string(value))))
+            case UInt8(ascii: "t")?, UInt8(ascii: "f")?:
+                guard let flag = scanner.boolean() else { return nil }
+                entries.append(Metadata.Entry(key: keyText, value: .bool(flag)))
+            default:
+                guard let span = scanner.number(),
+                      let amount = try? JSONNumber(validatedText: scanner.string(span)).decimal() else { return nil }
+                entries.append(Metadata.Entry(key: keyText, value: .number(amount)))
+            }
+            if noting {
+                log?.append(JSONMemberSpan(depth: 2, key: keyText, keySpan: keySpan, valueSpan: valueStart..<scanner.index))
+            }
+            if scanner.consume(UInt8(ascii: ",")) { continue }
+            guard scanner.consume(UInt8(ascii: "}")) else { return nil }
+            return Metadata(entries)
+        }
+    }
+
+    private func isASCII(_ span: Range<Int>) -> Bool {
+        UnsafeBufferPointer(rebasing: scanner.bytes[span]).allSatisfy { $0 < 0x80 }
+    }
+}
