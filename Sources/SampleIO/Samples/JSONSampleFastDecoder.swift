@@ -169,9 +169,9 @@ struct JSONSampleFastDecoder {
                   fields.present & Field.value.rawValue != 0,
                   let unit = try? HealthUnit(scanner.string(fields.unit)) else { return nil }
             let number = JSONNumber(validatedText: scanner.string(fields.value))
-            guard let amount = try? number.decimal() else { return nil }
+            guard let amount = try? DecimalText.parseExactly(number.text) else { return nil }
             return .quantity(QuantitySample(uuid: uuid, type: type,
-                                            quantity: Quantity(value: amount, unit: unit,
+                                            quantity: Quantity(amount, unit: unit,
                                                                fractionDigits: DecimalText.fractionDigits(of: number.text)),
                                             startDate: start, endDate: end, device: fields.device, metadata: fields.metadata))
         }
