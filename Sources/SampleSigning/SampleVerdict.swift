@@ -88,6 +88,20 @@ public struct FieldMismatch: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(field): signed \(signed), stored \(stored)" }
 }
 
+extension SampleVerdict {
+    /// `malformed` / `not-base64`: the signature text stored under `metadataKey` is not base64.
+    static func notBase64(metadataKey: String = "HKDigitalSignature") -> SampleVerdict {
+        SampleVerdict(kind: .malformed, reasonCode: "not-base64", reason: "\(metadataKey) is not base64 text")
+    }
+
+    /// `valid` / `ok`: the signature verified and every stored field matches the signed record.
+    static func fieldsMatch(signer: SignerDescription, notes: [String] = [],
+                            signedRecord: SignedRecordForm?) -> SampleVerdict {
+        SampleVerdict(kind: .valid, reasonCode: "ok", reason: "signature valid and stored fields match",
+                      notes: notes, signer: signer, signedRecord: signedRecord)
+    }
+}
+
 /// The signing key of a verdict.
 public struct SignerDescription: Sendable, Hashable, CustomStringConvertible {
     /// Key identifier in lower-case hex (RFC 5280 4.2.1.2 method 1), or the SignerIdentifier text

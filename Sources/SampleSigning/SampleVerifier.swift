@@ -52,7 +52,7 @@ public struct SampleVerifier: Sendable {
                                  reason: "the sample has no HKDigitalSignature metadata")
         }
         guard let der = SignatureText.decode(text), !der.isEmpty else {
-            return SampleVerdict(kind: .malformed, reasonCode: "not-base64", reason: "HKDigitalSignature is not base64 text")
+            return .notBase64()
         }
         return verify(sample, signatureDER: der, storedForm: storedForm)
     }
@@ -70,8 +70,7 @@ public struct SampleVerifier: Sendable {
         // and export.xml's lossy form always, goes through the field-by-field comparison, which
         // names the fields.
         if storedForm == .json, let rebuilt = try? RecordBuilder.encodedRecord(for: sample), Self.sameBytes(rebuilt, content) {
-            return SampleVerdict(kind: .valid, reasonCode: "ok", reason: "signature valid and stored fields match",
-                                 signer: signer, signedRecord: .encoded(content))
+            return .fieldsMatch(signer: signer, signedRecord: .encoded(content))
         }
         return compare(sample, decodedRecord(content, signer: signer), storedForm: storedForm)
     }
@@ -91,8 +90,7 @@ public struct SampleVerifier: Sendable {
     /// The record behind a stored `HKDigitalSignature` text (``SignatureText``).
     public func signedRecord(signatureText text: String) -> SignedRecordOutcome {
         guard let der = SignatureText.decode(text), !der.isEmpty else {
-            return .verdict(SampleVerdict(kind: .malformed, reasonCode: "not-base64",
-                                          reason: "HKDigitalSignature is not base64 text"))
+            return .verdict(.notBase64())
         }
         return signedRecord(signatureDER: der)
     }
@@ -174,8 +172,7 @@ public struct SampleVerifier: Sendable {
         var comparator = FieldComparator(form: storedForm)
         comparator.compare(record: record, with: sample)
         if comparator.mismatches.isEmpty {
-            return SampleVerdict(kind: .valid, reasonCode: "ok", reason: "signature valid and stored fields match",
-                                 notes: comparator.notes, signer: signer, record: record)
+            return .fieldsMatch(signer: signer, notes: comparator.notes, signedRecord: .decoded(record))
         }
         let list = comparator.mismatches.map(\.description).joined(separator: "; ")
         return SampleVerdict(kind: .contentMismatch, reasonCode: "fields-differ", reason: list,

@@ -183,8 +183,7 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
                 }
             }
         } else {
-            state = .failed(SampleVerdict(kind: .malformed, reasonCode: "not-base64",
-                                          reason: "\(BatchReference.signatureMetadataKey) is not base64 text"))
+            state = .failed(.notBase64(metadataKey: BatchReference.signatureMetadataKey))
         }
         let failure: SampleVerdict? = if case .failed(let v) = state { v } else { nil }
         guard let id else { return failure }
@@ -245,8 +244,7 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
                 equal = RepeatedRecordMatcher.sameOctets(rebuilt[...], signed)
             }
             if equal == true {
-                return outcome(SampleVerdict(kind: .valid, reasonCode: "ok", reason: "signature valid and stored fields match",
-                                             signer: signer))
+                return outcome(.fieldsMatch(signer: signer, signedRecord: nil))
             }
         }
         let record: SignedRecord
