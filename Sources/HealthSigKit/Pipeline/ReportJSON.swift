@@ -261,31 +261,9 @@ enum ReportJSON {
         out.append(contentsOf: pieces)
     }
 
-    /// Whether no byte is a control character, `"`, `\`, DEL or outside ASCII, tested eight
-    /// bytes at a time with the exact word tests "has a byte below n" and "has a zero byte"
-    /// (`(x - n·0x01…01) & ~x & 0x80…80`, bit-twiddling hacks).
+    /// Whether no byte is a control character, `"`, `\`, DEL or outside ASCII.
     static func isPrintableASCIIWithoutEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let delete = word ^ (ones &* 0x7F)
-            let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | ((delete &- ones) & ~delete) | ((word &- ones &* 0x20) & ~word) | word
-            if found & highs != 0 { return false }
-            index += 8
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
-            index += 1
-        }
-        return true
+        !JSONEscapeScan.containsByteToEscape(bytes, printableASCIIOnly: true)
     }
 
     static func number(_ value: Int, into out: inout [UInt8]) {

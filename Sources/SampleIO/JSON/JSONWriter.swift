@@ -44,30 +44,9 @@ public enum JSONWriter {
         text.withUTF8 { writeString(utf8: $0, into: &output) }
     }
 
-    /// Whether any byte of `bytes` is `"`, `\` or a control character (below 0x20), looked at
-    /// eight bytes at a time: a signature's base64 text is some 600 bytes, scanned for every
-    /// signed reading. Each test is the exact "has a zero byte" / "has a byte below n" word test
-    /// (bit-twiddling hacks: `(x - 0x01…01) & ~x & 0x80…80`).
+    /// Whether any byte of `bytes` is `"`, `\` or a control character (below 0x20).
     static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-            if found & highs != 0 { return true }
-            index += 8
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return true }
-            index += 1
-        }
-        return false
+        JSONEscapeScan.containsByteToEscape(bytes, printableASCIIOnly: false)
     }
 
     /// Appends the text whose UTF-8 is `bytes` as a JSON string literal (quotes included),
