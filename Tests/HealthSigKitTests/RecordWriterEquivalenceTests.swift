@@ -47,17 +47,23 @@ import VectorTestSupport
         #expect(kinds == ["quantity", "category", "correlation", "workout"])
     }
 
-    /// Repeated keys (export.xml has them; the JSON decoder refuses them): the first entry of
-    /// each signed key counts, whichever spelling it has.
-    @Test func metadataIsTakenOncePerKeyWhicheverSpellingComesFirst() throws {
+    /// A heart-rate reading with no device or metadata, decoded as `sign` decodes it.
+    static func heartRateReading() throws -> QuantitySample? {
         let text = """
             {"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z",\
             "endDate":"2026-11-21T08:00:00Z"}
             """
-        guard case .quantity(var reading) = try JSONSampleDecoder.decode(text) else {
+        guard case .quantity(let reading) = try JSONSampleDecoder.decode(text) else {
             Issue.record("not a quantity sample")
-            return
+            return nil
         }
+        return reading
+    }
+
+    /// Repeated keys (export.xml has them; the JSON decoder refuses them): the first entry of
+    /// each signed key counts, whichever spelling it has.
+    @Test func metadataIsTakenOncePerKeyWhicheverSpellingComesFirst() throws {
+        guard var reading = try Self.heartRateReading() else { return }
         reading.metadata = Metadata([
             .init(key: "Custom", value: .string("x")), .init(key: "HKMetadataKeyTimeZone", value: .string("Europe/Paris")),
             .init(key: "HKDeviceSerialNumber", value: .number(12.5)), .init(key: "HKMetadataKeyExternalUUID", value: .string("u-1")),
@@ -93,14 +99,7 @@ import VectorTestSupport
 
     /// Every device field, alone and all together, with short and long values.
     @Test func everyDeviceFieldIsWrittenUnderItsKey() throws {
-        let text = """
-            {"type":"HKQuantityTypeIdentifierHeartRate","value":72,"unit":"count/min","startDate":"2026-11-21T08:00:00Z",\
-            "endDate":"2026-11-21T08:00:00Z"}
-            """
-        guard case .quantity(var reading) = try JSONSampleDecoder.decode(text) else {
-            Issue.record("not a quantity sample")
-            return
-        }
+        guard var reading = try Self.heartRateReading() else { return }
         let long = String(repeating: "x", count: 130)
         var devices: [Device] = [
             Device(name: "n", manufacturer: "m", model: "md", hardwareVersion: "h", firmwareVersion: "f",
