@@ -75,6 +75,16 @@ enum RecordWriter {
                              "localIdentifier", "udiDeviceIdentifier"]
     }
 
+    /// The `d` entry of a device that has a field: its fields in a SET OF. Readings repeat
+    /// their device, so ``DeviceEntryMemo`` keeps what this returns.
+    static func deviceEntry(_ device: Device) -> [UInt8] {
+        var writer = DERWriter(capacity: 160)
+        entry(Keys.device, into: &writer) { value in
+            value.appendSetOf { deviceEntries(device, into: &$0) }
+        }
+        return writer.bytes
+    }
+
     /// The device's fields present, each a string entry (their order does not matter: the
     /// dictionary is a SET OF the writer sorts).
     private static func deviceEntries(_ device: Device, into fields: inout DERWriter) {
@@ -177,9 +187,7 @@ enum RecordWriter {
             }
         }
         if let device, !device.isEmpty {
-            entry(Keys.device, into: &writer) { value in
-                value.appendSetOf { deviceEntries(device, into: &$0) }
-            }
+            writer.appendEncoded(DeviceEntryMemo.entry(for: device, encode: deviceEntry))
         }
         try signedMetadata(metadata, signedKeys: signedKeys, into: &writer)
     }
