@@ -54,31 +54,56 @@ enum SignedDataDirectEncoding {
         let wrapper = size(signedData)
         let contentInfo = signedDataType.count + size(wrapper)
 
-        var out: [UInt8] = []
-        out.reserveCapacity(size(contentInfo))
-        func header(_ tag: UInt8, _ length: Int) {
-            out.append(tag)
-            DERWriter.appendLength(length, to: &out)
+        // Written through a pointer into storage of the exact size: appending the dozen pieces
+        // one by one checked capacity and uniqueness for every header octet.
+        let total = size(contentInfo)
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
+            var at = 0
+            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+                (buffer.baseAddress! + at).initialize(from: base, count: bytes.count)
+                at += bytes.count
+            }
+            func put(_ bytes: [UInt8]) {
+                bytes.withUnsafeBufferPointer { put($0) }
+            }
+            func header(_ tag: UInt8, _ length: Int) {
+                buffer[at] = tag
+                at += 1
+                if length < 0x80 {
+                    buffer[at] = UInt8(length)
+                    at += 1
+                    return
+                }
+                let octetCount = (Int.bitWidth - length.leadingZeroBitCount + 7) / 8
+                buffer[at] = 0x80 | UInt8(octetCount)
+                at += 1
+                for position in 0..<octetCount {
+                    buffer[at] = UInt8(truncatingIfNeeded: length >> (8 * (octetCount - 1 - position)))
+                    at += 1
+                }
+            }
+            header(sequence, contentInfo)
+            put(signedDataType)
+            header(explicitZero, wrapper)
+            header(sequence, signedData)
+            put(signedDataHead)
+            header(sequence, encapContentInfo)
+            put(dataType)
+            header(explicitZero, eContentWrapper)
+            header(octetString, eContent)
+            put(content)
+            header(set, signerInfos)
+            header(sequence, signerInfo)
+            put(signerInfoVersion)
+            header(subjectKeyIdentifier, sid)
+            put(keyIdentifier)
+            put(digestAlgorithm)
+            put(signatureAlgorithm)
+            header(octetString, signatureValue)
+            put(signature)
+            precondition(at == total, "ContentInfo size computed wrongly")
+            initialized = at
         }
-        header(sequence, contentInfo)
-        out.append(contentsOf: signedDataType)
-        header(explicitZero, wrapper)
-        header(sequence, signedData)
-        out.append(contentsOf: signedDataHead)
-        header(sequence, encapContentInfo)
-        out.append(contentsOf: dataType)
-        header(explicitZero, eContentWrapper)
-        header(octetString, eContent)
-        out.append(contentsOf: content)
-        header(set, signerInfos)
-        header(sequence, signerInfo)
-        out.append(contentsOf: signerInfoVersion)
-        header(subjectKeyIdentifier, sid)
-        out.append(contentsOf: keyIdentifier)
-        out.append(contentsOf: digestAlgorithm)
-        out.append(contentsOf: signatureAlgorithm)
-        header(octetString, signatureValue)
-        out.append(contentsOf: signature)
-        return out
     }
 }
