@@ -73,6 +73,9 @@ public enum BatchSigner {
     enum Signed: Sendable {
         /// The UTF-8 bytes of the signed line.
         case line([UInt8])
+        /// A signed JSON Lines line with its line break: the worker that spliced the line adds
+        /// the break into the room the splice left, so the writer takes the line in one call.
+        case terminatedLine([UInt8])
         case problem(Problem)
     }
 
@@ -183,6 +186,9 @@ public enum BatchSigner {
                         switch signed {
                         case .problem(let problem): record(problem)
                         case .line(let line): try write(line)
+                        case .terminatedLine(let line):
+                            try output.write(line)
+                            result.signed += 1
                         }
                     },
                     streaming: streaming)
@@ -234,10 +240,12 @@ public enum BatchSigner {
                 // The line's decoder has validated the sample; the base64 text is written
                 // straight into the signed line, never as a String or a buffer of its own.
                 let der = try signer.signatureDER(forValidated: stored.sample, using: key)
-                return .line(try insertingMetadataValue(signatureKey, into: line.bytes, layout: layout,
-                                                        valueCapacity: (der.count + 2) / 3 * 4, valueIsBase64: true) {
+                var signed = try insertingMetadataValue(signatureKey, into: line.bytes, layout: layout,
+                                                        valueCapacity: (der.count + 2) / 3 * 4 + 1, valueIsBase64: true) {
                     SignatureText.encode(der, into: &$0)
-                })
+                }
+                signed.append(contentsOf: lineBreak)
+                return .terminatedLine(signed)
             }
             let text = try signer.signature(for: stored.sample, using: key)
             let raw = stored.rawText ?? JSONSampleWriter.line(for: stored.sample)
