@@ -19,11 +19,11 @@ enum RecordWriter {
                 try quantityEntries(q, inheriting: nil, into: &record)
             case .category(let c):
                 try commonEntries(type: c.type.identifier, start: c.startDate, end: c.endDate, device: c.device,
-                                  metadata: c.metadata, signedKeys: signedKeys, into: &record)
+                                  metadata: c.metadata, workout: false, into: &record)
                 entry(Keys.value, into: &record) { $0.append(c.value) }
             case .correlation(let k):
                 try commonEntries(type: k.type.identifier, start: k.startDate, end: k.endDate, device: k.device,
-                                  metadata: k.metadata, signedKeys: signedKeys, into: &record)
+                                  metadata: k.metadata, workout: false, into: &record)
                 try entry(Keys.objects, into: &record) { (value) throws(DERError) in
                     try value.appendConstructed(.sequence) { (objects) throws(DERError) in
                         for object in k.objects {
@@ -35,7 +35,7 @@ enum RecordWriter {
                 }
             case .workout(let w):
                 try commonEntries(type: Workout.typeIdentifier, start: w.startDate, end: w.endDate, device: w.device,
-                                  metadata: w.metadata, signedKeys: signedWorkoutKeys, into: &record)
+                                  metadata: w.metadata, workout: true, into: &record)
                 try workoutEntries(w, into: &record)
             }
         }
@@ -76,7 +76,7 @@ enum RecordWriter {
     }
 
     /// The `d` entry of a device that has a field: its fields in a SET OF. Readings repeat
-    /// their device, so ``DeviceEntryMemo`` keeps what this returns.
+    /// their device, so ``RecordEntryMemo`` keeps what this returns.
     static func deviceEntry(_ device: Device) -> [UInt8] {
         var writer = DERWriter(capacity: 160)
         entry(Keys.device, into: &writer) { value in
@@ -153,7 +153,7 @@ enum RecordWriter {
                                         into writer: inout DERWriter) throws(DERError) {
         try commonEntries(type: q.type.identifier, start: dates?.start == q.startDate ? nil : q.startDate,
                           end: dates?.end == q.endDate ? nil : q.endDate, device: q.device, metadata: q.metadata,
-                          signedKeys: signedKeys, into: &writer)
+                          workout: false, into: &writer)
         try entry(Keys.value, into: &writer) { (value) throws(DERError) in
             try DERReal.serialize(q.quantity.value, integerParts: q.quantity.integerParts, into: &value)
         }
@@ -161,7 +161,7 @@ enum RecordWriter {
     }
 
     private static func commonEntries(type: String, start: SampleDate?, end: SampleDate?, device: Device?,
-                                      metadata: Metadata, signedKeys: [String: String],
+                                      metadata: Metadata, workout: Bool,
                                       into writer: inout DERWriter) throws(DERError) {
         stringEntry(Keys.type, type, into: &writer)
         // Where the start's GeneralizedTime was written: the last octets of its entry.
@@ -187,16 +187,31 @@ enum RecordWriter {
             }
         }
         if let device, !device.isEmpty {
-            writer.appendEncoded(DeviceEntryMemo.entry(for: device, encode: deviceEntry))
+            writer.appendEncoded(RecordEntryMemo.deviceEntry(for: device, encode: deviceEntry))
         }
-        try signedMetadata(metadata, signedKeys: signedKeys, into: &writer)
+        let input = RecordEntryMemo.MetadataInput(entries: metadata.entries, workout: workout)
+        guard RecordEntryMemo.isMemoizable(input.entries) else {
+            // Written in place: a buffer of its own would only be copied.
+            return try appendMetadataEntry(input, into: &writer)
+        }
+        let m = try RecordEntryMemo.metadataEntry(for: input, encode: metadataEntry)
+        // An empty encoding is no entry at all, not an empty element of the record's SET OF.
+        if !m.isEmpty { writer.appendEncoded(m) }
     }
 
-    /// The `m` entry: the first entry of each signed key present, under its stored name; no
-    /// entry when none is present.
-    private static func signedMetadata(_ metadata: Metadata, signedKeys: [String: String],
-                                       into writer: inout DERWriter) throws(DERError) {
-        let signed = signedEntries(of: metadata, signedKeys: signedKeys)
+    /// The `m` entry: the first entry of each signed key present (of the workout list for a
+    /// workout), under its stored name; empty when none is present. Readings repeat their
+    /// metadata, so ``RecordEntryMemo`` keeps what this returns.
+    static func metadataEntry(_ input: RecordEntryMemo.MetadataInput) throws(DERError) -> [UInt8] {
+        var writer = DERWriter(capacity: 128)
+        try appendMetadataEntry(input, into: &writer)
+        return writer.bytes
+    }
+
+    /// Appends ``metadataEntry(_:)``'s entry, if any.
+    private static func appendMetadataEntry(_ input: RecordEntryMemo.MetadataInput,
+                                            into writer: inout DERWriter) throws(DERError) {
+        let signed = signedEntries(of: input.entries, signedKeys: input.workout ? signedWorkoutKeys : signedKeys)
         guard !signed.isEmpty else { return }
         try entry(Keys.metadata, into: &writer) { (value) throws(DERError) in
             try metadataDictionary(signed, into: &value)
@@ -205,9 +220,9 @@ enum RecordWriter {
 
     /// The first entry of each signed key in `metadata`, keyed by its stored name: what
     /// `metadata[key]` finds for each of the keys, found in one pass over the entries.
-    private static func signedEntries(of metadata: Metadata, signedKeys: [String: String]) -> [(key: String, value: MetadataValue)] {
+    private static func signedEntries(of entries: [Metadata.Entry], signedKeys: [String: String]) -> [(key: String, value: MetadataValue)] {
         var signed: [(key: String, value: MetadataValue)] = []
-        for item in metadata.entries {
+        for item in entries {
             guard let stored = signedKeys[item.key], !signed.contains(where: { $0.key == stored }) else { continue }
             signed.append((stored, item.value))
         }
@@ -261,7 +276,7 @@ enum RecordWriter {
                         if let duration = event.duration {
                             items.append(try DERReal(try WorkoutRecordFields.seconds(duration)))
                         }
-                        let signed = signedEntries(of: event.metadata, signedKeys: signedWorkoutKeys)
+                        let signed = signedEntries(of: event.metadata.entries, signedKeys: signedWorkoutKeys)
                         if !signed.isEmpty { try metadataDictionary(signed, into: &items) }
                     }
                 }

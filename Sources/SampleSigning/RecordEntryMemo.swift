@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DER
+import HealthSamples
+
+/// Encoded record entries that readings repeat, kept per thread: the `d` entry
+/// (`SEQUENCE { "d", SET OF field entries }`) of the devices a thread wrote last, and the `m`
+/// entry of the metadata they carried, each found by the exact bytes of what it was made from.
+///
+/// A file of readings names the same device, with the same serial number and time zone, on every
+/// line (a handful when it mixes kinds); encoding them, hashing every metadata key to find the
+/// signed ones and sorting the entries into DER order cost a third of the record each time. The
+/// memo is bounded (``capacity`` of each a thread, the oldest replaced first), so memory does not
+/// grow with the input, and it lives in thread-local storage: workers never share or lock it.
+///
+/// An entry is served only for input whose every text has the same UTF-8 bytes as the one it was
+/// encoded from (not `String` equality, under which canonically equivalent but differently
+/// encoded texts are equal while their UTF8Strings differ). Metadata is remembered only when
+/// every value is a string of at most ``longestRememberedText`` bytes or a Boolean, whose
+/// encodings follow from their bytes; numbers (`Decimal` equality ignores how the number was
+/// written), dates and quantities are encoded each time.
+final class RecordEntryMemo {
+    /// A few devices cover a file that interleaves kinds of readings; the search is linear and
+    /// cheaper than hashing every field at this size.
+    static let capacity = 8
+
+    /// What the `m` entry is made from: the metadata, and which list of signed keys applies.
+    struct MetadataInput {
+        let entries: [Metadata.Entry]
+        let workout: Bool
+    }
+
+    private var devices = Slots<Device>()
+    private var metadata = Slots<MetadataInput>()
+
+    private init() {}
+
+    /// The encoded `d` entry of `device` from this thread's memo, made with `encode` (and kept)
+    /// when the memo has none for exactly this device.
+    static func deviceEntry(for device: Device, encode: (Device) -> [UInt8]) -> [UInt8] {
+        let memo = current()
+        if let encoded = memo.devices.encoded(where: { sameBytes($0, device) }) { return encoded }
+        let encoded = encode(device)
+        memo.devices.keep(device, encoded)
+        return encoded
+    }
+
+    /// The encoded `m` entry of `input` (empty when the record has none) from this thread's
+    /// memo, made with `encode` when the memo has none for exactly this metadata; kept only when
+    /// ``isMemoizable(_:)``.
+    static func metadataEntry(for input: MetadataInput,
+                              encode: (MetadataInput) throws(DERError) -> [UInt8]) throws(DERError) -> [UInt8] {
+        guard isMemoizable(input.entries) else { return try encode(input) }
+        let memo = current()
+        if let encoded = memo.metadata.encoded(where: { sameBytes($0, input) }) { return encoded }
+        let encoded = try encode(input)
+        memo.metadata.keep(input, encoded)
+        return encoded
+    }
+
+    /// The longest string value whose metadata is remembered. A stored sample's own signature
+    /// (several hundred base64 characters, different on every line: verification rebuilds the
+    /// record of samples that carry it) would fill the memo with metadata never seen again and
+    /// make every look-up compare it; serial numbers, time zones and identifiers are far shorter.
+    static let longestRememberedText = 128
+
+    /// Whether every value is a string of at most ``longestRememberedText`` bytes or a Boolean.
+    static func isMemoizable(_ entries: [Metadata.Entry]) -> Bool {
+        entries.allSatisfy {
+            switch $0.value {
+            case .string(let text): text.utf8.count <= longestRememberedText
+            case .bool: true
+            case .number, .date, .quantity: false
+            }
+        }
+    }
+
+    /// Whether every field of `a` and `b` is absent in both or present with the same UTF-8 bytes.
+    static func sameBytes(_ a: Device, _ b: Device) -> Bool {
+        sameBytes(a.name, b.name) && sameBytes(a.manufacturer, b.manufacturer) && sameBytes(a.model, b.model)
+            && sameBytes(a.hardwareVersion, b.hardwareVersion) && sameBytes(a.firmwareVersion, b.firmwareVersion)
+            && sameBytes(a.softwareVersion, b.softwareVersion) && sameBytes(a.localIdentifier, b.localIdentifier)
+            && sameBytes(a.udiDeviceIdentifier, b.udiDeviceIdentifier)
+    }
+
+    /// Whether `a` and `b` have the same signed-key list and the same entries in the same order,
+    /// keys and string values with the same UTF-8 bytes.
+    static func sameBytes(_ a: MetadataInput, _ b: MetadataInput) -> Bool {
+        guard a.workout == b.workout, a.entries.count == b.entries.count else { return false }
+        for index in a.entries.indices {
+            let first = a.entries[index]
+            let second = b.entries[index]
+            guard sameBytes(first.key, second.key) else { return false }
+            switch (first.value, second.value) {
+            case (.string(let x), .string(let y)): guard sameBytes(x, y) else { return false }
+            case (.bool(let x), .bool(let y)): guard x == y else { return false }
+            default: return false
+            }
+        }
+        return true
+    }
+
+    static func sameBytes(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        guard a.utf8.count == b.utf8.count else { return false }
+        let compared = a.utf8.withContiguousStorageIfAvailable { first in
+            b.utf8.withContiguousStorageIfAvailable { second in
+                first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
+            }
+        }
+        // Bridged or otherwise non-contiguous text: compared byte by byte.
+        return (compared ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// Up to ``capacity`` inputs with their encodings, the oldest replaced first.
+    private struct Slots<Input> {
+        private var inputs: [Input] = []
+        private var encodings: [[UInt8]] = []
+        private var nextReplaced = 0
+
+        func encoded(where matches: (Input) -> Bool) -> [UInt8]? {
+            for index in inputs.indices where matches(inputs[index]) { return encodings[index] }
+            return nil
+        }
+
+        mutating func keep(_ input: Input, _ encoded: [UInt8]) {
+            if inputs.count < RecordEntryMemo.capacity {
+                inputs.append(input)
+                encodings.append(encoded)
+            } else {
+                inputs[nextReplaced] = input
+                encodings[nextReplaced] = encoded
+                nextReplaced = (nextReplaced + 1) % RecordEntryMemo.capacity
+            }
+        }
+    }
+
+    // MARK: - Per-thread storage
+
+    /// The pthread key whose destructor releases a thread's memo when the thread ends.
+    private static let storageKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { pointer in
+            guard let pointer else { return }
+            Unmanaged<RecordEntryMemo>.fromOpaque(pointer).release()
+        }
+        precondition(status == 0, "pthread_key_create failed (\(status))")
+        return key
+    }()
+
+    private static func current() -> RecordEntryMemo {
+        if let pointer = pthread_getspecific(storageKey) {
+            return Unmanaged<RecordEntryMemo>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        let memo = RecordEntryMemo()
+        pthread_setspecific(storageKey, Unmanaged.passRetained(memo).toOpaque())
+        return memo
+    }
+}
