@@ -116,17 +116,33 @@ public enum SignatureText {
             bytes.withUnsafeBufferPointer { input in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * groupsPerChunk) { chunk in
                     let words = UnsafeMutableRawBufferPointer(chunk)
+                    let source = UnsafeRawBufferPointer(input)
                     var group = 0
                     while group < groups {
                         let chunkGroups = min(groupsPerChunk, groups &- group)
                         var at = 3 &* group
-                        for offset in 0..<chunkGroups {
-                            let value = Int(input[at]) << 16 | Int(input[at &+ 1]) << 8 | Int(input[at &+ 2])
-                            // Characters in text order: the first pair in the low half of a
+                        var offset = 0
+                        // Two groups at once while eight bytes can be read: one load for six
+                        // bytes and one store for eight characters, where a group at a time read
+                        // each byte on its own.
+                        while offset &+ 2 <= chunkGroups && at &+ 8 <= source.count {
+                            let bits = UInt64(bigEndian: source.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                            let first = Int(truncatingIfNeeded: bits >> 40)
+                            let second = Int(truncatingIfNeeded: bits >> 16) & 0xFF_FFFF
+                            // Characters in text order: the first pair in the lowest quarter of a
                             // little-endian word.
+                            let word = UInt64(pairs[first >> 12]) | UInt64(pairs[first & 0xFFF]) << 16
+                                | UInt64(pairs[second >> 12]) << 32 | UInt64(pairs[second & 0xFFF]) << 48
+                            words.storeBytes(of: word.littleEndian, toByteOffset: 4 &* offset, as: UInt64.self)
+                            at &+= 6
+                            offset &+= 2
+                        }
+                        while offset < chunkGroups {
+                            let value = Int(input[at]) << 16 | Int(input[at &+ 1]) << 8 | Int(input[at &+ 2])
                             let word = UInt32(pairs[value >> 12]) | UInt32(pairs[value & 0xFFF]) << 16
                             words.storeBytes(of: word.littleEndian, toByteOffset: 4 &* offset, as: UInt32.self)
                             at &+= 3
+                            offset &+= 1
                         }
                         text.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<(4 &* chunkGroups)]))
                         group &+= chunkGroups
