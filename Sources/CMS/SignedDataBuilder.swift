@@ -40,21 +40,21 @@ public struct SignedDataBuilder: Sendable {
     }
 
     /// The `eContentType`; `id-data` by default. Other types need `includesSignedAttributes`.
-    public var eContentType: DERObjectIdentifier
+    public var eContentType: DERObjectIdentifier { didSet { isDefaultProfile = Self.hasDefaultOptions(self) } }
     /// How the SignerInfo names the signer.
-    public var signerIdentification: SignerIdentification
+    public var signerIdentification: SignerIdentification { didSet { isDefaultProfile = Self.hasDefaultOptions(self) } }
     /// The signer's certificate; needed for `.issuerAndSerialNumber` and for embedding. Its
     /// public key must be the signing key.
-    public var signerCertificate: Certificate?
+    public var signerCertificate: Certificate? { didSet { isDefaultProfile = Self.hasDefaultOptions(self) } }
     /// Whether `signerCertificate` is placed in `certificates [0]`.
-    public var embedsSignerCertificate: Bool
+    public var embedsSignerCertificate: Bool { didSet { isDefaultProfile = Self.hasDefaultOptions(self) } }
     /// Whether content-type, message-digest (and signing-time) signed attributes are added.
-    public var includesSignedAttributes: Bool
+    public var includesSignedAttributes: Bool { didSet { isDefaultProfile = Self.hasDefaultOptions(self) } }
     /// The signing-time attribute value (only with signed attributes; whole seconds). UTCTime for
     /// 1950–2049, GeneralizedTime otherwise (RFC 5652 11.3). `nil` leaves the attribute out.
     public var signingTime: Date?
     /// Whether `eContent` is left out (detached signature); the verifier then needs the content.
-    public var detachesContent: Bool
+    public var detachesContent: Bool { didSet { isDefaultProfile = Self.hasDefaultOptions(self) } }
 
     /// Creates a builder; the defaults give the profile described above.
     public init(
@@ -73,6 +73,9 @@ public struct SignedDataBuilder: Sendable {
         self.includesSignedAttributes = includesSignedAttributes
         self.signingTime = signingTime
         self.detachesContent = detachesContent
+        // Set once before it is worked out: `self` can be read only when every property is.
+        isDefaultProfile = false
+        isDefaultProfile = Self.hasDefaultOptions(self)
     }
 
     // MARK: - Public operations
@@ -129,10 +132,15 @@ public struct SignedDataBuilder: Sendable {
     // MARK: - Steps
 
     /// Whether the options are the profile's defaults, whose SignedData
-    /// ``SignedDataDirectEncoding`` writes: no check of a certificate is due either.
-    private var isDefaultProfile: Bool {
-        eContentType == .idData && signerIdentification == .subjectKeyIdentifier && signerCertificate == nil
-            && !embedsSignerCertificate && !includesSignedAttributes && !detachesContent
+    /// ``SignedDataDirectEncoding`` writes: no check of a certificate is due either. Kept by the
+    /// options' observers rather than worked out for every signature: comparing the content
+    /// type's OID and copying the options cost as much as writing the ContentInfo.
+    private var isDefaultProfile: Bool
+
+    private static func hasDefaultOptions(_ builder: SignedDataBuilder) -> Bool {
+        builder.eContentType == .idData && builder.signerIdentification == .subjectKeyIdentifier
+            && builder.signerCertificate == nil && !builder.embedsSignerCertificate
+            && !builder.includesSignedAttributes && !builder.detachesContent
     }
 
     private func signerKey(_ publicKey: P256PublicKey?) throws(CMSBuilderError) -> P256PublicKey {
