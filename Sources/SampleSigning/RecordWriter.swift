@@ -14,30 +14,37 @@ enum RecordWriter {
     static func write(_ sample: Sample, into writer: inout DERWriter) throws(DERError) {
         try writer.appendSetOf { (record) throws(DERError) in
             record.appendEncoded(formatVersionEntry)
-            switch sample {
-            case .quantity(let q):
-                try quantityEntries(q, inheriting: nil, into: &record)
-            case .category(let c):
-                try commonEntries(type: c.type.identifier, start: c.startDate, end: c.endDate, device: c.device,
-                                  metadata: c.metadata, workout: false, into: &record)
-                entry(Keys.value, into: &record) { $0.append(c.value) }
-            case .correlation(let k):
-                try commonEntries(type: k.type.identifier, start: k.startDate, end: k.endDate, device: k.device,
-                                  metadata: k.metadata, workout: false, into: &record)
-                try entry(Keys.objects, into: &record) { (value) throws(DERError) in
-                    try value.appendConstructed(.sequence) { (objects) throws(DERError) in
-                        for object in k.objects {
-                            try objects.appendSetOf { (fields) throws(DERError) in
-                                try quantityEntries(object, inheriting: (k.startDate, k.endDate), into: &fields)
-                            }
+            try entries(of: sample, into: &record)
+        }
+    }
+
+    /// The record's entries after `fv`. A function of its own rather than the body of the SET OF's
+    /// closure: matched there, the sample's payload was copied (every text and array of it
+    /// retained, and released after) for each record.
+    private static func entries(of sample: Sample, into record: inout DERWriter) throws(DERError) {
+        switch sample {
+        case .quantity(let q):
+            try quantityEntries(q, inheriting: nil, into: &record)
+        case .category(let c):
+            try commonEntries(type: c.type.identifier, start: c.startDate, end: c.endDate, device: c.device,
+                              metadata: c.metadata, workout: false, into: &record)
+            entry(Keys.value, into: &record) { $0.append(c.value) }
+        case .correlation(let k):
+            try commonEntries(type: k.type.identifier, start: k.startDate, end: k.endDate, device: k.device,
+                              metadata: k.metadata, workout: false, into: &record)
+            try entry(Keys.objects, into: &record) { (value) throws(DERError) in
+                try value.appendConstructed(.sequence) { (objects) throws(DERError) in
+                    for object in k.objects {
+                        try objects.appendSetOf { (fields) throws(DERError) in
+                            try quantityEntries(object, inheriting: (k.startDate, k.endDate), into: &fields)
                         }
                     }
                 }
-            case .workout(let w):
-                try commonEntries(type: Workout.typeIdentifier, start: w.startDate, end: w.endDate, device: w.device,
-                                  metadata: w.metadata, workout: true, into: &record)
-                try workoutEntries(w, into: &record)
             }
+        case .workout(let w):
+            try commonEntries(type: Workout.typeIdentifier, start: w.startDate, end: w.endDate, device: w.device,
+                              metadata: w.metadata, workout: true, into: &record)
+            try workoutEntries(w, into: &record)
         }
     }
 
