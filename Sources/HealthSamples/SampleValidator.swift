@@ -36,7 +36,8 @@ public enum SampleValidator {
 
     /// A predefined key under two spellings has two values where HealthKit holds one: a signer and
     /// a reader could each take a different one.
-    static func checkSpellings(_ metadata: Metadata, reportingAs identifier: String, prefix: String,
+    /// `prefix` (the path of the object holding `metadata`) is made only for a problem.
+    static func checkSpellings(_ metadata: Metadata, reportingAs identifier: String, prefix: @autoclosure () -> String,
                                        into problems: inout [SampleValidationError]) {
         // Hot path (every record of a multi-gigabyte export is validated): a pair needs an SDK
         // constant name, and those all start with `HKMetadataKey`, so most samples stop here.
@@ -53,7 +54,7 @@ public enum SampleValidator {
             let earlier = indexed ? index[stored] : spellings.first { $0.stored == stored }?.key
             if let earlier {
                 if earlier != entry.key {
-                    problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix + "metadata." + entry.key,
+                    problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix() + "metadata." + entry.key,
                                                           kind: .metadataKeyTwice(earlier: earlier)))
                 }
             } else if indexed {
@@ -64,10 +65,12 @@ public enum SampleValidator {
         }
     }
 
-    private static func check(_ sample: QuantitySample, reportingAs identifier: String, prefix: String,
+    /// `prefix` (a correlation member's path) is made only for a problem: every member of every
+    /// correlation read is checked, and nearly all are fine.
+    private static func check(_ sample: QuantitySample, reportingAs identifier: String, prefix: @autoclosure () -> String,
                               into problems: inout [SampleValidationError]) {
         func report(_ field: String, _ kind: SampleValidationError.Kind) {
-            problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix + field, kind: kind))
+            problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix() + field, kind: kind))
         }
         if sample.quantity.value.isNaN { report("value", .nonFiniteValue) }
         if !sample.type.accepts(sample.quantity.unit) {
@@ -77,7 +80,7 @@ public enum SampleValidator {
         if sample.endDate < sample.startDate {
             report("endDate", .endBeforeStart(start: sample.startDate, end: sample.endDate))
         }
-        checkSpellings(sample.metadata, reportingAs: identifier, prefix: prefix, into: &problems)
+        checkSpellings(sample.metadata, reportingAs: identifier, prefix: prefix(), into: &problems)
     }
 
     private static func check(_ sample: CategorySample, into problems: inout [SampleValidationError]) {
@@ -127,13 +130,12 @@ public enum SampleValidator {
         }
 
         for (index, object) in correlation.objects.enumerated() {
-            let prefix = "objects[\(index)]."
-            check(object, reportingAs: identifier, prefix: prefix, into: &problems)
+            check(object, reportingAs: identifier, prefix: "objects[\(index)].", into: &problems)
             if object.startDate < correlation.startDate {
-                report(prefix + "startDate", .objectOutsideCorrelationInterval)
+                report("objects[\(index)].startDate", .objectOutsideCorrelationInterval)
             }
             if object.endDate > correlation.endDate {
-                report(prefix + "endDate", .objectOutsideCorrelationInterval)
+                report("objects[\(index)].endDate", .objectOutsideCorrelationInterval)
             }
         }
     }

@@ -2,6 +2,10 @@
 ///
 /// Every valid timestamp is ASCII, so the byte offset of the first bad byte equals its offset in
 /// Unicode scalars: everything before it was ASCII.
+///
+/// It reads the caller's bytes in place (a JSON line's buffer, or a String's UTF-8) and its
+/// errors carry no text: ``SampleDate`` adds the text it was reading, so that a date read from a
+/// buffer costs no String and no copy unless it fails.
 struct TimestampReader {
     /// Which character separates the date from the time.
     enum Separator {
@@ -22,28 +26,29 @@ struct TimestampReader {
         var position: Int
     }
 
-    let text: String
-    private let bytes: [UInt8]
+    /// The first ``maximumLength`` bytes of the text.
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether the text is longer than ``bytes``.
+    private let isCut: Bool
     private(set) var position = 0
 
     /// Bytes looked at: a valid timestamp has at most 35, so a longer input fails at the same
-    /// offset either way, and a huge input is never copied.
+    /// offset either way (and a fraction's digits are counted only this far).
     static let maximumLength = 64
 
-    init(text: String) {
-        self.text = text
-        // Copied from the contiguous UTF-8 in one piece: element by element through the UTF-8
-        // view cost more than reading the date (two dates a sample).
-        var contiguous = text
-        self.bytes = contiguous.withUTF8 { Array($0.prefix(Self.maximumLength)) }
+    /// A reader of `utf8`, which must stay valid while the reader is used.
+    init(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes = UnsafeBufferPointer(rebasing: utf8.prefix(Self.maximumLength))
+        isCut = utf8.count > Self.maximumLength
     }
 
     func peek() -> UInt8? { position < bytes.count ? bytes[position] : nil }
 
     mutating func advance() { position += 1 }
 
+    /// An error without its text (``SampleDate`` adds it).
     func fail(_ kind: SampleDateError.Kind, at offset: Int? = nil) -> SampleDateError {
-        SampleDateError(text: text, offset: offset ?? position, kind: kind)
+        SampleDateError(text: "", offset: offset ?? position, kind: kind)
     }
 
     /// Consumes `byte` or throws naming `name` as what was expected.
@@ -157,6 +162,6 @@ struct TimestampReader {
 
     /// Throws unless the whole text has been read.
     func expectEnd() throws(SampleDateError) {
-        if position < bytes.count || text.utf8.count > bytes.count { throw fail(.trailingCharacters) }
+        if position < bytes.count || isCut { throw fail(.trailingCharacters) }
     }
 }

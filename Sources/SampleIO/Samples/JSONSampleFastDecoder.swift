@@ -20,7 +20,14 @@ struct JSONSampleFastDecoder {
 
     private init(bytes: UnsafeBufferPointer<UInt8>, noteLayout: Bool) {
         scanner = JSONPlainScanner(bytes: bytes)
-        log = noteLayout ? [] : nil
+        if noteLayout {
+            // Room for the members of a usual line and its metadata at once, instead of growing.
+            var log: [JSONMemberSpan] = []
+            log.reserveCapacity(16)
+            self.log = log
+        } else {
+            log = nil
+        }
     }
 
     /// The validated sample of a whole line, or nil when the general path must decide.
@@ -65,6 +72,21 @@ struct JSONSampleFastDecoder {
         static let quantity: UInt16 = common | Field.value.rawValue | Field.unit.rawValue
         static let category: UInt16 = common | Field.value.rawValue
         static let correlation: UInt16 = common | Field.objects.rawValue
+
+        /// The member's key, as written (``field(named:)`` matched its bytes exactly).
+        var key: String {
+            switch self {
+            case .type: "type"
+            case .uuid: "uuid"
+            case .startDate: "startDate"
+            case .endDate: "endDate"
+            case .device: "device"
+            case .metadata: "metadata"
+            case .value: "value"
+            case .unit: "unit"
+            case .objects: "objects"
+            }
+        }
     }
 
     /// What one sample object states, as spans into the text.
@@ -79,6 +101,16 @@ struct JSONSampleFastDecoder {
         var device: Device?
         var metadata = Metadata()
         var objects: [QuantitySample] = []
+
+        /// The device, metadata and members, moved out for the sample made of them: copying
+        /// them would retain every string and array in them, only to release them with `self`.
+        mutating func takeValues() -> (device: Device?, metadata: Metadata, objects: [QuantitySample]) {
+            var values: (device: Device?, metadata: Metadata, objects: [QuantitySample]) = (nil, Metadata(), [])
+            swap(&values.device, &device)
+            swap(&values.metadata, &metadata)
+            swap(&values.objects, &objects)
+            return values
+        }
     }
 
     /// A sample object at the scanner (whitespace skipped); a member of a correlation's
@@ -114,7 +146,7 @@ struct JSONSampleFastDecoder {
                 fields.objects = objects
             }
             if !nested {
-                log?.append(JSONMemberSpan(depth: 1, key: scanner.string(key), keySpan: keySpan,
+                log?.append(JSONMemberSpan(depth: 1, key: field.key, keySpan: keySpan,
                                            valueSpan: valueStart..<scanner.index))
             }
             if scanner.consume(UInt8(ascii: ",")) { continue }
@@ -143,17 +175,17 @@ struct JSONSampleFastDecoder {
 
     /// The sample `fields` state, built as ``JSONSampleDecoder`` builds it; nil where it would
     /// throw (or for a kind it reads that this path does not).
-    private func sample(_ fields: Fields, nested: Bool) -> Sample? {
+    private func sample(_ fields: consuming Fields, nested: Bool) -> Sample? {
         guard fields.present & Field.type.rawValue != 0,
               fields.present & Field.startDate.rawValue != 0,
               fields.present & Field.endDate.rawValue != 0,
-              let start = try? SampleDate(rfc3339: scanner.string(fields.startDate)) else { return nil }
+              let start = try? SampleDate(rfc3339UTF8: scanner.buffer(fields.startDate)) else { return nil }
         // Most samples are instants, written with the same text twice: read it once.
         let end: SampleDate
         if scanner.span(fields.endDate, equals: fields.startDate) {
             end = start
         } else {
-            guard let date = try? SampleDate(rfc3339: scanner.string(fields.endDate)) else { return nil }
+            guard let date = try? SampleDate(rfc3339UTF8: scanner.buffer(fields.endDate)) else { return nil }
             end = date
         }
         var uuid: String?
@@ -162,32 +194,35 @@ struct JSONSampleFastDecoder {
             guard UUID(uuidString: text) != nil else { return nil }
             uuid = text
         }
-        let identifier = scanner.string(fields.type)
-        if let type = QuantityType.named(identifier) {
+        // Looked up by bytes: an identifier that is only canonically equivalent to a known one
+        // (non-ASCII) matches none of the three, and the general path decides it.
+        let identifier = scanner.buffer(fields.type)
+        let (device, metadata, objects) = fields.takeValues()
+        if let type = QuantityType.named(utf8: identifier) {
             guard fields.present & ~Field.quantity == 0,
                   fields.present & Field.unit.rawValue != 0,
                   fields.present & Field.value.rawValue != 0,
-                  let unit = try? HealthUnit(scanner.string(fields.unit)) else { return nil }
-            let number = JSONNumber(validatedText: scanner.string(fields.value))
-            guard let amount = try? DecimalText.parseExactly(number.text) else { return nil }
+                  let unit = try? HealthUnit(utf8: scanner.buffer(fields.unit)) else { return nil }
+            let number = scanner.buffer(fields.value)
+            guard let amount = try? DecimalText.parseExactly(utf8: number) else { return nil }
             return .quantity(QuantitySample(uuid: uuid, type: type,
                                             quantity: Quantity(amount, unit: unit,
-                                                               fractionDigits: DecimalText.fractionDigits(of: number.text)),
-                                            startDate: start, endDate: end, device: fields.device, metadata: fields.metadata))
+                                                               fractionDigits: DecimalText.fractionDigits(utf8: number)),
+                                            startDate: start, endDate: end, device: device, metadata: metadata))
         }
         guard !nested else { return nil }
-        if let type = CategoryType.named(identifier) {
+        if let type = CategoryType.named(utf8: identifier) {
             guard fields.present & ~Field.category == 0,
                   fields.present & Field.value.rawValue != 0,
                   let integer = JSONNumber(validatedText: scanner.string(fields.value)).intValue else { return nil }
             return .category(CategorySample(uuid: uuid, type: type, value: integer, startDate: start, endDate: end,
-                                            device: fields.device, metadata: fields.metadata))
+                                            device: device, metadata: metadata))
         }
-        if let type = CorrelationType.named(identifier) {
+        if let type = CorrelationType.named(utf8: identifier) {
             guard fields.present & ~Field.correlation == 0,
                   fields.present & Field.objects.rawValue != 0 else { return nil }
             return .correlation(Correlation(uuid: uuid, type: type, startDate: start, endDate: end,
-                                            objects: fields.objects, device: fields.device, metadata: fields.metadata))
+                                            objects: objects, device: device, metadata: metadata))
         }
         return nil
     }
@@ -289,8 +324,8 @@ struct JSONSampleFastDecoder {
                 entries.append(Metadata.Entry(key: keyText, value: .bool(flag)))
             default:
                 guard let span = scanner.number(),
-                      let amount = try? JSONNumber(validatedText: scanner.string(span)).decimal() else { return nil }
-                entries.append(Metadata.Entry(key: keyText, value: .number(amount)))
+                      let amount = try? DecimalText.parseExactly(utf8: scanner.buffer(span)) else { return nil }
+                entries.append(Metadata.Entry(key: keyText, value: .number(amount.value)))
             }
             if noting {
                 log?.append(JSONMemberSpan(depth: 2, key: keyText, keySpan: keySpan, valueSpan: valueStart..<scanner.index))
