@@ -21,17 +21,45 @@ public enum SampleValidator {
     public static func problems(in sample: Sample) -> [SampleValidationError] {
         var problems: [SampleValidationError] = []
         switch sample {
-        case .quantity(let quantitySample):
-            check(quantitySample, reportingAs: quantitySample.type.identifier, prefix: "", into: &problems)
-        case .category(let categorySample):
-            check(categorySample, into: &problems)
-            checkSpellings(categorySample.metadata, reportingAs: categorySample.type.identifier, prefix: "", into: &problems)
-        case .correlation(let correlation):
-            check(correlation, into: &problems)
-        case .workout(let workout):
-            check(workout, into: &problems)
+        case .quantity(let quantitySample): checkTopLevel(quantitySample, into: &problems)
+        case .category(let categorySample): checkTopLevel(categorySample, into: &problems)
+        case .correlation(let correlation): check(correlation, into: &problems)
+        case .workout(let workout): check(workout, into: &problems)
         }
         return problems
+    }
+
+    // A reader that builds a sample from its parts checks it before wrapping it in a ``Sample``:
+    // taking it back out of the enum copies it, retaining every string in it.
+
+    /// ``validate(_:)`` of `.quantity(sample)`.
+    public static func validate(_ sample: QuantitySample) throws(SampleValidationError) {
+        var problems: [SampleValidationError] = []
+        checkTopLevel(sample, into: &problems)
+        if let first = problems.first { throw first }
+    }
+
+    /// ``validate(_:)`` of `.category(sample)`.
+    public static func validate(_ sample: CategorySample) throws(SampleValidationError) {
+        var problems: [SampleValidationError] = []
+        checkTopLevel(sample, into: &problems)
+        if let first = problems.first { throw first }
+    }
+
+    /// ``validate(_:)`` of `.correlation(correlation)`.
+    public static func validate(_ correlation: Correlation) throws(SampleValidationError) {
+        var problems: [SampleValidationError] = []
+        check(correlation, into: &problems)
+        if let first = problems.first { throw first }
+    }
+
+    private static func checkTopLevel(_ sample: QuantitySample, into problems: inout [SampleValidationError]) {
+        check(sample, reportingAs: sample.type.identifier, prefix: "", into: &problems)
+    }
+
+    private static func checkTopLevel(_ sample: CategorySample, into problems: inout [SampleValidationError]) {
+        check(sample, into: &problems)
+        checkSpellings(sample.metadata, reportingAs: sample.type.identifier, prefix: "", into: &problems)
     }
 
     /// A predefined key under two spellings has two values where HealthKit holds one: a signer and

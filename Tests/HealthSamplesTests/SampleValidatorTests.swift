@@ -30,6 +30,17 @@ import Testing
                                sourceLocation: SourceLocation = #_sourceLocation) {
         let expected = SampleValidationError(typeIdentifier: sample.typeIdentifier, field: field, kind: kind)
         #expect(throws: expected, sourceLocation: sourceLocation) { try SampleValidator.validate(sample) }
+        // A reader validates a sample's parts before wrapping them: the same problem, first.
+        switch sample {
+        case .quantity(let quantitySample):
+            #expect(throws: expected, sourceLocation: sourceLocation) { try SampleValidator.validate(quantitySample) }
+        case .category(let categorySample):
+            #expect(throws: expected, sourceLocation: sourceLocation) { try SampleValidator.validate(categorySample) }
+        case .correlation(let correlation):
+            #expect(throws: expected, sourceLocation: sourceLocation) { try SampleValidator.validate(correlation) }
+        case .workout:
+            break
+        }
     }
 
     @Test func validSamplesPass() throws {

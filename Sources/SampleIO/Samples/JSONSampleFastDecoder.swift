@@ -52,11 +52,6 @@ struct JSONSampleFastDecoder {
         guard let sample = sampleObject(nested: false) else { return nil }
         scanner.skipWhitespace()
         guard scanner.atEnd else { return nil }
-        do {
-            try SampleValidator.validate(sample)
-        } catch {
-            return nil
-        }
         return sample
     }
 
@@ -205,24 +200,32 @@ struct JSONSampleFastDecoder {
                   let unit = try? HealthUnit(utf8: scanner.buffer(fields.unit)) else { return nil }
             let number = scanner.buffer(fields.value)
             guard let amount = try? DecimalText.parseExactly(utf8: number) else { return nil }
-            return .quantity(QuantitySample(uuid: uuid, type: type,
-                                            quantity: Quantity(amount, unit: unit,
-                                                               fractionDigits: DecimalText.fractionDigits(utf8: number)),
-                                            startDate: start, endDate: end, device: device, metadata: metadata))
+            let sample = QuantitySample(uuid: uuid, type: type,
+                                        quantity: Quantity(amount, unit: unit, fractionDigits: DecimalText.fractionDigits(utf8: number)),
+                                        startDate: start, endDate: end, device: device, metadata: metadata)
+            // A member is validated with its correlation.
+            if !nested {
+                do { try SampleValidator.validate(sample) } catch { return nil }
+            }
+            return .quantity(sample)
         }
         guard !nested else { return nil }
         if let type = CategoryType.named(utf8: identifier) {
             guard fields.present & ~Field.category == 0,
                   fields.present & Field.value.rawValue != 0,
                   let integer = JSONNumber(validatedText: scanner.string(fields.value)).intValue else { return nil }
-            return .category(CategorySample(uuid: uuid, type: type, value: integer, startDate: start, endDate: end,
-                                            device: device, metadata: metadata))
+            let sample = CategorySample(uuid: uuid, type: type, value: integer, startDate: start, endDate: end,
+                                        device: device, metadata: metadata)
+            do { try SampleValidator.validate(sample) } catch { return nil }
+            return .category(sample)
         }
         if let type = CorrelationType.named(utf8: identifier) {
             guard fields.present & ~Field.correlation == 0,
                   fields.present & Field.objects.rawValue != 0 else { return nil }
-            return .correlation(Correlation(uuid: uuid, type: type, startDate: start, endDate: end,
-                                            objects: objects, device: device, metadata: metadata))
+            let correlation = Correlation(uuid: uuid, type: type, startDate: start, endDate: end,
+                                          objects: objects, device: device, metadata: metadata)
+            do { try SampleValidator.validate(correlation) } catch { return nil }
+            return .correlation(correlation)
         }
         return nil
     }
@@ -244,8 +247,22 @@ struct JSONSampleFastDecoder {
 
     // MARK: - Device and metadata
 
-    /// A `device` object: each member one of ``HealthSamples/Device/fieldNames`` with a string.
+    /// A `device` object at the scanner (whitespace skipped), or the one this thread read last
+    /// when its text is the same (``JSONDeviceMemo``).
     private mutating func device() -> Device? {
+        let start = scanner.index
+        let memo = JSONDeviceMemo.forCurrentThread
+        if let (device, length) = memo.device(startingAt: scanner.buffer(start..<scanner.bytes.count)) {
+            scanner.index += length
+            return device
+        }
+        guard let device = readDevice() else { return nil }
+        memo.remember(device, readFrom: scanner.buffer(start..<scanner.index))
+        return device
+    }
+
+    /// A `device` object: each member one of ``HealthSamples/Device/fieldNames`` with a string.
+    private mutating func readDevice() -> Device? {
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
         var device = Device()
         if scanner.consume(UInt8(ascii: "}")) { return device }
