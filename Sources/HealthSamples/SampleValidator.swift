@@ -69,9 +69,7 @@ public enum SampleValidator {
                                        into problems: inout [SampleValidationError]) {
         // Hot path (every record of a multi-gigabyte export is validated): a pair needs an SDK
         // constant name, and those all start with `HKMetadataKey`, so most samples stop here.
-        guard metadata.entries.count > 1,
-              metadata.entries.contains(where: { $0.key.hasPrefix("HKMetadataKey") && MetadataKey.storedName(for: $0.key) != $0.key })
-        else { return }
+        guard metadata.entries.count > 1, mayHoldTwoSpellings(metadata) else { return }
         // The first spelling of each stored name, searched linearly: metadata holds a handful of
         // entries, and a dictionary cost more than the search (a large one falls back to it).
         var spellings: [(stored: String, key: String)] = []
@@ -91,6 +89,27 @@ public enum SampleValidator {
                 spellings.append((stored, entry.key))
             }
         }
+    }
+
+    /// False when no two entries of `metadata` can be two spellings of one key; true when they
+    /// may be, and ``checkSpellings(_:reportingAs:prefix:into:)`` then compares every pair.
+    ///
+    /// A pair needs an entry under an SDK constant name (all start with `HKMetadataKey`) whose
+    /// stored name differs from it. Signed metadata often holds one (a serial number, say) next
+    /// to `HKDigitalSignature`; when it is the only such key, the pair also needs an entry under
+    /// its stored name, which one comparison a key rules out without looking more names up.
+    /// That holds for ASCII keys, where equal Strings are equal bytes; other keys go to the
+    /// full comparison.
+    private static func mayHoldTwoSpellings(_ metadata: Metadata) -> Bool {
+        var renamed: (key: String, stored: String)?
+        for entry in metadata.entries where entry.key.hasPrefix(MetadataKey.constantPrefix) {
+            let stored = MetadataKey.storedName(for: entry.key)
+            guard stored != entry.key else { continue }
+            if let renamed, renamed.key != entry.key { return true }
+            renamed = (entry.key, stored)
+        }
+        guard let renamed else { return false }
+        return metadata.entries.contains { $0.key == renamed.stored || !$0.key.utf8.allSatisfy { $0 < 0x80 } }
     }
 
     /// `prefix` (a correlation member's path) is made only for a problem: every member of every
