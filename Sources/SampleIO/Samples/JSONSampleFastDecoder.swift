@@ -14,20 +14,27 @@ import HealthSamples
 /// has. So a sample returned here is the one the general path would have returned.
 struct JSONSampleFastDecoder {
     private var scanner: JSONPlainScanner
-    /// When not nil, the members of the top-level object and of its metadata object are noted
-    /// as ``JSONParser/parseForSplicing(_:)`` notes them.
-    private var log: [JSONMemberSpan]?
+    /// When not nil, the members of the top-level object and of its metadata object, noted as
+    /// ``JSONParser/parseForSplicing(_:)`` notes them.
+    private var layout: LayoutNotes?
+
+    /// The parts of a ``JSONSpliceLayout`` as the decoder meets them: kept as the layout's own
+    /// members (not as a log of every member converted afterwards), with room for a usual line.
+    private struct LayoutNotes {
+        /// Where the top-level object starts and ends (whitespace around it left out).
+        var objectSpan = 0..<0
+        var members: [JSONSpliceLayout.Member] = []
+        /// Nil until a `metadata` member is read (the decoder reads only an object there).
+        var metadataMembers: [JSONSpliceLayout.Member]?
+
+        init() {
+            members.reserveCapacity(8)
+        }
+    }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, noteLayout: Bool) {
         scanner = JSONPlainScanner(bytes: bytes)
-        if noteLayout {
-            // Room for the members of a usual line and its metadata at once, instead of growing.
-            var log: [JSONMemberSpan] = []
-            log.reserveCapacity(16)
-            self.log = log
-        } else {
-            log = nil
-        }
+        layout = noteLayout ? LayoutNotes() : nil
     }
 
     /// The validated sample of a whole line, or nil when the general path must decide.
@@ -42,14 +49,17 @@ struct JSONSampleFastDecoder {
     static func sampleAndLayout(of bytes: [UInt8]) -> (Sample, JSONSpliceLayout)? {
         bytes.withUnsafeBufferPointer { buffer in
             var decoder = JSONSampleFastDecoder(bytes: buffer, noteLayout: true)
-            guard let sample = decoder.document() else { return nil }
-            return (sample, JSONSpliceLayout(log: decoder.log ?? [], bytes: buffer))
+            guard let sample = decoder.document(), let notes = decoder.layout else { return nil }
+            return (sample, JSONSpliceLayout(objectSpan: notes.objectSpan, members: notes.members,
+                                             metadataMembers: notes.metadataMembers))
         }
     }
 
     private mutating func document() -> Sample? {
         scanner.skipWhitespace()
+        let objectStart = scanner.index
         guard let sample = sampleObject(nested: false) else { return nil }
+        layout?.objectSpan = objectStart..<scanner.index
         scanner.skipWhitespace()
         guard scanner.atEnd else { return nil }
         return sample
@@ -141,8 +151,7 @@ struct JSONSampleFastDecoder {
                 fields.objects = objects
             }
             if !nested {
-                log?.append(JSONMemberSpan(depth: 1, key: field.key, keySpan: keySpan,
-                                           valueSpan: valueStart..<scanner.index))
+                layout?.members.append(JSONSpliceLayout.Member(key: field.key, keySpan: keySpan, valueSpan: valueStart..<scanner.index))
             }
             if scanner.consume(UInt8(ascii: ",")) { continue }
             guard scanner.consume(UInt8(ascii: "}")) else { return nil }
@@ -317,6 +326,11 @@ struct JSONSampleFastDecoder {
     /// key might equal another one only canonically, which is the parser's duplicate rule.
     private mutating func metadata(noting: Bool) -> Metadata? {
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        if noting, layout != nil {
+            var members: [JSONSpliceLayout.Member] = []
+            members.reserveCapacity(4)
+            layout?.metadataMembers = members
+        }
         if scanner.consume(UInt8(ascii: "}")) { return Metadata() }
         // Room for the usual few entries and a signature at once, instead of growing from one.
         var entries: [Metadata.Entry] = []
@@ -345,7 +359,8 @@ struct JSONSampleFastDecoder {
                 entries.append(Metadata.Entry(key: keyText, value: .number(amount.value)))
             }
             if noting {
-                log?.append(JSONMemberSpan(depth: 2, key: keyText, keySpan: keySpan, valueSpan: valueStart..<scanner.index))
+                layout?.metadataMembers?.append(JSONSpliceLayout.Member(key: keyText, keySpan: keySpan,
+                                                                        valueSpan: valueStart..<scanner.index))
             }
             if scanner.consume(UInt8(ascii: ",")) { continue }
             guard scanner.consume(UInt8(ascii: "}")) else { return nil }
