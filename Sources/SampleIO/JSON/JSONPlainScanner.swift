@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A reader of the plain subset of JSON that sample lines are written in, over the bytes of one
 /// text, handing out byte spans instead of values.
 ///
@@ -113,7 +119,9 @@ struct JSONPlainScanner {
     /// Whether two spans hold the same bytes.
     func span(_ first: Range<Int>, equals second: Range<Int>) -> Bool {
         guard first.count == second.count else { return false }
-        return UnsafeBufferPointer(rebasing: bytes[first]).elementsEqual(UnsafeBufferPointer(rebasing: bytes[second]))
+        guard let base = bytes.baseAddress, !first.isEmpty else { return true }
+        // memcmp: the generic `elementsEqual` stepped through two iterators byte by byte.
+        return memcmp(base + first.lowerBound, base + second.lowerBound, first.count) == 0
     }
 
     /// The bytes of `span`, for reading in place.
