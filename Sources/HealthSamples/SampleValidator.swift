@@ -152,37 +152,42 @@ public enum SampleValidator {
         }
         checkSpellings(correlation.metadata, reportingAs: identifier, prefix: "", into: &problems)
 
-        switch correlation.type {
-        case .bloodPressure:
-            var systolicSeen = false
-            var diastolicSeen = false
-            for (index, object) in correlation.objects.enumerated() {
-                switch object.type {
-                case .bloodPressureSystolic:
-                    if systolicSeen { report("objects[\(index)].type", .incompleteBloodPressure(reason: .extraSystolic)) }
-                    systolicSeen = true
-                case .bloodPressureDiastolic:
-                    if diastolicSeen { report("objects[\(index)].type", .incompleteBloodPressure(reason: .extraDiastolic)) }
-                    diastolicSeen = true
-                default:
-                    report("objects[\(index)].type", .incompleteBloodPressure(reason: .unexpectedType(identifier: object.type.identifier)))
+        // The members are read in place: binding each to a variable copied it whole (its
+        // device, metadata and every string in them retained, then released).
+        correlation.objects.withUnsafeBufferPointer { objects in
+            switch correlation.type {
+            case .bloodPressure:
+                var systolicSeen = false
+                var diastolicSeen = false
+                for index in objects.indices {
+                    switch objects[index].type {
+                    case .bloodPressureSystolic:
+                        if systolicSeen { report("objects[\(index)].type", .incompleteBloodPressure(reason: .extraSystolic)) }
+                        systolicSeen = true
+                    case .bloodPressureDiastolic:
+                        if diastolicSeen { report("objects[\(index)].type", .incompleteBloodPressure(reason: .extraDiastolic)) }
+                        diastolicSeen = true
+                    default:
+                        report("objects[\(index)].type",
+                               .incompleteBloodPressure(reason: .unexpectedType(identifier: objects[index].type.identifier)))
+                    }
+                }
+                if !systolicSeen { report("objects", .incompleteBloodPressure(reason: .missingSystolic)) }
+                if !diastolicSeen { report("objects", .incompleteBloodPressure(reason: .missingDiastolic)) }
+            case .food:
+                for index in objects.indices where !objects[index].type.isDietary {
+                    report("objects[\(index)].type", .foodObjectNotDietary(identifier: objects[index].type.identifier))
                 }
             }
-            if !systolicSeen { report("objects", .incompleteBloodPressure(reason: .missingSystolic)) }
-            if !diastolicSeen { report("objects", .incompleteBloodPressure(reason: .missingDiastolic)) }
-        case .food:
-            for (index, object) in correlation.objects.enumerated() where !object.type.isDietary {
-                report("objects[\(index)].type", .foodObjectNotDietary(identifier: object.type.identifier))
-            }
-        }
 
-        for (index, object) in correlation.objects.enumerated() {
-            check(object, reportingAs: identifier, prefix: "objects[\(index)].", into: &problems)
-            if object.startDate < correlation.startDate {
-                report("objects[\(index)].startDate", .objectOutsideCorrelationInterval)
-            }
-            if object.endDate > correlation.endDate {
-                report("objects[\(index)].endDate", .objectOutsideCorrelationInterval)
+            for index in objects.indices {
+                check(objects[index], reportingAs: identifier, prefix: "objects[\(index)].", into: &problems)
+                if objects[index].startDate < correlation.startDate {
+                    report("objects[\(index)].startDate", .objectOutsideCorrelationInterval)
+                }
+                if objects[index].endDate > correlation.endDate {
+                    report("objects[\(index)].endDate", .objectOutsideCorrelationInterval)
+                }
             }
         }
     }
