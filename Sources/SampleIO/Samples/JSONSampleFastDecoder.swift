@@ -177,8 +177,9 @@ struct JSONSampleFastDecoder {
         return nil
     }
 
-    /// The sample `fields` state, built as ``JSONSampleDecoder`` builds it; nil where it would
-    /// throw (or for a kind it reads that this path does not).
+    /// The sample `fields` state, built as ``JSONSampleDecoder`` builds it and, at the top level,
+    /// validated (``HealthSamples/SampleValidator``); nil where either would throw (or for a kind
+    /// it reads that this path does not).
     private func sample(_ fields: consuming Fields, nested: Bool) -> Sample? {
         guard fields.present & Field.type.rawValue != 0,
               fields.present & Field.startDate.rawValue != 0,
