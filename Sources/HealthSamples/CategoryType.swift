@@ -64,6 +64,14 @@ public struct CategoryType: Sendable, Hashable, CustomStringConvertible {
     private static let byIdentifier: [String: CategoryType] =
         Dictionary(all.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
 
+    /// The type whose identifier is exactly these UTF-8 bytes, found without making a String.
+    /// (``named(_:)`` compares Strings, which also matches a canonically equivalent spelling.)
+    public static func named(utf8 identifier: UnsafeBufferPointer<UInt8>) -> CategoryType? {
+        byIdentifierUTF8.value(named: identifier)
+    }
+
+    private static let byIdentifierUTF8 = UTF8KeyedTable(all.map { ($0.identifier, $0) })
+
     /// The identifier.
     public var description: String { identifier }
 

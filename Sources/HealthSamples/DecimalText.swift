@@ -37,8 +37,15 @@ public enum DecimalText {
     /// ``parse(_:)``, keeping the integer parts it computed.
     /// - Throws: ``DecimalTextError`` with the offset of the offending character.
     public static func parseExactly(_ text: String) throws(DecimalTextError) -> ExactDecimal {
-        // Copied from the contiguous UTF-8 in one go, not byte by byte through the UTF-8 view:
-        // every quantity read goes through here.
+        var contiguous = text
+        if let exact = contiguous.withUTF8(shortSignificand) { return exact }
+        return try parseExactlyInGeneral(text)
+    }
+
+    /// ``parseExactly(_:)`` of any text, with its errors: the reading that decides whatever
+    /// ``shortSignificand(_:)`` leaves (an error, a significand past 64 bits).
+    static func parseExactlyInGeneral(_ text: String) throws(DecimalTextError) -> ExactDecimal {
+        // Copied from the contiguous UTF-8 in one go, not byte by byte through the UTF-8 view.
         var contiguous = text
         let bytes = contiguous.withUTF8 { Array(UnsafeBufferPointer(rebasing: $0.prefix(maximumLength + 1))) }
         guard bytes.count <= maximumLength else { throw DecimalTextError(text: text, offset: maximumLength, kind: .tooLong) }
@@ -117,6 +124,96 @@ public enum DecimalText {
         }
         return ExactDecimal(value: Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: significand),
                             integerParts: digits.count <= 19 ? (negative, firstPart, exponent) : nil)
+    }
+
+    /// ``parseExactly(_:)`` of the UTF-8 bytes of a text, read in place: the usual number (at
+    /// most 19 significant digits) costs no String, no copy and no array.
+    public static func parseExactly(utf8 text: UnsafeBufferPointer<UInt8>) throws(DecimalTextError) -> ExactDecimal {
+        if let exact = shortSignificand(text) { return exact }
+        return try parseExactly(String(decoding: text, as: UTF8.self))
+    }
+
+    /// ``parseExactly(_:)`` of a valid number whose significand has at most 19 digits (so it
+    /// fits in a UInt64), accumulated as it is read; nil for anything else, which the general
+    /// reading then decides (with its errors). It gives the same value and parts as that reading:
+    /// leading zeros dropped, trailing zeros of the significand moved into the exponent.
+    private static func shortSignificand(_ bytes: UnsafeBufferPointer<UInt8>) -> ExactDecimal? {
+        let count = bytes.count
+        guard count > 0, count <= maximumLength else { return nil }
+        var position = 0
+        var negative = false
+        if bytes[0] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") {
+            negative = bytes[0] == UInt8(ascii: "-")
+            position = 1
+        }
+        var significand: UInt64 = 0
+        var significantDigits = 0
+        // Zeros after the last non-zero digit: part of the significand only if another non-zero
+        // digit follows, otherwise they move into the exponent.
+        var pendingZeros = 0
+        var exponent = 0
+        var digitsSeen = 0
+        var inFraction = false
+        while position < count {
+            let byte = bytes[position]
+            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                let digit = byte - UInt8(ascii: "0")
+                if digit == 0 {
+                    if significantDigits > 0 { pendingZeros += 1 }
+                } else {
+                    guard significantDigits + pendingZeros < 19 else { return nil }
+                    for _ in 0..<pendingZeros { significand *= 10 }
+                    significand = significand * 10 + UInt64(digit)
+                    significantDigits += pendingZeros + 1
+                    pendingZeros = 0
+                }
+                if inFraction { exponent -= 1 }
+                digitsSeen += 1
+                position += 1
+            } else if byte == UInt8(ascii: "."), !inFraction, digitsSeen > 0 {
+                inFraction = true
+                digitsSeen = 0
+                position += 1
+            } else {
+                break
+            }
+        }
+        guard digitsSeen > 0 else { return nil }
+        if position < count {
+            guard bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") else { return nil }
+            position += 1
+            var exponentNegative = false
+            if position < count, bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+") {
+                exponentNegative = bytes[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            var written = 0
+            let exponentStart = position
+            while position < count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
+                written = min(written * 10 + Int(bytes[position] - UInt8(ascii: "0")), 100_000)
+                position += 1
+            }
+            guard position > exponentStart, position == count else { return nil }
+            exponent += exponentNegative ? -written : written
+        }
+        if significantDigits == 0 { return ExactDecimal(value: Decimal(0), integerParts: (false, 0, 0)) }
+        exponent += pendingZeros
+        guard exponent >= -128, exponent <= 127 else { return nil }
+        return ExactDecimal(value: Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(significand)),
+                            integerParts: (negative, significand, exponent))
+    }
+
+    /// ``fractionDigits(of:)`` of the UTF-8 bytes of a number's text.
+    public static func fractionDigits(utf8 text: UnsafeBufferPointer<UInt8>) -> Int {
+        // Digits after the point, when there is no exponent (the usual case); the rest as text.
+        var point: Int?
+        for (index, byte) in text.enumerated() {
+            guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") else {
+                return fractionDigits(of: String(decoding: text, as: UTF8.self))
+            }
+            if byte == UInt8(ascii: "."), point == nil { point = index }
+        }
+        return point.map { text.count - $0 - 1 } ?? 0
     }
 
     /// How many decimal places number text shows: `98.0` → 1, `98` → 0, `9.80e1` → 1, `5e-3` → 3.

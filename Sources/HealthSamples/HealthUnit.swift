@@ -56,6 +56,19 @@ public struct HealthUnit: Sendable, Hashable, CustomStringConvertible {
         self = try HealthUnitParser.parse(unitString)
     }
 
+    /// ``init(_:)`` of the UTF-8 bytes of a unit string: a common unit (``canonicalUnits``) is
+    /// found from the bytes as they are, without making a String of them.
+    public init(utf8 unitString: UnsafeBufferPointer<UInt8>) throws(HealthUnitError) {
+        if let common = Self.canonicalUnitsUTF8.value(named: unitString) {
+            self = common
+            return
+        }
+        try self.init(String(decoding: unitString, as: UTF8.self))
+    }
+
+    /// ``canonicalUnits`` looked up by bytes.
+    private static let canonicalUnitsUTF8 = UTF8KeyedTable(canonicalUnits.map { ($0.key, $0.value) })
+
     /// The usual unit of every catalog type and a few other units devices commonly store
     /// (blood glucose in mmol/L, Fahrenheit, pounds), by unit string, parsed once on first use.
     static let canonicalUnits: [String: HealthUnit] = {

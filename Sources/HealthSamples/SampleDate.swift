@@ -96,7 +96,43 @@ public struct SampleDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// years (RFC 3339 §5.7); hour 24 and leap second 60 are rejected.
     /// - Throws: ``SampleDateError`` naming the first offending character.
     public init(rfc3339 text: String) throws(SampleDateError) {
-        var reader = TimestampReader(text: text)
+        self = try Self.reading(text, with: Self.readRFC3339)
+    }
+
+    /// ``init(rfc3339:)`` of the UTF-8 bytes of a text, read in place: a reader that has the
+    /// bytes (a JSON line) makes no String for a date that reads, and the same error for one
+    /// that does not.
+    public init(rfc3339UTF8 utf8: UnsafeBufferPointer<UInt8>) throws(SampleDateError) {
+        do {
+            self = try Self.readRFC3339(utf8)
+        } catch {
+            throw SampleDateError(text: String(decoding: utf8, as: UTF8.self), offset: error.offset, kind: error.kind)
+        }
+    }
+
+    /// Reads the Health app export form `yyyy-MM-dd HH:mm:ss ±hhmm` (docs/EXPORT-XML.md §3):
+    /// single spaces, whole seconds only, and a four-digit offset without a colon.
+    /// - Throws: ``SampleDateError`` naming the first offending character.
+    public init(exportXML text: String) throws(SampleDateError) {
+        self = try Self.reading(text, with: Self.readExportXML)
+    }
+
+    /// `read` applied to the UTF-8 of `text`, its error given the text.
+    private static func reading(_ text: String,
+                                with read: (UnsafeBufferPointer<UInt8>) throws(SampleDateError) -> SampleDate) throws(SampleDateError) -> SampleDate {
+        var contiguous = text
+        let result = contiguous.withUTF8 { utf8 in
+            Result { () throws(SampleDateError) -> SampleDate in try read(utf8) }
+        }
+        switch result {
+        case .success(let date): return date
+        case .failure(let error): throw SampleDateError(text: text, offset: error.offset, kind: error.kind)
+        }
+    }
+
+    /// The RFC 3339 grammar of ``init(rfc3339:)``; errors without their text.
+    private static func readRFC3339(_ utf8: UnsafeBufferPointer<UInt8>) throws(SampleDateError) -> SampleDate {
+        var reader = TimestampReader(utf8: utf8)
         let local = try reader.readDateAndTime(separator: .rfc3339)
         var fraction: (nanoseconds: Int32, present: Bool) = (0, false)
         if reader.peek() == UInt8(ascii: ".") {
@@ -105,24 +141,22 @@ public struct SampleDate: Sendable, Hashable, Comparable, CustomStringConvertibl
         }
         let offset = try reader.readRFC3339Offset()
         try reader.expectEnd()
-        try self.init(local: local, nanoseconds: fraction.nanoseconds, hasFraction: fraction.present, offset: offset, reader: reader)
+        return try SampleDate(local: local, nanoseconds: fraction.nanoseconds, hasFraction: fraction.present, offset: offset)
     }
 
-    /// Reads the Health app export form `yyyy-MM-dd HH:mm:ss ±hhmm` (docs/EXPORT-XML.md §3):
-    /// single spaces, whole seconds only, and a four-digit offset without a colon.
-    /// - Throws: ``SampleDateError`` naming the first offending character.
-    public init(exportXML text: String) throws(SampleDateError) {
-        var reader = TimestampReader(text: text)
+    /// The export.xml grammar of ``init(exportXML:)``; errors without their text.
+    private static func readExportXML(_ utf8: UnsafeBufferPointer<UInt8>) throws(SampleDateError) -> SampleDate {
+        var reader = TimestampReader(utf8: utf8)
         let local = try reader.readDateAndTime(separator: .exportXML)
         try reader.expect(UInt8(ascii: " "), "' '")
         let offset = try reader.readCompactOffset()
         try reader.expectEnd()
-        try self.init(local: local, nanoseconds: 0, hasFraction: false, offset: offset, reader: reader)
+        return try SampleDate(local: local, nanoseconds: 0, hasFraction: false, offset: offset)
     }
 
-    /// Shared tail of the two text initialisers: converts checked local fields to an instant.
+    /// Shared tail of the two text readers: converts checked local fields to an instant.
     private init(local: TimestampReader.LocalFields, nanoseconds: Int32, hasFraction: Bool,
-                 offset: TimestampReader.Offset, reader: TimestampReader) throws(SampleDateError) {
+                 offset: TimestampReader.Offset) throws(SampleDateError) {
         let days = CivilCalendar.daysFromCivil(year: local.year, month: local.month, day: local.day)
         let localSeconds = days * CivilCalendar.secondsPerDay + local.hour * 3600 + local.minute * 60 + local.second
         do {
@@ -131,7 +165,7 @@ public struct SampleDate: Sendable, Hashable, Comparable, CustomStringConvertibl
         } catch {
             // Only the UTC instant can be out of range here (every field was checked while reading);
             // point at the offset, which is what pushed it over the edge.
-            throw SampleDateError(text: reader.text, offset: offset.position, kind: error.kind)
+            throw SampleDateError(text: "", offset: offset.position, kind: error.kind)
         }
     }
 

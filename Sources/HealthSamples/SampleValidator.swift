@@ -21,28 +21,55 @@ public enum SampleValidator {
     public static func problems(in sample: Sample) -> [SampleValidationError] {
         var problems: [SampleValidationError] = []
         switch sample {
-        case .quantity(let quantitySample):
-            check(quantitySample, reportingAs: quantitySample.type.identifier, prefix: "", into: &problems)
-        case .category(let categorySample):
-            check(categorySample, into: &problems)
-            checkSpellings(categorySample.metadata, reportingAs: categorySample.type.identifier, prefix: "", into: &problems)
-        case .correlation(let correlation):
-            check(correlation, into: &problems)
-        case .workout(let workout):
-            check(workout, into: &problems)
+        case .quantity(let quantitySample): checkTopLevel(quantitySample, into: &problems)
+        case .category(let categorySample): checkTopLevel(categorySample, into: &problems)
+        case .correlation(let correlation): check(correlation, into: &problems)
+        case .workout(let workout): check(workout, into: &problems)
         }
         return problems
     }
 
+    // A reader that builds a sample from its parts checks it before wrapping it in a ``Sample``:
+    // taking it back out of the enum copies it, retaining every string in it.
+
+    /// ``validate(_:)`` of `.quantity(sample)`.
+    public static func validate(_ sample: QuantitySample) throws(SampleValidationError) {
+        var problems: [SampleValidationError] = []
+        checkTopLevel(sample, into: &problems)
+        if let first = problems.first { throw first }
+    }
+
+    /// ``validate(_:)`` of `.category(sample)`.
+    public static func validate(_ sample: CategorySample) throws(SampleValidationError) {
+        var problems: [SampleValidationError] = []
+        checkTopLevel(sample, into: &problems)
+        if let first = problems.first { throw first }
+    }
+
+    /// ``validate(_:)`` of `.correlation(correlation)`.
+    public static func validate(_ correlation: Correlation) throws(SampleValidationError) {
+        var problems: [SampleValidationError] = []
+        check(correlation, into: &problems)
+        if let first = problems.first { throw first }
+    }
+
+    private static func checkTopLevel(_ sample: QuantitySample, into problems: inout [SampleValidationError]) {
+        check(sample, reportingAs: sample.type.identifier, prefix: "", into: &problems)
+    }
+
+    private static func checkTopLevel(_ sample: CategorySample, into problems: inout [SampleValidationError]) {
+        check(sample, into: &problems)
+        checkSpellings(sample.metadata, reportingAs: sample.type.identifier, prefix: "", into: &problems)
+    }
+
     /// A predefined key under two spellings has two values where HealthKit holds one: a signer and
     /// a reader could each take a different one.
-    static func checkSpellings(_ metadata: Metadata, reportingAs identifier: String, prefix: String,
+    /// `prefix` (the path of the object holding `metadata`) is made only for a problem.
+    static func checkSpellings(_ metadata: Metadata, reportingAs identifier: String, prefix: @autoclosure () -> String,
                                        into problems: inout [SampleValidationError]) {
         // Hot path (every record of a multi-gigabyte export is validated): a pair needs an SDK
         // constant name, and those all start with `HKMetadataKey`, so most samples stop here.
-        guard metadata.entries.count > 1,
-              metadata.entries.contains(where: { $0.key.hasPrefix("HKMetadataKey") && MetadataKey.storedName(for: $0.key) != $0.key })
-        else { return }
+        guard metadata.entries.count > 1, mayHoldTwoSpellings(metadata) else { return }
         // The first spelling of each stored name, searched linearly: metadata holds a handful of
         // entries, and a dictionary cost more than the search (a large one falls back to it).
         var spellings: [(stored: String, key: String)] = []
@@ -53,7 +80,7 @@ public enum SampleValidator {
             let earlier = indexed ? index[stored] : spellings.first { $0.stored == stored }?.key
             if let earlier {
                 if earlier != entry.key {
-                    problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix + "metadata." + entry.key,
+                    problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix() + "metadata." + entry.key,
                                                           kind: .metadataKeyTwice(earlier: earlier)))
                 }
             } else if indexed {
@@ -64,10 +91,33 @@ public enum SampleValidator {
         }
     }
 
-    private static func check(_ sample: QuantitySample, reportingAs identifier: String, prefix: String,
+    /// False when no two entries of `metadata` can be two spellings of one key; true when they
+    /// may be, and ``checkSpellings(_:reportingAs:prefix:into:)`` then compares every pair.
+    ///
+    /// A pair needs an entry under an SDK constant name (all start with `HKMetadataKey`) whose
+    /// stored name differs from it. Signed metadata often holds one (a serial number, say) next
+    /// to `HKDigitalSignature`; when it is the only such key, the pair also needs an entry under
+    /// its stored name, which one comparison a key rules out without looking more names up.
+    /// That holds for ASCII keys, where equal Strings are equal bytes; other keys go to the
+    /// full comparison.
+    private static func mayHoldTwoSpellings(_ metadata: Metadata) -> Bool {
+        var renamed: (key: String, stored: String)?
+        for entry in metadata.entries where entry.key.hasPrefix(MetadataKey.constantPrefix) {
+            let stored = MetadataKey.storedName(for: entry.key)
+            guard stored != entry.key else { continue }
+            if let renamed, renamed.key != entry.key { return true }
+            renamed = (entry.key, stored)
+        }
+        guard let renamed else { return false }
+        return metadata.entries.contains { $0.key == renamed.stored || !$0.key.utf8.allSatisfy { $0 < 0x80 } }
+    }
+
+    /// `prefix` (a correlation member's path) is made only for a problem: every member of every
+    /// correlation read is checked, and nearly all are fine.
+    private static func check(_ sample: QuantitySample, reportingAs identifier: String, prefix: @autoclosure () -> String,
                               into problems: inout [SampleValidationError]) {
         func report(_ field: String, _ kind: SampleValidationError.Kind) {
-            problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix + field, kind: kind))
+            problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix() + field, kind: kind))
         }
         if sample.quantity.value.isNaN { report("value", .nonFiniteValue) }
         if !sample.type.accepts(sample.quantity.unit) {
@@ -77,7 +127,7 @@ public enum SampleValidator {
         if sample.endDate < sample.startDate {
             report("endDate", .endBeforeStart(start: sample.startDate, end: sample.endDate))
         }
-        checkSpellings(sample.metadata, reportingAs: identifier, prefix: prefix, into: &problems)
+        checkSpellings(sample.metadata, reportingAs: identifier, prefix: prefix(), into: &problems)
     }
 
     private static func check(_ sample: CategorySample, into problems: inout [SampleValidationError]) {
@@ -102,38 +152,42 @@ public enum SampleValidator {
         }
         checkSpellings(correlation.metadata, reportingAs: identifier, prefix: "", into: &problems)
 
-        switch correlation.type {
-        case .bloodPressure:
-            var systolicSeen = false
-            var diastolicSeen = false
-            for (index, object) in correlation.objects.enumerated() {
-                switch object.type {
-                case .bloodPressureSystolic:
-                    if systolicSeen { report("objects[\(index)].type", .incompleteBloodPressure(reason: .extraSystolic)) }
-                    systolicSeen = true
-                case .bloodPressureDiastolic:
-                    if diastolicSeen { report("objects[\(index)].type", .incompleteBloodPressure(reason: .extraDiastolic)) }
-                    diastolicSeen = true
-                default:
-                    report("objects[\(index)].type", .incompleteBloodPressure(reason: .unexpectedType(identifier: object.type.identifier)))
+        // The members are read in place: binding each to a variable copied it whole (its
+        // device, metadata and every string in them retained, then released).
+        correlation.objects.withUnsafeBufferPointer { objects in
+            switch correlation.type {
+            case .bloodPressure:
+                var systolicSeen = false
+                var diastolicSeen = false
+                for index in objects.indices {
+                    switch objects[index].type {
+                    case .bloodPressureSystolic:
+                        if systolicSeen { report("objects[\(index)].type", .incompleteBloodPressure(reason: .extraSystolic)) }
+                        systolicSeen = true
+                    case .bloodPressureDiastolic:
+                        if diastolicSeen { report("objects[\(index)].type", .incompleteBloodPressure(reason: .extraDiastolic)) }
+                        diastolicSeen = true
+                    default:
+                        report("objects[\(index)].type",
+                               .incompleteBloodPressure(reason: .unexpectedType(identifier: objects[index].type.identifier)))
+                    }
+                }
+                if !systolicSeen { report("objects", .incompleteBloodPressure(reason: .missingSystolic)) }
+                if !diastolicSeen { report("objects", .incompleteBloodPressure(reason: .missingDiastolic)) }
+            case .food:
+                for index in objects.indices where !objects[index].type.isDietary {
+                    report("objects[\(index)].type", .foodObjectNotDietary(identifier: objects[index].type.identifier))
                 }
             }
-            if !systolicSeen { report("objects", .incompleteBloodPressure(reason: .missingSystolic)) }
-            if !diastolicSeen { report("objects", .incompleteBloodPressure(reason: .missingDiastolic)) }
-        case .food:
-            for (index, object) in correlation.objects.enumerated() where !object.type.isDietary {
-                report("objects[\(index)].type", .foodObjectNotDietary(identifier: object.type.identifier))
-            }
-        }
 
-        for (index, object) in correlation.objects.enumerated() {
-            let prefix = "objects[\(index)]."
-            check(object, reportingAs: identifier, prefix: prefix, into: &problems)
-            if object.startDate < correlation.startDate {
-                report(prefix + "startDate", .objectOutsideCorrelationInterval)
-            }
-            if object.endDate > correlation.endDate {
-                report(prefix + "endDate", .objectOutsideCorrelationInterval)
+            for index in objects.indices {
+                check(objects[index], reportingAs: identifier, prefix: "objects[\(index)].", into: &problems)
+                if objects[index].startDate < correlation.startDate {
+                    report("objects[\(index)].startDate", .objectOutsideCorrelationInterval)
+                }
+                if objects[index].endDate > correlation.endDate {
+                    report("objects[\(index)].endDate", .objectOutsideCorrelationInterval)
+                }
             }
         }
     }

@@ -2,6 +2,10 @@
 ///
 /// Every valid timestamp is ASCII, so the byte offset of the first bad byte equals its offset in
 /// Unicode scalars: everything before it was ASCII.
+///
+/// It reads the caller's bytes in place (a JSON line's buffer, or a String's UTF-8) and its
+/// errors carry no text: ``SampleDate`` adds the text it was reading, so that a date read from a
+/// buffer costs no String and no copy unless it fails.
 struct TimestampReader {
     /// Which character separates the date from the time.
     enum Separator {
@@ -22,28 +26,29 @@ struct TimestampReader {
         var position: Int
     }
 
-    let text: String
-    private let bytes: [UInt8]
+    /// The first ``maximumLength`` bytes of the text.
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether the text is longer than ``bytes``.
+    private let isCut: Bool
     private(set) var position = 0
 
     /// Bytes looked at: a valid timestamp has at most 35, so a longer input fails at the same
-    /// offset either way, and a huge input is never copied.
+    /// offset either way (and a fraction's digits are counted only this far).
     static let maximumLength = 64
 
-    init(text: String) {
-        self.text = text
-        // Copied from the contiguous UTF-8 in one piece: element by element through the UTF-8
-        // view cost more than reading the date (two dates a sample).
-        var contiguous = text
-        self.bytes = contiguous.withUTF8 { Array($0.prefix(Self.maximumLength)) }
+    /// A reader of `utf8`, which must stay valid while the reader is used.
+    init(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes = UnsafeBufferPointer(rebasing: utf8.prefix(Self.maximumLength))
+        isCut = utf8.count > Self.maximumLength
     }
 
     func peek() -> UInt8? { position < bytes.count ? bytes[position] : nil }
 
     mutating func advance() { position += 1 }
 
+    /// An error without its text (``SampleDate`` adds it).
     func fail(_ kind: SampleDateError.Kind, at offset: Int? = nil) -> SampleDateError {
-        SampleDateError(text: text, offset: offset ?? position, kind: kind)
+        SampleDateError(text: "", offset: offset ?? position, kind: kind)
     }
 
     /// Consumes `byte` or throws naming `name` as what was expected.
@@ -79,6 +84,49 @@ struct TimestampReader {
 
     /// `yyyy-MM-dd<sep>HH:mm:ss` with every field range-checked (RFC 3339 §5.6 and §5.7).
     mutating func readDateAndTime(separator: Separator) throws(SampleDateError) -> LocalFields {
+        if let fields = wellFormedDateAndTime(separator: separator) {
+            position = 19
+            return fields
+        }
+        return try readDateAndTimeFieldByField(separator: separator)
+    }
+
+    /// The fields of a date and time at the start of the text when every character is where it
+    /// belongs and every field in its range, read at fixed offsets; nil for anything else, which
+    /// ``readDateAndTimeFieldByField(separator:)`` then reads field by field to name what is wrong.
+    /// Every stored sample has two dates, and reading each field through a throwing call per
+    /// digit cost more than the rest of making the date.
+    private func wellFormedDateAndTime(separator: Separator) -> LocalFields? {
+        guard position == 0, bytes.count >= 19 else { return nil }
+        @inline(__always) func digit(_ offset: Int) -> Int64? {
+            let value = bytes[offset] &- UInt8(ascii: "0")
+            return value < 10 ? Int64(value) : nil
+        }
+        @inline(__always) func number(_ offset: Int, _ count: Int) -> Int64? {
+            var value: Int64 = 0
+            for index in offset..<(offset + count) {
+                guard let next = digit(index) else { return nil }
+                value = value * 10 + next
+            }
+            return value
+        }
+        let dateSeparator = bytes[10]
+        let separatorIsRight = switch separator {
+        case .rfc3339: dateSeparator == UInt8(ascii: "T") || dateSeparator == UInt8(ascii: "t")
+        case .exportXML: dateSeparator == UInt8(ascii: " ")
+        }
+        guard separatorIsRight, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let year = number(0, 4), let month = number(5, 2), (1...12).contains(month),
+              let day = number(8, 2), day >= 1, day <= CivilCalendar.daysInMonth(year: year, month: month),
+              let hour = number(11, 2), hour <= 23, let minute = number(14, 2), minute <= 59,
+              let second = number(17, 2), second <= 59 else { return nil }
+        return LocalFields(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    /// ``readDateAndTime(separator:)`` field by field, throwing at the first character or field
+    /// that is wrong.
+    private mutating func readDateAndTimeFieldByField(separator: Separator) throws(SampleDateError) -> LocalFields {
         let year = try readField(4, .year, 0 ... 9999)
         try expect(UInt8(ascii: "-"), "'-'")
         let month = try readField(2, .month, 1 ... 12)
@@ -157,6 +205,6 @@ struct TimestampReader {
 
     /// Throws unless the whole text has been read.
     func expectEnd() throws(SampleDateError) {
-        if position < bytes.count || text.utf8.count > bytes.count { throw fail(.trailingCharacters) }
+        if position < bytes.count || isCut { throw fail(.trailingCharacters) }
     }
 }

@@ -30,6 +30,17 @@ import Testing
                                sourceLocation: SourceLocation = #_sourceLocation) {
         let expected = SampleValidationError(typeIdentifier: sample.typeIdentifier, field: field, kind: kind)
         #expect(throws: expected, sourceLocation: sourceLocation) { try SampleValidator.validate(sample) }
+        // A reader validates a sample's parts before wrapping them: the same problem, first.
+        switch sample {
+        case .quantity(let quantitySample):
+            #expect(throws: expected, sourceLocation: sourceLocation) { try SampleValidator.validate(quantitySample) }
+        case .category(let categorySample):
+            #expect(throws: expected, sourceLocation: sourceLocation) { try SampleValidator.validate(categorySample) }
+        case .correlation(let correlation):
+            #expect(throws: expected, sourceLocation: sourceLocation) { try SampleValidator.validate(correlation) }
+        case .workout:
+            break
+        }
     }
 
     @Test func validSamplesPass() throws {
@@ -160,6 +171,30 @@ import Testing
             let problems = SampleValidator.problems(in: .quantity(heartRate))
             #expect(problems.map(\.field) == ["metadata.HKTimeZone", "metadata.HKTimeZone"], "\(fillers) fillers")
             #expect(problems.allSatisfy { $0.kind == .metadataKeyTwice(earlier: "HKMetadataKeyTimeZone") })
+        }
+    }
+
+    @Test("every pair of spellings is found whichever other keys stand next to it")
+    func metadataKeySpellingsAmongOtherKeys() throws {
+        // Every ordered pick of two and three keys from names that are, or only look like, the
+        // spellings of a few keys, against the definition: an entry whose key names the same
+        // stored key as an earlier one, under another spelling.
+        let names = ["HKMetadataKeyDeviceSerialNumber", "HKDeviceSerialNumber", "HKDigitalSignature",
+                     "HKMetadataKeyDigitalSignature", "HKMetadataKeyTimeZone", "HKTimeZone", "HKMetadataKeyCustom",
+                     "Custom", "HKMetadataKeyDeviceSerialNumber\u{301}", "H\u{212A}MetadataKeyTimeZone"]
+        var picks = names.flatMap { first in names.map { [first, $0] } }
+        picks += picks.flatMap { pair in names.map { pair + [$0] } }
+        for keys in picks {
+            var heartRate = try quantity(.heartRate, "72", "count/min")
+            heartRate.metadata = Metadata(keys.map { Metadata.Entry(key: $0, value: .string("x")) })
+            var expected: [String] = []
+            for (index, key) in keys.enumerated() {
+                let stored = MetadataKey.storedName(for: key)
+                if let earlier = keys[..<index].first(where: { MetadataKey.storedName(for: $0) == stored }), earlier != key {
+                    expected.append("metadata." + key)
+                }
+            }
+            #expect(SampleValidator.problems(in: .quantity(heartRate)).map(\.field) == expected, "\(keys)")
         }
     }
 

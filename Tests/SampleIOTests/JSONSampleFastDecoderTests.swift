@@ -22,6 +22,19 @@ import Testing
         heartRate.replacingOccurrences(of: "Acme HR Strap", with: "Acmé ☃ 𝄞 Strap"),
         heartRate.replacingOccurrences(of: "\"HR10-000417\"}", with: "\"HR10-000417\",\"HKDigitalSignature\":\"MIIB\",\"n\":-1.50,\"b\":false}"),
         heartRate.replacingOccurrences(of: "\"metadata\":{\"HKMetadataKeyDeviceSerialNumber\":\"HR10-000417\"}", with: "\"metadata\":{ }"),
+        heartRate.replacingOccurrences(of: "00:00:00Z", with: "00:00:00.1Z"),
+        heartRate.replacingOccurrences(of: "00:00:00Z", with: "00:00:00.123456789Z"),
+        heartRate.replacingOccurrences(of: "2026-11-01T00:00:00Z", with: "2024-02-29t05:30:00.5-00:00"),
+        heartRate.replacingOccurrences(of: "\"startDate\":\"2026-11-01T00:00:00Z\"", with: "\"startDate\":\"2026-11-01T05:29:00+05:30\""),
+        heartRate.replacingOccurrences(of: "\"endDate\":\"2026-11-01T00:00:00Z\"", with: "\"endDate\":\"2026-10-31T23:00:00.000000001-01:00\""),
+        heartRate.replacingOccurrences(of: "2026-11-01T00:00:00Z", with: "9999-12-31T23:59:59.999999999z"),
+        heartRate.replacingOccurrences(of: "\"value\":50", with: "\"value\":12345678901234567890"),
+        heartRate.replacingOccurrences(of: "\"value\":50", with: "\"value\":-0.000"),
+        heartRate.replacingOccurrences(of: "\"value\":50", with: "\"value\":1000000000000000000000000"),
+        heartRate.replacingOccurrences(of: "\"value\":50", with: "\"value\":0.0000500e2"),
+        heartRate.replacingOccurrences(of: "\"unit\":\"count/min\"", with: "\"unit\":\"count/s\""),
+        heartRate.replacingOccurrences(of: "\"unit\":\"count/min\"", with: "\"unit\":\"count/hr\""),
+        heartRate.replacingOccurrences(of: "\"HR10-000417\"}", with: "\"HR10-000417\",\"n\":12345678901234567890.5}"),
         heartRate.replacingOccurrences(of: "\"device\":{\"name\"", with: "\"device\":{},\"x\":{\"name\"").replacingOccurrences(of: ",\"x\":{", with: ",\"metadata\":{").replacingOccurrences(of: "},\"metadata\":{\"HKMetadataKeyDeviceSerialNumber\":\"HR10-000417\"}}", with: "}}"),
     ]
 
@@ -44,6 +57,19 @@ import Testing
         heartRate.replacingOccurrences(of: "\"unit\":\"count/min\"", with: "\"unit\":\"bpm\""),
         heartRate.replacingOccurrences(of: "\"startDate\":\"2026-11-01T00:00:00Z\"", with: "\"startDate\":\"2026-11-01T00:00:01Z\""),
         heartRate.replacingOccurrences(of: "\"startDate\":\"2026-11-01T00:00:00Z\",", with: ""),
+        heartRate.replacingOccurrences(of: "2026-11-01T00:00:00Z", with: "2025-02-29T00:00:00Z"),
+        heartRate.replacingOccurrences(of: "2026-11-01T00:00:00Z", with: "2026-11-01T00:00:00.1234567890Z"),
+        heartRate.replacingOccurrences(of: "2026-11-01T00:00:00Z", with: "2026-11-01T00:00:00-0400"),
+        heartRate.replacingOccurrences(of: "2026-11-01T00:00:00Z", with: "2026-11-01T24:00:00Z"),
+        heartRate.replacingOccurrences(of: "2026-11-01T00:00:00Z", with: "2026-11-01T00:00:60Z"),
+        heartRate.replacingOccurrences(of: "2026-11-01T00:00:00Z", with: "0000-01-01T00:00:00+00:01"),
+        heartRate.replacingOccurrences(of: "\"endDate\":\"2026-11-01T00:00:00Z\"", with: "\"endDate\":\"2026-11-01T00:00:00Z \""),
+        heartRate.replacingOccurrences(of: "HKQuantityTypeIdentifierHeartRate", with: "HKQuantityTypeIdentifierHeartRat"),
+        // A Kelvin sign, canonically equivalent to K: the type is found only by comparing Strings.
+        heartRate.replacingOccurrences(of: "HKQuantityTypeIdentifierHeartRate", with: "H\u{212A}QuantityTypeIdentifierHeartRate"),
+        heartRate.replacingOccurrences(of: "\"unit\":\"count/min\"", with: "\"unit\":\"count/min \""),
+        heartRate.replacingOccurrences(of: "\"value\":50", with: "\"value\":1e-200"),
+        heartRate.replacingOccurrences(of: "\"value\":50", with: "\"value\":123456789012345678901234567890123456789"),
         heartRate.replacingOccurrences(of: "{\"type\"", with: "{\"uuid\":\"not-a-uuid\",\"type\""),
         heartRate.replacingOccurrences(of: "\"HR10-000417\"", with: "null"),
         heartRate.replacingOccurrences(of: "\"HR10-000417\"", with: "[1]"),
@@ -86,6 +112,29 @@ import Testing
         #expect(sample.startDate.isIdentical(to: general.startDate) && sample.endDate.isIdentical(to: general.endDate))
         #expect(JSONSampleFastDecoder.sample(of: bytes) == general)
         #expect(layout == (try JSONParser().parseForSplicing(bytes)).layout)
+    }
+
+    @Test(arguments: usualLines)
+    func usualLineKeepsTheNotationTheGeneralPathKeeps(_ line: String) throws {
+        // `==` compares dates by instant and quantities by value; a record also signs each date's
+        // notation and a quantity's decimal places, and encodes its value from the integer parts.
+        let general = try Self.general(Array(line.utf8)).get()
+        let sample = try #require(JSONSampleFastDecoder.sample(of: Array(line.utf8)))
+        func notation(_ sample: Sample) -> [String] {
+            var texts = [sample.startDate, sample.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
+            var quantities: [QuantitySample] = []
+            switch sample {
+            case .quantity(let quantitySample): quantities = [quantitySample]
+            case .correlation(let correlation): quantities = correlation.objects
+            default: break
+            }
+            for member in quantities {
+                texts += [member.startDate, member.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
+                texts.append("\(member.quantity.fractionDigits.map(String.init) ?? "-") \(member.quantity.integerParts.map { "\($0)" } ?? "-")")
+            }
+            return texts
+        }
+        #expect(notation(sample) == notation(general))
     }
 
     @Test(arguments: Device.fieldNames)

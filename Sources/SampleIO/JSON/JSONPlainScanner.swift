@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A reader of the plain subset of JSON that sample lines are written in, over the bytes of one
 /// text, handing out byte spans instead of values.
 ///
@@ -44,20 +50,28 @@ struct JSONPlainScanner {
         let start = index
         while true {
             index = JSONParserCore<JSONValueTree>.plainASCIIEnd(bytes, from: index)
+            // The word scan stops at the word holding the quote (or under eight bytes from the
+            // end): the rest is stepped through here rather than by scanning a word per byte.
+            while index < bytes.count, Self.isPlainASCII(bytes[index]) { index += 1 }
             guard index < bytes.count else { return nil }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
                 return start..<(index - 1)
-            } else if byte == UInt8(ascii: "\\") || byte < 0x20 {
-                return nil
             } else if byte < 0x80 {
-                index += 1
+                return nil  // a backslash or a control character
             } else {
                 guard let length = UTF8Validation.sequenceLength(in: bytes, at: index) else { return nil }
                 index += length
             }
         }
+    }
+
+    /// Whether `byte` stands for itself inside a JSON string: ASCII, not a control character,
+    /// a quote or a backslash.
+    @inline(__always)
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     /// A number literal at `index` (RFC 8259 §6): its span, `index` after it.
@@ -105,7 +119,15 @@ struct JSONPlainScanner {
     /// Whether two spans hold the same bytes.
     func span(_ first: Range<Int>, equals second: Range<Int>) -> Bool {
         guard first.count == second.count else { return false }
-        return UnsafeBufferPointer(rebasing: bytes[first]).elementsEqual(UnsafeBufferPointer(rebasing: bytes[second]))
+        guard let base = bytes.baseAddress, !first.isEmpty else { return true }
+        // memcmp: the generic `elementsEqual` stepped through two iterators byte by byte.
+        return memcmp(base + first.lowerBound, base + second.lowerBound, first.count) == 0
+    }
+
+    /// The bytes of `span`, for reading in place.
+    @inline(__always)
+    func buffer(_ span: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[span])
     }
 
     /// The text of `span` (the content of a plain string, or a number literal).

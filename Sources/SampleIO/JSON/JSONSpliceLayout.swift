@@ -77,6 +77,17 @@ public struct JSONSpliceLayout: Sendable, Hashable {
         }
     }
 
+    /// The layout of a top-level object spanning `objectSpan`, from its members and, when it
+    /// has a `metadata` object, that object's members, as a reader that noted them itself has
+    /// them (``JSONSampleFastDecoder``).
+    init(objectSpan: Range<Int>, members: [Member], metadataMembers: [Member]?) {
+        rootKind = "object"
+        rootSpan = objectSpan
+        self.members = members
+        metadataKind = metadataMembers == nil ? nil : "object"
+        self.metadataMembers = metadataMembers ?? []
+    }
+
     /// The kind of the JSON value whose text starts with `byte`.
     static func kind(of byte: UInt8) -> String {
         switch byte {

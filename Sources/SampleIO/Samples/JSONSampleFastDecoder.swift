@@ -14,13 +14,27 @@ import HealthSamples
 /// has. So a sample returned here is the one the general path would have returned.
 struct JSONSampleFastDecoder {
     private var scanner: JSONPlainScanner
-    /// When not nil, the members of the top-level object and of its metadata object are noted
-    /// as ``JSONParser/parseForSplicing(_:)`` notes them.
-    private var log: [JSONMemberSpan]?
+    /// When not nil, the members of the top-level object and of its metadata object, noted as
+    /// ``JSONParser/parseForSplicing(_:)`` notes them.
+    private var layout: LayoutNotes?
+
+    /// The parts of a ``JSONSpliceLayout`` as the decoder meets them: kept as the layout's own
+    /// members (not as a log of every member converted afterwards), with room for a usual line.
+    private struct LayoutNotes {
+        /// Where the top-level object starts and ends (whitespace around it left out).
+        var objectSpan = 0..<0
+        var members: [JSONSpliceLayout.Member] = []
+        /// Nil until a `metadata` member is read (the decoder reads only an object there).
+        var metadataMembers: [JSONSpliceLayout.Member]?
+
+        init() {
+            members.reserveCapacity(8)
+        }
+    }
 
     private init(bytes: UnsafeBufferPointer<UInt8>, noteLayout: Bool) {
         scanner = JSONPlainScanner(bytes: bytes)
-        log = noteLayout ? [] : nil
+        layout = noteLayout ? LayoutNotes() : nil
     }
 
     /// The validated sample of a whole line, or nil when the general path must decide.
@@ -35,21 +49,19 @@ struct JSONSampleFastDecoder {
     static func sampleAndLayout(of bytes: [UInt8]) -> (Sample, JSONSpliceLayout)? {
         bytes.withUnsafeBufferPointer { buffer in
             var decoder = JSONSampleFastDecoder(bytes: buffer, noteLayout: true)
-            guard let sample = decoder.document() else { return nil }
-            return (sample, JSONSpliceLayout(log: decoder.log ?? [], bytes: buffer))
+            guard let sample = decoder.document(), let notes = decoder.layout else { return nil }
+            return (sample, JSONSpliceLayout(objectSpan: notes.objectSpan, members: notes.members,
+                                             metadataMembers: notes.metadataMembers))
         }
     }
 
     private mutating func document() -> Sample? {
         scanner.skipWhitespace()
+        let objectStart = scanner.index
         guard let sample = sampleObject(nested: false) else { return nil }
+        layout?.objectSpan = objectStart..<scanner.index
         scanner.skipWhitespace()
         guard scanner.atEnd else { return nil }
-        do {
-            try SampleValidator.validate(sample)
-        } catch {
-            return nil
-        }
         return sample
     }
 
@@ -65,6 +77,21 @@ struct JSONSampleFastDecoder {
         static let quantity: UInt16 = common | Field.value.rawValue | Field.unit.rawValue
         static let category: UInt16 = common | Field.value.rawValue
         static let correlation: UInt16 = common | Field.objects.rawValue
+
+        /// The member's key, as written (``field(named:)`` matched its bytes exactly).
+        var key: String {
+            switch self {
+            case .type: "type"
+            case .uuid: "uuid"
+            case .startDate: "startDate"
+            case .endDate: "endDate"
+            case .device: "device"
+            case .metadata: "metadata"
+            case .value: "value"
+            case .unit: "unit"
+            case .objects: "objects"
+            }
+        }
     }
 
     /// What one sample object states, as spans into the text.
@@ -79,6 +106,16 @@ struct JSONSampleFastDecoder {
         var device: Device?
         var metadata = Metadata()
         var objects: [QuantitySample] = []
+
+        /// The device, metadata and members, moved out for the sample made of them: copying
+        /// them would retain every string and array in them, only to release them with `self`.
+        mutating func takeValues() -> (device: Device?, metadata: Metadata, objects: [QuantitySample]) {
+            var values: (device: Device?, metadata: Metadata, objects: [QuantitySample]) = (nil, Metadata(), [])
+            swap(&values.device, &device)
+            swap(&values.metadata, &metadata)
+            swap(&values.objects, &objects)
+            return values
+        }
     }
 
     /// A sample object at the scanner (whitespace skipped); a member of a correlation's
@@ -114,8 +151,7 @@ struct JSONSampleFastDecoder {
                 fields.objects = objects
             }
             if !nested {
-                log?.append(JSONMemberSpan(depth: 1, key: scanner.string(key), keySpan: keySpan,
-                                           valueSpan: valueStart..<scanner.index))
+                layout?.members.append(JSONSpliceLayout.Member(key: field.key, keySpan: keySpan, valueSpan: valueStart..<scanner.index))
             }
             if scanner.consume(UInt8(ascii: ",")) { continue }
             guard scanner.consume(UInt8(ascii: "}")) else { return nil }
@@ -141,19 +177,20 @@ struct JSONSampleFastDecoder {
         return nil
     }
 
-    /// The sample `fields` state, built as ``JSONSampleDecoder`` builds it; nil where it would
-    /// throw (or for a kind it reads that this path does not).
-    private func sample(_ fields: Fields, nested: Bool) -> Sample? {
+    /// The sample `fields` state, built as ``JSONSampleDecoder`` builds it and, at the top level,
+    /// validated (``HealthSamples/SampleValidator``); nil where either would throw (or for a kind
+    /// it reads that this path does not).
+    private func sample(_ fields: consuming Fields, nested: Bool) -> Sample? {
         guard fields.present & Field.type.rawValue != 0,
               fields.present & Field.startDate.rawValue != 0,
               fields.present & Field.endDate.rawValue != 0,
-              let start = try? SampleDate(rfc3339: scanner.string(fields.startDate)) else { return nil }
+              let start = try? SampleDate(rfc3339UTF8: scanner.buffer(fields.startDate)) else { return nil }
         // Most samples are instants, written with the same text twice: read it once.
         let end: SampleDate
         if scanner.span(fields.endDate, equals: fields.startDate) {
             end = start
         } else {
-            guard let date = try? SampleDate(rfc3339: scanner.string(fields.endDate)) else { return nil }
+            guard let date = try? SampleDate(rfc3339UTF8: scanner.buffer(fields.endDate)) else { return nil }
             end = date
         }
         var uuid: String?
@@ -162,32 +199,43 @@ struct JSONSampleFastDecoder {
             guard UUID(uuidString: text) != nil else { return nil }
             uuid = text
         }
-        let identifier = scanner.string(fields.type)
-        if let type = QuantityType.named(identifier) {
+        // Looked up by bytes: an identifier that is only canonically equivalent to a known one
+        // (non-ASCII) matches none of the three, and the general path decides it.
+        let identifier = scanner.buffer(fields.type)
+        let (device, metadata, objects) = fields.takeValues()
+        if let type = QuantityType.named(utf8: identifier) {
             guard fields.present & ~Field.quantity == 0,
                   fields.present & Field.unit.rawValue != 0,
                   fields.present & Field.value.rawValue != 0,
-                  let unit = try? HealthUnit(scanner.string(fields.unit)) else { return nil }
-            let number = JSONNumber(validatedText: scanner.string(fields.value))
-            guard let amount = try? DecimalText.parseExactly(number.text) else { return nil }
-            return .quantity(QuantitySample(uuid: uuid, type: type,
-                                            quantity: Quantity(amount, unit: unit,
-                                                               fractionDigits: DecimalText.fractionDigits(of: number.text)),
-                                            startDate: start, endDate: end, device: fields.device, metadata: fields.metadata))
+                  let unit = try? HealthUnit(utf8: scanner.buffer(fields.unit)) else { return nil }
+            let number = scanner.buffer(fields.value)
+            guard let amount = try? DecimalText.parseExactly(utf8: number) else { return nil }
+            let sample = QuantitySample(uuid: uuid, type: type,
+                                        quantity: Quantity(amount, unit: unit, fractionDigits: DecimalText.fractionDigits(utf8: number)),
+                                        startDate: start, endDate: end, device: device, metadata: metadata)
+            // A member is validated with its correlation.
+            if !nested {
+                do { try SampleValidator.validate(sample) } catch { return nil }
+            }
+            return .quantity(sample)
         }
         guard !nested else { return nil }
-        if let type = CategoryType.named(identifier) {
+        if let type = CategoryType.named(utf8: identifier) {
             guard fields.present & ~Field.category == 0,
                   fields.present & Field.value.rawValue != 0,
                   let integer = JSONNumber(validatedText: scanner.string(fields.value)).intValue else { return nil }
-            return .category(CategorySample(uuid: uuid, type: type, value: integer, startDate: start, endDate: end,
-                                            device: fields.device, metadata: fields.metadata))
+            let sample = CategorySample(uuid: uuid, type: type, value: integer, startDate: start, endDate: end,
+                                        device: device, metadata: metadata)
+            do { try SampleValidator.validate(sample) } catch { return nil }
+            return .category(sample)
         }
-        if let type = CorrelationType.named(identifier) {
+        if let type = CorrelationType.named(utf8: identifier) {
             guard fields.present & ~Field.correlation == 0,
                   fields.present & Field.objects.rawValue != 0 else { return nil }
-            return .correlation(Correlation(uuid: uuid, type: type, startDate: start, endDate: end,
-                                            objects: fields.objects, device: fields.device, metadata: fields.metadata))
+            let correlation = Correlation(uuid: uuid, type: type, startDate: start, endDate: end,
+                                          objects: objects, device: device, metadata: metadata)
+            do { try SampleValidator.validate(correlation) } catch { return nil }
+            return .correlation(correlation)
         }
         return nil
     }
@@ -209,8 +257,22 @@ struct JSONSampleFastDecoder {
 
     // MARK: - Device and metadata
 
-    /// A `device` object: each member one of ``HealthSamples/Device/fieldNames`` with a string.
+    /// A `device` object at the scanner (whitespace skipped), or the one this thread read last
+    /// when its text is the same (``JSONDeviceMemo``).
     private mutating func device() -> Device? {
+        let start = scanner.index
+        let memo = JSONDeviceMemo.forCurrentThread
+        if let (device, length) = memo.device(startingAt: scanner.buffer(start..<scanner.bytes.count)) {
+            scanner.index += length
+            return device
+        }
+        guard let device = readDevice() else { return nil }
+        memo.remember(device, readFrom: scanner.buffer(start..<scanner.index))
+        return device
+    }
+
+    /// A `device` object: each member one of ``HealthSamples/Device/fieldNames`` with a string.
+    private mutating func readDevice() -> Device? {
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
         var device = Device()
         if scanner.consume(UInt8(ascii: "}")) { return device }
@@ -265,6 +327,11 @@ struct JSONSampleFastDecoder {
     /// key might equal another one only canonically, which is the parser's duplicate rule.
     private mutating func metadata(noting: Bool) -> Metadata? {
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
+        if noting, layout != nil {
+            var members: [JSONSpliceLayout.Member] = []
+            members.reserveCapacity(4)
+            layout?.metadataMembers = members
+        }
         if scanner.consume(UInt8(ascii: "}")) { return Metadata() }
         // Room for the usual few entries and a signature at once, instead of growing from one.
         var entries: [Metadata.Entry] = []
@@ -289,11 +356,12 @@ struct JSONSampleFastDecoder {
                 entries.append(Metadata.Entry(key: keyText, value: .bool(flag)))
             default:
                 guard let span = scanner.number(),
-                      let amount = try? JSONNumber(validatedText: scanner.string(span)).decimal() else { return nil }
-                entries.append(Metadata.Entry(key: keyText, value: .number(amount)))
+                      let amount = try? DecimalText.parseExactly(utf8: scanner.buffer(span)) else { return nil }
+                entries.append(Metadata.Entry(key: keyText, value: .number(amount.value)))
             }
             if noting {
-                log?.append(JSONMemberSpan(depth: 2, key: keyText, keySpan: keySpan, valueSpan: valueStart..<scanner.index))
+                layout?.metadataMembers?.append(JSONSpliceLayout.Member(key: keyText, keySpan: keySpan,
+                                                                        valueSpan: valueStart..<scanner.index))
             }
             if scanner.consume(UInt8(ascii: ",")) { continue }
             guard scanner.consume(UInt8(ascii: "}")) else { return nil }

@@ -75,7 +75,9 @@ public struct JSONSampleLine: Sendable {
         }
     }
 
-    private func stored(_ sample: Sample, keepingText: Bool) -> StoredSample {
+    /// Takes `sample` over: a borrowed one would be copied, every string in it retained, and
+    /// then released with the original.
+    private func stored(_ sample: consuming Sample, keepingText: Bool) -> StoredSample {
         StoredSample(sample: sample, position: position, line: line, source: .jsonLines, precision: .exact,
                      rawText: keepingText ? String(decoding: bytes, as: UTF8.self) : nil)
     }
