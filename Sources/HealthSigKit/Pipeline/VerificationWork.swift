@@ -41,9 +41,14 @@ enum VerificationWork: Sendable {
     /// A JSON sample with its verdict. The stored sample is consumed: its sample moves into the
     /// decided one instead of being copied (every field retained) and the original released.
     static func decided(_ stored: consuming StoredSample, _ verifier: SampleVerifier) -> DecidedSample {
-        let verdict = verifier.verify(stored.sample, storedForm: .json)
-        let entry = entry(stored, verdict)
-        return DecidedSample(entry: entry, sample: (consume stored).sample, exportItem: nil)
+        let (position, line) = (stored.position, stored.line)
+        // Taken out of the stored sample once and then only borrowed: reading `stored.sample`
+        // for the verifier and again for the entry copied the whole sample each time.
+        let sample = (consume stored).sample
+        let verdict = verifier.verify(sample, storedForm: .json)
+        let entry = VerificationEntry(position: position, line: line, type: sample.typeIdentifier,
+                                      startDate: sample.startDate.rfc3339String, verdict: verdict)
+        return DecidedSample(entry: entry, sample: consume sample, exportItem: nil)
     }
 
     static func entry(_ stored: StoredSample, _ verdict: SampleVerdict) -> VerificationEntry {
