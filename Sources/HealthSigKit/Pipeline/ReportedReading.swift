@@ -25,12 +25,18 @@ struct ReportedReading: Sendable {
     let source: String?
 
     init(_ decided: borrowing DecidedSample) {
+        // The sample is handed over as an argument, which borrows it from the decided sample;
+        // switching on `decided.sample` here copied it (every string retained and released).
+        self.init(decided, sample: decided.sample)
+    }
+
+    private init(_ decided: borrowing DecidedSample, sample: borrowing Sample?) {
         let item = decided.exportItem
         source = item?.sourceName
         // The fields are read from the sample's own case: `Sample`'s `startDate`, `endDate` and
         // `device` each copy the whole case out first, and the device twice (name, then model),
         // retaining every string it holds, for every reported sample.
-        switch decided.sample {
+        switch sample {
         case .quantity(let q)?:
             (value, unit, objects) = (DecimalText.format(q.quantity.value), q.quantity.unit.unitString, [])
             (startDate, endDate) = Self.dates(q.startDate, q.endDate, decided)

@@ -27,15 +27,16 @@ public final class DecidedSample: Sendable {
     /// Creates a decided sample.
     public init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
                 correlationRole: CorrelationRole = .none) {
-        self.entry = entry
-        self.sample = sample
-        self.exportItem = exportItem
-        self.correlationRole = correlationRole
-        // Matched rather than `sample.map(…)`, whose generic closure copied the whole sample.
+        // Asked before the sample is stored, which consumes it (asking after, or through
+        // `sample.map(…)`, copied the whole sample).
         involvesBatch = switch sample {
         case .some(let sample): BatchSampleVerifier<Int>.involvesBatch(sample)
         case .none: false
         }
+        self.entry = entry
+        self.sample = sample
+        self.exportItem = exportItem
+        self.correlationRole = correlationRole
     }
 
     /// The same sample with another verdict (the batch verifier's, decided later).

@@ -38,12 +38,11 @@ enum VerificationWork: Sendable {
         }
     }
 
-    /// A JSON sample with its verdict. The stored sample is consumed: its sample moves into the
-    /// decided one instead of being copied (every field retained) and the original released.
+    /// A JSON sample with its verdict. The sample is taken out of the stored one once and then
+    /// only borrowed: reading `stored.sample` for the verifier, for the entry and for the decided
+    /// sample copied the whole sample (every string retained) each time.
     static func decided(_ stored: consuming StoredSample, _ verifier: SampleVerifier) -> DecidedSample {
         let (position, line) = (stored.position, stored.line)
-        // Taken out of the stored sample once and then only borrowed: reading `stored.sample`
-        // for the verifier and again for the entry copied the whole sample each time.
         let sample = (consume stored).sample
         let verdict = verifier.verify(sample, storedForm: .json)
         let entry = VerificationEntry(position: position, line: line, type: sample.typeIdentifier,
