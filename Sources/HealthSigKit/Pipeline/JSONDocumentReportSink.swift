@@ -11,7 +11,7 @@ public final class JSONDocumentReportSink: VerificationSink {
     }
 
     public func receive(_ event: PipelineEvent) throws(ToolError) {
-        pending.bytes.append(contentsOf: (first ? "{\"samples\":[\n" : ",\n").utf8)
+        pending.bytes.append(first ? "{\"samples\":[\n" : ",\n")
         first = false
         switch event {
         case .decided(let decided): ReportJSON.append(decided, into: &pending.bytes)
@@ -25,9 +25,9 @@ public final class JSONDocumentReportSink: VerificationSink {
     }
 
     public func finish(_ totals: VerificationTotals) throws(ToolError) {
-        pending.bytes.append(contentsOf: (first ? "{\"samples\":[],\n\"summary\":" : "\n],\n\"summary\":").utf8)
+        pending.bytes.append(first ? "{\"samples\":[],\n\"summary\":" : "\n],\n\"summary\":")
         ReportJSON.appendSummary(totals, into: &pending.bytes)
-        pending.bytes.append(contentsOf: "}\n".utf8)
+        pending.bytes.append("}\n")
         try pending.write(to: writer)
     }
 }

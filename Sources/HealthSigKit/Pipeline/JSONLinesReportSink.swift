@@ -23,9 +23,9 @@ public final class JSONLinesReportSink: VerificationSink {
     }
 
     public func finish(_ totals: VerificationTotals) throws(ToolError) {
-        pending.bytes.append(contentsOf: "{\"summary\":".utf8)
+        pending.bytes.append("{\"summary\":")
         ReportJSON.appendSummary(totals, into: &pending.bytes)
-        pending.bytes.append(contentsOf: "}\n".utf8)
+        pending.bytes.append("}\n")
         try pending.write(to: writer)
     }
 }
