@@ -27,8 +27,8 @@ public final class DecidedSample: Sendable {
     /// Creates a decided sample.
     public init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
                 correlationRole: CorrelationRole = .none) {
-        // Asked before the sample is stored, which consumes it (asking after, or through
-        // `sample.map(…)`, copied the whole sample).
+        // Matched, not asked through `sample.map(…)`, whose generic closure copied the whole
+        // sample (every string retained and released).
         involvesBatch = switch sample {
         case .some(let sample): BatchSampleVerifier<Int>.involvesBatch(sample)
         case .none: false

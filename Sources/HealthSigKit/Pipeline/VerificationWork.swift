@@ -38,9 +38,9 @@ enum VerificationWork: Sendable {
         }
     }
 
-    /// A JSON sample with its verdict. The sample is taken out of the stored one once and then
-    /// only borrowed: reading `stored.sample` for the verifier, for the entry and for the decided
-    /// sample copied the whole sample (every string retained) each time.
+    /// A JSON sample with its verdict. The sample is taken out of the stored one once, for the
+    /// verifier, the entry and the decided sample alike, rather than read as `stored.sample` for
+    /// each (a copy of the whole sample, every string retained, at every read the optimiser kept).
     static func decided(_ stored: consuming StoredSample, _ verifier: SampleVerifier) -> DecidedSample {
         let (position, line) = (stored.position, stored.line)
         let sample = (consume stored).sample
