@@ -111,21 +111,40 @@ public struct P256PublicKey: Hashable, Sendable {
     /// Returns `false` for a digest that is not 32 bytes and for signatures that are not strict
     /// DER (OpenSSL re-encodes the parsed signature and compares).
     public func isValidSignature(_ derSignature: some Collection<UInt8>, forDigest digest: some Collection<UInt8>) -> Bool {
+        ByteBuffers.with(derSignature) { signature, signatureLength in
+            ByteBuffers.with(digest) { digestBase, digestLength in
+                isValidSignature(signature, signatureLength, forDigest: digestBase, digestLength)
+            }
+        }
+    }
+
+    /// ``isValidSignature(_:forDigest:)-(Collection,Collection)`` for arrays, the form the CMS
+    /// verifier has its signature and digest in: called once per verified sample, and the
+    /// generic version reached the bytes through two unspecialised
+    /// `withContiguousStorageIfAvailable` layers.
+    public func isValidSignature(_ derSignature: [UInt8], forDigest digest: [UInt8]) -> Bool {
+        derSignature.withUnsafeBufferPointer { signature in
+            digest.withUnsafeBufferPointer { digestBytes in
+                // A null base (an empty array) is refused by the length checks before OpenSSL sees it.
+                guard let signatureBase = signature.baseAddress, let digestBase = digestBytes.baseAddress else { return false }
+                return isValidSignature(signatureBase, signature.count, forDigest: digestBase, digestBytes.count)
+            }
+        }
+    }
+
+    private func isValidSignature(_ signature: UnsafePointer<UInt8>, _ signatureLength: Int,
+                                  forDigest digest: UnsafePointer<UInt8>, _ digestLength: Int) -> Bool {
         defer { OpenSSLErrorQueue.clear() }
         // A DER ECDSA-Sig-Value for P-256 is at most 72 bytes; refuse absurd input before
         // calling into OpenSSL.
-        guard digest.count == Digest.sha256ByteCount, !derSignature.isEmpty, derSignature.count <= 256 else {
+        guard digestLength == Digest.sha256ByteCount, signatureLength > 0, signatureLength <= 256 else {
             return false
         }
-        let valid = try? ByteBuffers.with(derSignature) { signature, signatureLength in
-            try ByteBuffers.with(digest) { digestBase, digestLength in
-                try ThreadContexts.with(handle.pointer, for: .verify) { context in
-                    let status = EVP_PKEY_verify(context, signature, signatureLength, digestBase, digestLength)
-                    // 0 is a signature that does not verify, which leaves the context as it was;
-                    // anything else is an error inside OpenSSL, after which it is not reused.
-                    return (succeeded: status == 1 || status == 0, result: status == 1)
-                }
-            }
+        let valid = try? ThreadContexts.with(handle.pointer, for: .verify) { context in
+            let status = EVP_PKEY_verify(context, signature, signatureLength, digest, digestLength)
+            // 0 is a signature that does not verify, which leaves the context as it was;
+            // anything else is an error inside OpenSSL, after which it is not reused.
+            return (succeeded: status == 1 || status == 0, result: status == 1)
         }
         return valid ?? false
     }

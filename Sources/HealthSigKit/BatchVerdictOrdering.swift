@@ -56,7 +56,13 @@ struct BatchVerdictOrdering<Item: Sendable> {
     /// the one-element array `add` returns (every sample of an input without batches). `false`:
     /// nothing was taken, the item goes through `add`.
     mutating func passesStraightThrough(sample: Sample?) -> Bool {
-        guard head == held.count, !(sample.map(BatchSampleVerifier<Int>.involvesBatch) ?? false) else { return false }
+        passesStraightThrough(involvingBatch: sample.map(BatchSampleVerifier<Int>.involvesBatch) ?? false)
+    }
+
+    /// ``passesStraightThrough(sample:)`` for an item whose sample is already known to involve a
+    /// batch or not (``DecidedSample/involvesBatch``, found by the worker that decided it).
+    mutating func passesStraightThrough(involvingBatch: Bool) -> Bool {
+        guard head == held.count, !involvingBatch else { return false }
         nextSequence += 1
         headSequence += 1
         if head > 0 {

@@ -12,11 +12,14 @@ public struct SampleVerifier: Sendable {
     /// means the reading's signed time, its record's end date (docs/VERIFY.md, "Certificate
     /// time"). `verify --at now` passes the current time.
     public let date: Date?
+    /// The descriptions of the trusted signers, made once rather than for every valid verdict.
+    private let signerDescriptions: TrustedSignerDescriptions
 
     /// Creates a verifier; `date` as ``date`` says.
     public init(trust: TrustSet, at date: Date? = nil) {
         self.trust = trust
         self.date = date
+        signerDescriptions = TrustedSignerDescriptions(trust)
     }
 
     /// The signature text stored in the sample's metadata, under `HKDigitalSignature` or its
@@ -146,8 +149,8 @@ public struct SampleVerifier: Sendable {
             return .verdict(SampleVerdict(kind: .malformed, reasonCode: "cms-unsupported-algorithm", reason: reason,
                                           signer: Self.claimedSigner(der)))
         }
-        let signer = SignerDescription(keyIdentifier: summary.keyIdentifierHex,
-                                       certificateSubject: summary.certificateSubject)
+        let signer = signerDescriptions.description(keyIdentifier: summary.keyIdentifier,
+                                                    certificateSubject: summary.certificateSubject)
         guard summary.contentType == .idData else {
             return .verdict(SampleVerdict(kind: .malformed, reasonCode: "cms-content-type",
                                           reason: "eContentType is \(summary.contentType), the profile signs id-data records",

@@ -25,8 +25,9 @@ import Testing
                       "line\nbreak", "del\u{7F}", "Acmé ☃", "bidi \u{202E}x", "sep \u{2028}", String(repeating: "x", count: 40) + "\"",
                       "\u{1}\u{1F}"])
     func reportStringParsesBackToTheString(_ text: String) throws {
-        var out: [UInt8] = []
-        ReportJSON.string(text, into: &out)
+        var bytes = ReportBytes()
+        ReportJSON.string(text, into: &bytes)
+        let out = bytes.array
         #expect(try JSONParser().parse(out) == .string(text))
         if !text.unicodeScalars.contains(where: { $0.value >= 0x7F }) {
             var plain: [UInt8] = []

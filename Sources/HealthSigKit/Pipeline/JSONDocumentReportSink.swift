@@ -3,7 +3,7 @@
 /// `],"summary":{…}}` — the same objects as ndjson, so memory does not grow with the input.
 public final class JSONDocumentReportSink: VerificationSink {
     private let writer: any ReportByteWriter
-    private var bytes: [UInt8] = []
+    private var pending = PendingReportBytes()
     private var first = true
 
     public init(writer: any ReportByteWriter) {
@@ -11,21 +11,23 @@ public final class JSONDocumentReportSink: VerificationSink {
     }
 
     public func receive(_ event: PipelineEvent) throws(ToolError) {
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: (first ? "{\"samples\":[\n" : ",\n").utf8)
+        pending.bytes.append(first ? "{\"samples\":[\n" : ",\n")
         first = false
         switch event {
-        case .decided(let decided): ReportJSON.append(decided, into: &bytes)
-        case .unreadable(let line, let reason): ReportJSON.appendUnreadable(line: line, reason: reason, into: &bytes)
+        case .decided(let decided): ReportJSON.append(decided, into: &pending.bytes)
+        case .unreadable(let line, let reason): ReportJSON.appendUnreadable(line: line, reason: reason, into: &pending.bytes)
         }
-        try writer.write(bytes)
+        try pending.writeIfFull(to: writer)
+    }
+
+    public func flush() throws(ToolError) {
+        try pending.write(to: writer)
     }
 
     public func finish(_ totals: VerificationTotals) throws(ToolError) {
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: (first ? "{\"samples\":[],\n\"summary\":" : "\n],\n\"summary\":").utf8)
-        ReportJSON.appendSummary(totals, into: &bytes)
-        bytes.append(contentsOf: "}\n".utf8)
-        try writer.write(bytes)
+        pending.bytes.append(first ? "{\"samples\":[],\n\"summary\":" : "\n],\n\"summary\":")
+        ReportJSON.appendSummary(totals, into: &pending.bytes)
+        pending.bytes.append("}\n")
+        try pending.write(to: writer)
     }
 }

@@ -3,27 +3,29 @@
 /// `{"summary":{…}}`.
 public final class JSONLinesReportSink: VerificationSink {
     private let writer: any ReportByteWriter
-    private var line: [UInt8] = []
+    private var pending = PendingReportBytes()
 
     public init(writer: any ReportByteWriter) {
         self.writer = writer
     }
 
     public func receive(_ event: PipelineEvent) throws(ToolError) {
-        line.removeAll(keepingCapacity: true)
         switch event {
-        case .decided(let decided): ReportJSON.append(decided, into: &line)
-        case .unreadable(let number, let reason): ReportJSON.appendUnreadable(line: number, reason: reason, into: &line)
+        case .decided(let decided): ReportJSON.append(decided, into: &pending.bytes)
+        case .unreadable(let number, let reason): ReportJSON.appendUnreadable(line: number, reason: reason, into: &pending.bytes)
         }
-        line.append(0x0A)
-        try writer.write(line)
+        pending.bytes.append(0x0A)
+        try pending.writeIfFull(to: writer)
+    }
+
+    public func flush() throws(ToolError) {
+        try pending.write(to: writer)
     }
 
     public func finish(_ totals: VerificationTotals) throws(ToolError) {
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: "{\"summary\":".utf8)
-        ReportJSON.appendSummary(totals, into: &line)
-        line.append(contentsOf: "}\n".utf8)
-        try writer.write(line)
+        pending.bytes.append("{\"summary\":")
+        ReportJSON.appendSummary(totals, into: &pending.bytes)
+        pending.bytes.append("}\n")
+        try pending.write(to: writer)
     }
 }

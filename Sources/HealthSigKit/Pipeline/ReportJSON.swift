@@ -6,7 +6,7 @@ import SampleSigning
 /// object per sample, members in a fixed alphabetical order, no whitespace).
 enum ReportJSON {
     /// A decided sample: `{"line":…,"position":…,"reason":…,"reasonCode":…,"signer":…,…}`.
-    static func append(_ sample: borrowing DecidedSample, into out: inout [UInt8]) {
+    static func append(_ sample: borrowing DecidedSample, into out: inout ReportBytes) {
         let e = sample.entry
         let reading = ReportedReading(sample)
         // The fixed text between values goes out in one piece each (`,"reason":`): a dozen
@@ -104,7 +104,7 @@ enum ReportJSON {
     }
 
     /// Unreadable input: `{"line":3,"reason":"…","verdict":"unreadable"}`.
-    static func appendUnreadable(line: Int?, reason: String, into out: inout [UInt8]) {
+    static func appendUnreadable(line: Int?, reason: String, into out: inout ReportBytes) {
         out.append(UInt8(ascii: "{"))
         if let line {
             key("line", into: &out)
@@ -119,7 +119,7 @@ enum ReportJSON {
 
     /// `{"correlationMemberCopies":…,"counts":{…},"unreadable":…}` (the first and last only
     /// when not zero; `correlationMemberCopiesIncomplete` only when true).
-    static func appendSummary(_ totals: VerificationTotals, into out: inout [UInt8]) {
+    static func appendSummary(_ totals: VerificationTotals, into out: inout ReportBytes) {
         out.append(UInt8(ascii: "{"))
         if !totals.batches.isEmpty {
             // Keys in sorted order, as the rest of the summary: "batches" first.
@@ -139,13 +139,13 @@ enum ReportJSON {
                     out.append(UInt8(ascii: ","))
                 }
                 key("id", into: &out)
-                JSONWriter.writeString(batch.identifier, into: &out)
+                jsonString(batch.identifier, into: &out)
                 out.append(UInt8(ascii: ","))
                 key("present", into: &out)
                 number(batch.present, into: &out)
                 out.append(UInt8(ascii: ","))
                 key("signature", into: &out)
-                JSONWriter.writeString(batch.signature.rawValue, into: &out)
+                jsonString(batch.signature.rawValue, into: &out)
                 out.append(UInt8(ascii: "}"))
             }
             raw("],", into: &out)
@@ -178,7 +178,7 @@ enum ReportJSON {
 
     /// `"name":` for the report's own member names: plain ASCII letters that need no escaping,
     /// copied as they are (there are a dozen a line, one line per sample).
-    private static func key(_ name: StaticString, into out: inout [UInt8]) {
+    private static func key(_ name: StaticString, into out: inout ReportBytes) {
         out.append(UInt8(ascii: "\""))
         raw(name, into: &out)
         out.append(UInt8(ascii: "\""))
@@ -187,24 +187,31 @@ enum ReportJSON {
 
     /// Appends fixed ASCII text. Not `append(contentsOf: "…".utf8)`: appending a String's UTF-8
     /// view went element by element, some 170 instructions for two bytes, a dozen times a line.
-    private static func raw(_ text: StaticString, into out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    private static func raw(_ text: StaticString, into out: inout ReportBytes) {
+        out.append(text)
     }
 
     /// `"name":` for a name known only at run time (a verdict kind in the summary).
-    private static func dynamicKey(_ name: String, into out: inout [UInt8]) {
-        JSONWriter.writeString(name, into: &out)
+    private static func dynamicKey(_ name: String, into out: inout ReportBytes) {
+        jsonString(name, into: &out)
         out.append(UInt8(ascii: ":"))
     }
 
+    /// A string as ``JSONWriter`` writes it (JSON's escapes only), for the summary's own names.
+    private static func jsonString(_ value: String, into out: inout ReportBytes) {
+        var quoted: [UInt8] = []
+        JSONWriter.writeString(value, into: &quoted)
+        out.append(quoted)
+    }
+
     /// A string member, or `null` when the value is absent.
-    private static func optionalMember(_ name: StaticString, _ value: String?, into out: inout [UInt8]) {
+    private static func optionalMember(_ name: StaticString, _ value: String?, into out: inout ReportBytes) {
         key(name, into: &out)
         optionalValue(value, into: &out)
     }
 
     /// A string, or `null` when the value is absent.
-    private static func optionalValue(_ value: String?, into out: inout [UInt8]) {
+    private static func optionalValue(_ value: String?, into out: inout ReportBytes) {
         if let value { string(value, into: &out) } else { raw("null", into: &out) }
     }
 
@@ -213,7 +220,7 @@ enum ReportJSON {
         text == FieldMismatch.absentText ? nil : text
     }
 
-    private static func member(_ name: StaticString, _ value: String, into out: inout [UInt8]) {
+    private static func member(_ name: StaticString, _ value: String, into out: inout ReportBytes) {
         key(name, into: &out)
         string(value, into: &out)
     }
@@ -221,7 +228,7 @@ enum ReportJSON {
     /// A JSON string that is safe to print: besides what JSON requires (``JSONWriter``), what a
     /// terminal would obey (DEL, C1 controls, bidi controls, U+2028/U+2029; ``TerminalText``) is
     /// written as a `\uXXXX` escape, so the parsed value is exactly the stored one.
-    static func string(_ value: String, into out: inout [UInt8]) {
+    static func string(_ value: String, into out: inout ReportBytes) {
         // ASCII below DEL needs only JSON's own escaping: the common case, on the contiguous
         // UTF-8 (a generic scan of the String's UTF-8 view cost as much as the writing).
         var text = value
@@ -230,12 +237,14 @@ enum ReportJSON {
             // printable ASCII that goes out as it is: one word-at-a-time scan, one copy.
             if isPrintableASCIIWithoutEscapes(utf8) {
                 out.append(UInt8(ascii: "\""))
-                out.append(contentsOf: utf8)
+                out.append(utf8)
                 out.append(UInt8(ascii: "\""))
                 return true
             }
             guard !utf8.contains(where: { $0 >= 0x7F }) else { return false }
-            JSONWriter.writeString(utf8: utf8, into: &out)
+            var quoted: [UInt8] = []
+            JSONWriter.writeString(utf8: utf8, into: &quoted)
+            out.append(quoted)
             return true
         }
         if written { return }
@@ -258,7 +267,7 @@ enum ReportJSON {
         }
         flush()
         pieces.append(UInt8(ascii: "\""))
-        out.append(contentsOf: pieces)
+        out.append(pieces)
     }
 
     /// Whether no byte is a control character, `"`, `\`, DEL or outside ASCII.
@@ -266,7 +275,7 @@ enum ReportJSON {
         !JSONEscapeScan.containsByteToEscape(bytes, printableASCIIOnly: true)
     }
 
-    static func number(_ value: Int, into out: inout [UInt8]) {
+    static func number(_ value: Int, into out: inout ReportBytes) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,

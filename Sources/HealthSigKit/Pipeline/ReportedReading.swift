@@ -25,29 +25,38 @@ struct ReportedReading: Sendable {
     let source: String?
 
     init(_ decided: borrowing DecidedSample) {
+        // The sample is handed over as an argument, which borrows it from the decided sample;
+        // switching on `decided.sample` here copied it (every string retained and released).
+        self.init(decided, sample: decided.sample)
+    }
+
+    private init(_ decided: borrowing DecidedSample, sample: borrowing Sample?) {
         let item = decided.exportItem
         source = item?.sourceName
-        if let sample = decided.sample {
-            switch sample {
-            case .quantity(let q):
-                (value, unit, objects) = (DecimalText.format(q.quantity.value), q.quantity.unit.unitString, [])
-            case .category(let c):
-                (value, unit, objects) = (String(c.value), nil, [])
-            case .correlation(let c):
-                (value, unit) = (nil, nil)
-                objects = c.objects.map { Member(type: $0.type.identifier, value: DecimalText.format($0.quantity.value),
-                                                 unit: $0.quantity.unit.unitString) }
-            case .workout(let w):
-                // A workout has no single value; its duration is the one figure every workout has.
-                (value, unit, objects) = (DecimalText.format(w.duration.value), w.duration.unit.unitString, [])
-            }
-            // The entry of a decided sample already holds its start in RFC 3339
-            // (``VerificationWork``): formatted once per sample, not once per use.
-            startDate = decided.entry.startDate.isEmpty ? sample.startDate.rfc3339String : decided.entry.startDate
-            endDate = sample.endDate.rfc3339String
-            deviceName = sample.device?.name
-            deviceModel = sample.device?.model
-        } else {
+        // The fields are read from the sample's own case: `Sample`'s `startDate`, `endDate` and
+        // `device` each copy the whole case out first, and the device twice (name, then model),
+        // retaining every string it holds, for every reported sample.
+        switch sample {
+        case .quantity(let q)?:
+            (value, unit, objects) = (DecimalText.format(q.quantity.value), q.quantity.unit.unitString, [])
+            (startDate, endDate) = Self.dates(q.startDate, q.endDate, decided)
+            (deviceName, deviceModel) = (q.device?.name, q.device?.model)
+        case .category(let c)?:
+            (value, unit, objects) = (String(c.value), nil, [])
+            (startDate, endDate) = Self.dates(c.startDate, c.endDate, decided)
+            (deviceName, deviceModel) = (c.device?.name, c.device?.model)
+        case .correlation(let c)?:
+            (value, unit) = (nil, nil)
+            objects = c.objects.map { Member(type: $0.type.identifier, value: DecimalText.format($0.quantity.value),
+                                             unit: $0.quantity.unit.unitString) }
+            (startDate, endDate) = Self.dates(c.startDate, c.endDate, decided)
+            (deviceName, deviceModel) = (c.device?.name, c.device?.model)
+        case .workout(let w)?:
+            // A workout has no single value; its duration is the one figure every workout has.
+            (value, unit, objects) = (DecimalText.format(w.duration.value), w.duration.unit.unitString, [])
+            (startDate, endDate) = Self.dates(w.startDate, w.endDate, decided)
+            (deviceName, deviceModel) = (w.device?.name, w.device?.model)
+        case nil:
             // An item that is not a valid sample: its raw attributes, dates converted when they
             // can be read (a report never shows export.xml's own date notation).
             value = item?.attribute("value")
@@ -58,6 +67,23 @@ struct ReportedReading: Sendable {
             deviceName = nil
             deviceModel = nil
         }
+    }
+
+    /// A valid sample's start and end in RFC 3339. The entry of a decided sample already holds
+    /// its start (``VerificationWork``): formatted once per sample, not once per use. Most
+    /// readings (a heart rate, a weight) end where they start, written alike: their end is the
+    /// same text, not formatted again.
+    private static func dates(_ start: SampleDate, _ end: SampleDate, _ decided: borrowing DecidedSample)
+        -> (start: String, end: String) {
+        let startText = decided.entry.startDate.isEmpty ? start.rfc3339String : decided.entry.startDate
+        return (startText, writtenAlike(start, end) ? startText : end.rfc3339String)
+    }
+
+    /// Whether two dates have the same RFC 3339 text: the same instant written with the same
+    /// offset and the same fraction flag (`==` compares instants only).
+    private static func writtenAlike(_ a: SampleDate, _ b: SampleDate) -> Bool {
+        a.epochSeconds == b.epochSeconds && a.nanoseconds == b.nanoseconds
+            && a.utcOffsetSeconds == b.utcOffsetSeconds && a.hasFraction == b.hasFraction
     }
 
     /// export.xml date text in RFC 3339, or the text itself when it is not a date.

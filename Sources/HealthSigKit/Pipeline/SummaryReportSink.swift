@@ -12,15 +12,15 @@ public final class SummaryReportSink: VerificationSink {
     public func receive(_ event: PipelineEvent) throws(ToolError) {}
 
     public func finish(_ totals: VerificationTotals) throws(ToolError) {
-        var bytes: [UInt8] = []
+        var bytes = ReportBytes()
         switch format {
         case .table:
-            bytes.append(contentsOf: "summary: \(totals.countsLine)\n".utf8)
+            bytes.append(Array("summary: \(totals.countsLine)\n".utf8))
         case .json, .ndjson:
-            bytes.append(contentsOf: "{\"summary\":".utf8)
+            bytes.append("{\"summary\":")
             ReportJSON.appendSummary(totals, into: &bytes)
-            bytes.append(contentsOf: "}\n".utf8)
+            bytes.append("}\n")
         }
-        try writer.write(bytes)
+        try writer.write(bytes.array)
     }
 }

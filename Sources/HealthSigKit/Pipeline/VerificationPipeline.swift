@@ -24,7 +24,8 @@ public struct VerificationPipeline {
     }
     private var selection: SampleFilter?
     /// Runs whenever the input would keep the pipeline waiting (a live pipe with no whole line
-    /// yet), after every event decided so far has reached the sinks: the caller flushes the
+    /// yet), after every event decided so far has reached the sinks and each sink has handed on
+    /// what it held back (``VerificationSink/flush()``): the caller flushes the
     /// report there, so a reader following it gets each verdict before the next sample arrives.
     /// `nil` (a report file, written when complete): never called.
     public var whenInputWaits: (() throws(ToolError) -> Void)?
@@ -75,19 +76,20 @@ public struct VerificationPipeline {
             transform: { work in work.decide(verifier) },
             consume: { (event) throws(ToolError) in
                 guard let event else { return }
-                // The sample is only looked at here: borrowed from the event, not copied out of it
-                // (a copy retains and releases every field of every sample).
                 let straight: Bool = if case .decided(let decided) = event {
-                    batches.passesStraightThrough(sample: decided.sample)
+                    batches.passesStraightThrough(involvingBatch: decided.involvesBatch)
                 } else {
-                    batches.passesStraightThrough(sample: nil)
+                    batches.passesStraightThrough(involvingBatch: false)
                 }
                 if straight { return try deliver(event) }
                 let (sample, form) = Self.batchInput(event)
                 for ready in batches.add(event, sample: sample, storedForm: form) { try deliver(ready) }
             },
             streaming: whenInputWaits.map { idle in
-                .init(inputReady: { () throws(ToolError) in try input.nextIsReady() }, idle: idle)
+                .init(inputReady: { () throws(ToolError) in try input.nextIsReady() }, idle: { () throws(ToolError) in
+                    for sink in sinks { try sink.flush() }
+                    try idle()
+                })
             })
         for ready in batches.finish() { try deliver(ready) }
         totals.batches = batches.statuses
@@ -107,9 +109,7 @@ public struct VerificationPipeline {
 
     /// The event with the batch verifier's verdict.
     static func replacingVerdict(_ event: inout PipelineEvent, _ verdict: SampleVerdict) {
-        guard case .decided(var decided) = event else { return }
-        let e = decided.entry
-        decided.entry = VerificationEntry(position: e.position, line: e.line, type: e.type, startDate: e.startDate, verdict: verdict)
-        event = .decided(decided)
+        guard case .decided(let decided) = event else { return }
+        event = .decided(decided.replacingVerdict(verdict))
     }
 }

@@ -3,25 +3,48 @@ import SampleIO
 import SampleSigning
 
 /// One sample whose verdict is decided, as the verification pipeline hands it to its sinks.
-public struct DecidedSample: Sendable {
+///
+/// A class, immutable once made: an event passes from the worker through the reorder window,
+/// the batch stage, the filter and every sink, and a struct of this size was copied at each
+/// step, retaining and releasing every string of the sample and its verdict each time. A
+/// reference is handed on with one retain.
+public final class DecidedSample: Sendable {
     /// The report line: position, input line, type, start date and verdict.
-    public var entry: VerificationEntry
+    public let entry: VerificationEntry
     /// The stored sample as read; `nil` when the stored item is not a valid sample (an
     /// export.xml item whose fields break the model is still reported, from its raw attributes).
-    public var sample: Sample?
+    public let sample: Sample?
     /// The export.xml element the sample came from (its `sourceName`, raw attributes and
     /// metadata entries); `nil` for JSON inputs.
-    public var exportItem: ExportXMLItem?
+    public let exportItem: ExportXMLItem?
     /// How the sample relates to export.xml correlations.
-    public var correlationRole: CorrelationRole
+    public let correlationRole: CorrelationRole
+    /// Whether the sample refers to a batch or carries a batch signature (docs/BATCH.md), so the
+    /// pipeline's batch stage decides its verdict. Found here, on the worker that decides the
+    /// sample, rather than by the pipeline's one ordering thread for every sample.
+    let involvesBatch: Bool
 
     /// Creates a decided sample.
     public init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
                 correlationRole: CorrelationRole = .none) {
+        // Matched, not asked through `sample.map(…)`, whose generic closure copied the whole
+        // sample (every string retained and released).
+        involvesBatch = switch sample {
+        case .some(let sample): BatchSampleVerifier<Int>.involvesBatch(sample)
+        case .none: false
+        }
         self.entry = entry
         self.sample = sample
         self.exportItem = exportItem
         self.correlationRole = correlationRole
+    }
+
+    /// The same sample with another verdict (the batch verifier's, decided later).
+    func replacingVerdict(_ verdict: SampleVerdict) -> DecidedSample {
+        let e = entry
+        return DecidedSample(
+            entry: VerificationEntry(position: e.position, line: e.line, type: e.type, startDate: e.startDate, verdict: verdict),
+            sample: sample, exportItem: exportItem, correlationRole: correlationRole)
     }
 
     /// Whether the sample is an unsigned top-level export.xml Record of a type correlations
@@ -113,6 +136,15 @@ public struct VerificationTotals: Sendable, Hashable {
 public protocol VerificationSink: AnyObject {
     /// Takes the next event.
     func receive(_ event: PipelineEvent) throws(ToolError)
+    /// Hands on whatever the sink holds back from the events so far: called before the
+    /// pipeline waits on a live input (``VerificationPipeline/whenInputWaits``), so a reader
+    /// following the report gets every verdict decided so far.
+    func flush() throws(ToolError)
     /// Called once after the last event.
     func finish(_ totals: VerificationTotals) throws(ToolError)
+}
+
+extension VerificationSink {
+    /// A sink that writes each event as it comes holds nothing back.
+    public func flush() throws(ToolError) {}
 }

@@ -38,12 +38,16 @@ enum VerificationWork: Sendable {
         }
     }
 
-    /// A JSON sample with its verdict. The stored sample is consumed: its sample moves into the
-    /// decided one instead of being copied (every field retained) and the original released.
+    /// A JSON sample with its verdict. The sample is taken out of the stored one once, for the
+    /// verifier, the entry and the decided sample alike, rather than read as `stored.sample` for
+    /// each (a copy of the whole sample, every string retained, at every read the optimiser kept).
     static func decided(_ stored: consuming StoredSample, _ verifier: SampleVerifier) -> DecidedSample {
-        let verdict = verifier.verify(stored.sample, storedForm: .json)
-        let entry = entry(stored, verdict)
-        return DecidedSample(entry: entry, sample: (consume stored).sample, exportItem: nil)
+        let (position, line) = (stored.position, stored.line)
+        let sample = (consume stored).sample
+        let verdict = verifier.verify(sample, storedForm: .json)
+        let entry = VerificationEntry(position: position, line: line, type: sample.typeIdentifier,
+                                      startDate: sample.startDate.rfc3339String, verdict: verdict)
+        return DecidedSample(entry: entry, sample: consume sample, exportItem: nil)
     }
 
     static func entry(_ stored: StoredSample, _ verdict: SampleVerdict) -> VerificationEntry {
