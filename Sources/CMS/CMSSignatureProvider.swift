@@ -9,6 +9,12 @@ public protocol CMSSignatureProvider {
     /// The public key whose private half signs.
     var publicKey: P256PublicKey { get }
 
+    /// The subject key identifier of `publicKey` (its `keyIdentifier`), which is all the default
+    /// profile's signer identifier needs. A requirement of its own so that a provider holding
+    /// `publicKey` can hand over the one array rather than copy the whole key (a handle and three
+    /// arrays retained and released again) for every signature.
+    var keyIdentifier: [UInt8] { get }
+
     /// A DER `ECDSA-Sig-Value` (RFC 3279 2.2.3) over `digest`, a 32-byte SHA-256 digest.
     func signature(forDigest digest: [UInt8]) throws -> [UInt8]
 
@@ -19,6 +25,8 @@ public protocol CMSSignatureProvider {
 }
 
 extension CMSSignatureProvider {
+    public var keyIdentifier: [UInt8] { publicKey.keyIdentifier }
+
     public var signaturesNeedVerification: Bool { true }
 }
 
@@ -27,4 +35,7 @@ extension P256PrivateKey: CMSSignatureProvider {
     /// half is `publicKey`, so checking it would only halve signing throughput (verification
     /// costs about four ECDSA signatures; see `healthsig bench`).
     public var signaturesNeedVerification: Bool { false }
+
+    /// Read from the stored `publicKey` without copying the key.
+    public var keyIdentifier: [UInt8] { publicKey.keyIdentifier }
 }

@@ -86,7 +86,6 @@ public struct SignedDataBuilder: Sendable {
     ///   signature that is not strict DER or does not verify under `signer.publicKey`.
     public func sign(_ content: [UInt8], using signer: some CMSSignatureProvider) throws(CMSBuilderError) -> [UInt8] {
         if isDefaultProfile {
-            let publicKey = signer.publicKey
             let digest = Digest.sha256(content)
             let signature: [UInt8]
             do {
@@ -94,9 +93,11 @@ public struct SignedDataBuilder: Sendable {
             } catch {
                 throw .signingFailed("\(error)")
             }
-            let der = try SigningPlan.checked(.der(signature), publicKey: publicKey, digest: digest,
-                                              verifying: signer.signaturesNeedVerification)
-            return SignedDataDirectEncoding.contentInfo(content: content, keyIdentifier: publicKey.keyIdentifier,
+            // The whole public key only when the signature is checked under it: the signer
+            // identifier needs just its key identifier.
+            let der = try SigningPlan.checked(.der(signature), digest: digest,
+                                              verifyingUnder: signer.signaturesNeedVerification ? signer.publicKey : nil)
+            return SignedDataDirectEncoding.contentInfo(content: content, keyIdentifier: signer.keyIdentifier,
                                                         signature: der)
         }
         let plan = try prepare(content, publicKey: signer.publicKey)
@@ -258,17 +259,17 @@ struct SigningPlan {
     /// Checks `signature` (strict DER, or raw r‖s converted to DER), verifies it under the key,
     /// and returns the DER ContentInfo.
     func finish(with signature: SignedDataBuilder.ExternalSignature, verifying: Bool = true) throws(CMSBuilderError) -> [UInt8] {
-        let der = try Self.checked(signature, publicKey: publicKey, digest: digest, verifying: verifying)
+        let der = try Self.checked(signature, digest: digest, verifyingUnder: verifying ? publicKey : nil)
         let signerInfo = SignerInfo(sid: sid, signedAttrs: signedAttrs, signature: der)
         let signedData = SignedData(digestAlgorithms: [.sha256], encapContentInfo: encapContentInfo,
                                     certificates: certificates, signerInfos: [signerInfo])
         return ContentInfo.encode(signedData: signedData)
     }
 
-    /// The DER of `signature` once it is known to be strict DER (raw r‖s converted) and, when
-    /// `verifying`, to verify under `publicKey` over `digest`.
-    static func checked(_ signature: SignedDataBuilder.ExternalSignature, publicKey: P256PublicKey, digest: [UInt8],
-                        verifying: Bool) throws(CMSBuilderError) -> [UInt8] {
+    /// The DER of `signature` once it is known to be strict DER (raw r‖s converted) and, unless
+    /// `publicKey` is `nil`, to verify under `publicKey` over `digest`.
+    static func checked(_ signature: SignedDataBuilder.ExternalSignature, digest: [UInt8],
+                        verifyingUnder publicKey: P256PublicKey?) throws(CMSBuilderError) -> [UInt8] {
         let der: [UInt8]
         switch signature {
         case .der(let bytes):
@@ -288,7 +289,7 @@ struct SigningPlan {
         case .rawRS(let bytes):
             der = try ECDSASignatureValue(rawRS: bytes).derEncoded
         }
-        guard !verifying || publicKey.isValidSignature(der, forDigest: digest) else {
+        if let publicKey, !publicKey.isValidSignature(der, forDigest: digest) {
             throw .signatureDoesNotVerify
         }
         return der
