@@ -19,6 +19,17 @@ public struct DERWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Empties the writer for another encoding, keeping the storage it has grown.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        depth = 0
+        setElementDepth = -1
+        setElementStarts.removeAll(keepingCapacity: true)
+    }
+
+    /// How many bytes the writer holds without growing.
+    public var capacity: Int { bytes.capacity }
+
     private mutating func markElementStart() {
         if depth == setElementDepth { setElementStarts.append(bytes.count) }
     }

@@ -36,23 +36,32 @@ public struct SampleSigner: Sendable {
 
     /// The DER SignedData for `sample`.
     public func signatureDER(for sample: Sample, using provider: some CMSSignatureProvider) throws(SampleSigningError) -> [UInt8] {
-        let record = try recordBytes(for: sample)
-        do {
-            return try builder.sign(record, using: provider)
-        } catch {
-            throw .cms(error)
-        }
+        try signatureDER(for: sample, validating: true, using: provider)
     }
 
     /// ``signatureDER(for:using:)`` for a sample that has passed ``SampleValidator`` already
     /// (a decoder that validates what it reads): only the plausibility check is left to do.
     public func signatureDER(forValidated sample: Sample,
                              using provider: some CMSSignatureProvider) throws(SampleSigningError) -> [UInt8] {
-        let record = try recordBytes(for: sample, validating: false)
-        do {
-            return try builder.sign(record, using: provider)
-        } catch {
-            throw .cms(error)
+        try signatureDER(for: sample, validating: false, using: provider)
+    }
+
+    /// The record is written into this thread's reused writer (``ThreadRecordWriter``): it is
+    /// needed only until the SignedData holding it is built.
+    private func signatureDER(for sample: Sample, validating: Bool,
+                              using provider: some CMSSignatureProvider) throws(SampleSigningError) -> [UInt8] {
+        try check(sample, validating: validating)
+        return try ThreadRecordWriter.with { (writer: inout DERWriter) throws(SampleSigningError) -> [UInt8] in
+            do throws(DERError) {
+                try RecordWriter.write(sample, into: &writer)
+            } catch {
+                throw .record(error)
+            }
+            do throws(CMSBuilderError) {
+                return try builder.sign(writer.bytes, using: provider)
+            } catch {
+                throw .cms(error)
+            }
         }
     }
 
@@ -78,16 +87,22 @@ public struct SampleSigner: Sendable {
     }
 
     private func recordBytes(for sample: Sample, validating: Bool) throws(SampleSigningError) -> [UInt8] {
+        try check(sample, validating: validating)
+        do {
+            return try RecordBuilder.encodedRecord(for: sample)
+        } catch {
+            throw .record(error)
+        }
+    }
+
+    /// Refuses a sample that breaks a model rule (unless `validating` is `false`: checked
+    /// already) or has an impossible value.
+    private func check(_ sample: Sample, validating: Bool) throws(SampleSigningError) {
         do {
             if validating { try SampleValidator.validate(sample) }
             try PlausibilityCheck.check(sample)
         } catch {
             throw .invalidSample(error)
-        }
-        do {
-            return try RecordBuilder.encodedRecord(for: sample)
-        } catch {
-            throw .record(error)
         }
     }
 }
