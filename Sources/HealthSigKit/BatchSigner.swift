@@ -219,42 +219,53 @@ public enum BatchSigner {
     /// runs on any worker thread.
     static func sign(_ item: JSONSampleItem, signer: SampleSigner, key: P256PrivateKey,
                      replaceSignatures: Bool) -> Signed {
-        // A line is parsed once: its value is decoded, and its layout places the splice.
-        let (decoded, layout): (Swift.Result<StoredSample, SampleInputError>, JSONSpliceLayout?)
         if case .line(let line) = item {
-            (decoded, layout) = line.decodedForSplicing()
-        } else {
-            (decoded, layout) = (item.decoded(keepingText: true), nil)
+            // A line is parsed once: its value is decoded, and its layout places the splice.
+            let (decoded, layout) = line.decodedForSplicing()
+            switch decoded {
+            case .failure(let error): return .problem(problem(error))
+            case .success(let sample):
+                return sign(sample, line: line.line, rawText: nil, splicingInto: layout.map { (line.bytes, $0) },
+                            signer: signer, key: key, replaceSignatures: replaceSignatures)
+            }
         }
-        let stored: StoredSample
-        switch decoded {
+        switch item.decoded(keepingText: true) {
         case .failure(let error): return .problem(problem(error))
-        case .success(let s): stored = s
+        case .success(let stored):
+            return sign(stored.sample, line: stored.line, rawText: stored.rawText, splicingInto: nil,
+                        signer: signer, key: key, replaceSignatures: replaceSignatures)
         }
-        if !replaceSignatures, let existing = existingSignature(stored.sample) {
-            return .problem(Problem(line: stored.line, field: "metadata.\(existing)",
-                                    reason: alreadySignedReason))
+    }
+
+    /// Signs the decoded `sample` read at `line` and splices the signature into its text: into
+    /// the line's bytes at the place its layout gives, or else into `rawText` (or the sample
+    /// written anew when there is none).
+    private static func sign(_ sample: Sample, line: Int, rawText: String?,
+                             splicingInto splice: (bytes: [UInt8], layout: JSONSpliceLayout)?,
+                             signer: SampleSigner, key: P256PrivateKey, replaceSignatures: Bool) -> Signed {
+        if !replaceSignatures, let existing = existingSignature(sample) {
+            return .problem(Problem(line: line, field: "metadata.\(existing)", reason: alreadySignedReason))
         }
         do {
-            if case .line(let line) = item, let layout {
+            if let splice {
                 // The line's decoder has validated the sample; the base64 text is written
                 // straight into the signed line, never as a String or a buffer of its own.
-                let der = try signer.signatureDER(forValidated: stored.sample, using: key)
-                var signed = try insertingMetadataValue(signatureKey, into: line.bytes, layout: layout,
+                let der = try signer.signatureDER(forValidated: sample, using: key)
+                var signed = try insertingMetadataValue(signatureKey, into: splice.bytes, layout: splice.layout,
                                                         valueCapacity: (der.count + 2) / 3 * 4 + 1, valueIsBase64: true) {
                     SignatureText.encode(der, into: &$0)
                 }
                 signed.append(contentsOf: lineBreak)
                 return .terminatedLine(signed)
             }
-            let text = try signer.signature(for: stored.sample, using: key)
-            let raw = stored.rawText ?? JSONSampleWriter.line(for: stored.sample)
+            let text = try signer.signature(for: sample, using: key)
+            let raw = rawText ?? JSONSampleWriter.line(for: sample)
             return .line(Array(try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,
                                                           stringValue: text, into: raw).utf8))
         } catch let error as SampleSigningError {
-            return .problem(problem(error, line: stored.line))
+            return .problem(problem(error, line: line))
         } catch {
-            return .problem(Problem(line: stored.line, field: "", reason: "\(error)"))
+            return .problem(Problem(line: line, field: "", reason: "\(error)"))
         }
     }
 

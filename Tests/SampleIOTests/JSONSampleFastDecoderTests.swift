@@ -161,7 +161,7 @@ import Testing
         case .success(let sample):
             #expect((try? decoded.get())?.sample == sample)
             #expect((try? decoded.get())?.rawText == line)
-            #expect((try? spliced.get())?.sample == sample)
+            #expect((try? spliced.get()) == sample)
         case .failure(var error):
             // A line's decoding error names its position; a syntax error only its line.
             if case .invalidJSON = error.reason {} else { error.position = 1 }

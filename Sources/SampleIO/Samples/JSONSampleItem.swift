@@ -49,12 +49,16 @@ public struct JSONSampleLine: Sendable {
         return decoded(value, keepingText: keepingText)
     }
 
-    /// ``decoded(keepingText:)`` without the text (the caller has ``bytes``), together with the
+    /// The line's sample, decoded as ``decoded(keepingText:)`` decodes it, together with the
     /// line's layout (`nil` when it is not JSON), so that a signature can be spliced into the
     /// line (``insertingMetadataValue(key:stringValueUTF8:into:layout:)``) without parsing it again.
-    public func decodedForSplicing() -> (sample: Result<StoredSample, SampleInputError>, layout: JSONSpliceLayout?) {
+    ///
+    /// The sample alone, not a ``StoredSample``: the caller has the line and its text, and
+    /// wrapping the sample made the optimiser copy the whole of it (every string and array
+    /// retained, then released with the original) for every line.
+    public func decodedForSplicing() -> (sample: Result<Sample, SampleInputError>, layout: JSONSpliceLayout?) {
         if let (sample, layout) = JSONSampleFastDecoder.sampleAndLayout(of: bytes) {
-            return (.success(stored(sample, keepingText: false)), layout)
+            return (.success(sample), layout)
         }
         let parsed: (value: JSONValue, layout: JSONSpliceLayout)
         do {
@@ -62,7 +66,7 @@ public struct JSONSampleLine: Sendable {
         } catch {
             return (.failure(SampleInputError(line: line, field: "", reason: .invalidJSON(error))), nil)
         }
-        return (decoded(parsed.value, keepingText: false), parsed.layout)
+        return (decoded(parsed.value, keepingText: false).map(\.sample), parsed.layout)
     }
 
     private func decoded(_ value: JSONValue, keepingText: Bool) -> Result<StoredSample, SampleInputError> {
