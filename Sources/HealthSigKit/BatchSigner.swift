@@ -282,8 +282,13 @@ public enum BatchSigner {
     /// (`HKDigitalSignature` or its SDK name `HKMetadataKeyDigitalSignature`), or `nil`.
     static func existingSignature(_ sample: Sample) -> String? {
         // `metadata.firstIndex(forKey:)`, with the spellings found once rather than the stored
-        // name of every key looked up for every reading.
-        sample.metadata.entries.first { signatureKey.namesSameEntry($0.key) }?.key
+        // name of every key looked up for every reading. Keys are read in place: `first(where:)`
+        // copied every entry (its key and value retained) to hand it to the predicate.
+        let entries = sample.metadata.entries
+        for index in entries.indices where signatureKey.namesSameEntry(entries[index].key) {
+            return entries[index].key
+        }
+        return nil
     }
 
     /// The reader's next item; its only errors are I/O errors of the input.
