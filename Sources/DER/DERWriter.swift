@@ -255,7 +255,9 @@ public struct DERWriter: Sendable {
     /// type: a caller in another module would otherwise copy through the unspecialized generic.
     public mutating func appendEncoded(_ element: [UInt8]) {
         markElementStart()
-        bytes.append(contentsOf: element)
+        // Through a buffer pointer: `append(contentsOf:)` takes its argument owned, so passing
+        // the array itself retained and released it (several entries of every record).
+        element.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     }
 
     /// Appends `SEQUENCE { first, text }`: `first` already encoded, `text` the UTF-8 content of
@@ -270,31 +272,43 @@ public struct DERWriter: Sendable {
             return
         }
         markElementStart()
-        var text = text
-        text.withUTF8 { content in
-            let sequenceLength = first.count + DERWriter.elementSize(contentLength: content.count)
-            if sequenceLength < 0x80 {
-                // Both lengths short (every record entry): the element assembled on the stack
-                // and appended in one go, where three appends and four header octets written
-                // one by one cost more than the octets.
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 + sequenceLength) { element in
-                    element.initializeElement(at: 0, to: DERWriter.identifierOctet(.sequence))
-                    element.initializeElement(at: 1, to: UInt8(sequenceLength))
-                    _ = UnsafeMutableBufferPointer(rebasing: element[2..<(2 + first.count)]).initialize(fromContentsOf: first)
-                    element.initializeElement(at: 2 + first.count, to: DERWriter.identifierOctet(tag))
-                    element.initializeElement(at: 3 + first.count, to: UInt8(content.count))
-                    _ = UnsafeMutableBufferPointer(rebasing: element[(4 + first.count)...]).initialize(fromContentsOf: content)
-                    bytes.append(contentsOf: UnsafeBufferPointer(element))
-                }
-                return
-            }
-            appendTag(.sequence)
-            appendLength(first.count + DERWriter.elementSize(contentLength: content.count))
-            bytes.append(contentsOf: first)
-            appendTag(tag)
-            appendLength(content.count)
-            bytes.append(contentsOf: content)
+        // `withUTF8` needs a mutable copy of `text` (a retain and release per entry), only ever
+        // used for a string that is not contiguous UTF-8; a native string is read in place.
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { content in
+            appendSequence(encoded: first, primitive: tag, content: content)
         }
+        if written == nil {
+            var text = text
+            text.withUTF8 { appendSequence(encoded: first, primitive: tag, content: $0) }
+        }
+    }
+
+    /// ``appendSequence(encoded:primitive:utf8:)`` once the text's UTF-8 is at hand, for a tag
+    /// with a one-octet identifier.
+    private mutating func appendSequence(encoded first: [UInt8], primitive tag: DERTag,
+                                         content: UnsafeBufferPointer<UInt8>) {
+        let sequenceLength = first.count + DERWriter.elementSize(contentLength: content.count)
+        if sequenceLength < 0x80 {
+            // Both lengths short (every record entry): the element assembled on the stack
+            // and appended in one go, where three appends and four header octets written
+            // one by one cost more than the octets.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 + sequenceLength) { element in
+                element.initializeElement(at: 0, to: DERWriter.identifierOctet(.sequence))
+                element.initializeElement(at: 1, to: UInt8(sequenceLength))
+                _ = UnsafeMutableBufferPointer(rebasing: element[2..<(2 + first.count)]).initialize(fromContentsOf: first)
+                element.initializeElement(at: 2 + first.count, to: DERWriter.identifierOctet(tag))
+                element.initializeElement(at: 3 + first.count, to: UInt8(content.count))
+                _ = UnsafeMutableBufferPointer(rebasing: element[(4 + first.count)...]).initialize(fromContentsOf: content)
+                bytes.append(contentsOf: UnsafeBufferPointer(element))
+            }
+            return
+        }
+        appendTag(.sequence)
+        appendLength(first.count + DERWriter.elementSize(contentLength: content.count))
+        bytes.append(contentsOf: first)
+        appendTag(tag)
+        appendLength(content.count)
+        bytes.append(contentsOf: content)
     }
 
     /// Appends a copy of an element already written at `range` of ``bytes`` (a value a
