@@ -343,7 +343,9 @@ struct JSONSampleFastDecoder {
             let keyStart = scanner.index
             guard entries.count < Self.metadataEntryLimit, let key = scanner.plainString(), isASCII(key) else { return nil }
             let keySpan = keyStart..<scanner.index
-            let keyText = scanner.string(key)
+            // A predefined key over 15 bytes is taken from the catalog rather than allocated.
+            let keyText = key.count > 15 ? MetadataKey.name(utf8: scanner.buffer(key)) ?? scanner.string(key)
+                                         : scanner.string(key)
             // ASCII keys: equal strings are equal bytes, as the parser's duplicate test needs.
             guard !entries.contains(where: { $0.key == keyText }) else { return nil }
             guard scanner.consume(UInt8(ascii: ":")) else { return nil }
