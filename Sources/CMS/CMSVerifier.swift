@@ -65,6 +65,14 @@ public enum CMSVerifier {
         /// A time the content states (a sample's signed time), computed from the content only
         /// when a certificate has to be checked; `nil` from the closure means now.
         case statedByContent(@Sendable ([UInt8]) -> Date?)
+
+        /// The instant, for a signature whose content is `content`.
+        func date(statedIn content: [UInt8]) -> Date {
+            switch self {
+            case .fixed(let date): date
+            case .statedByContent(let stated): stated(content) ?? Date()
+            }
+        }
     }
 
     /// Verifies `der` as ``verify(_:trust:detachedContent:at:)`` does, checking certificates at
@@ -212,12 +220,7 @@ public enum CMSVerifier {
         content: [UInt8], contentWasDetached: Bool, contentType eContentType: DERObjectIdentifier,
         signedAttributes: SignedAttributes?, expectedMessageDigest: [UInt8]?, signingTime: Date?, signature: [UInt8]
     ) throws(VerificationFailure) -> CMSSignerInfoSummary {
-        let signer = try findSigner(sid, embedded: embedded, trust: trust) {
-            switch certificateTime {
-            case .fixed(let date): return date
-            case .statedByContent(let stated): return stated(content) ?? Date()
-            }
-        }
+        let signer = try findSigner(sid, embedded: embedded, trust: trust, at: certificateTime, content: content)
 
         // 11. Signature encoding. The short canonical form every P-256 signature takes is
         // recognised on its bytes, and whatever that check accepts the decoder accepts and
@@ -389,12 +392,15 @@ public enum CMSVerifier {
     }
 
     /// The trusted key for `sid`: from the trust set, or from an embedded certificate that is
-    /// trusted itself or chains to a trusted certificate.
+    /// trusted itself or chains to a trusted certificate. The time and the content it may be
+    /// stated in are passed as they are, not as a closure making the date: the closure's
+    /// specialisation copied both at each call it was handed on to (a retain and a release of
+    /// each, several times a signature), though most signers have no certificate to check.
     private static func findSigner(
-        _ sid: SignerIdentifier, embedded: [Certificate], trust: TrustSet, at time: () -> Date
+        _ sid: SignerIdentifier, embedded: [Certificate], trust: TrustSet, at time: CertificateTime, content: [UInt8]
     ) throws(VerificationFailure) -> ResolvedSigner {
         if let trusted = trust.signer(for: sid) {
-            return try checkedAtTime(trusted, trust: trust, at: time)
+            return try checkedAtTime(trusted, trust: trust, at: time, content: content)
         }
         guard let candidate = embedded.first(where: { matches($0, sid) }) else {
             throw .untrustedSigner("no trusted key or certificate matches the signer identifier \(sid)")
@@ -404,19 +410,20 @@ public enum CMSVerifier {
                 "the embedded signer certificate \(candidate.subject) does not hold a P-256 key")
         }
         if trust.contains(certificateDER: candidate.derEncoded) {
-            return try checkedAtTime(TrustedSigner(publicKey: key, certificate: candidate), trust: trust, at: time)
+            return try checkedAtTime(TrustedSigner(publicKey: key, certificate: candidate), trust: trust,
+                                     at: time, content: content)
         }
         // The embedded certificate only maps the sid (e.g. issuer and serial) to a key that is
         // trusted anyway. The certificate itself is unsigned by anyone we trust, so its subject
         // is not reported; the trusted entry's certificate (if any) is.
         if let trusted = trust.signer(forKeyIdentifier: key.keyIdentifier), trusted.publicKey == key {
-            return try checkedAtTime(trusted, trust: trust, at: time)
+            return try checkedAtTime(trusted, trust: trust, at: time, content: content)
         }
         guard !trust.certificates.isEmpty else {
             throw .untrustedSigner("the embedded certificate \(candidate.subject) for \(sid) is not trusted "
                                    + "and the trust set has no certificates to chain to")
         }
-        let date = time()
+        let date = time.date(statedIn: content)
         let intermediates = embedded.filter { $0.derEncoded != candidate.derEncoded }
         if case .failure(let error) = Certificate.verifyChain(leaf: candidate, intermediates: intermediates,
                                                               trustedRoots: trust.certificates, at: date) {
@@ -433,12 +440,12 @@ public enum CMSVerifier {
     /// no validity period; when the same key is also trusted bare, an out-of-date certificate
     /// does not take that trust away.
     private static func checkedAtTime(
-        _ trusted: TrustedSigner, trust: TrustSet, at time: () -> Date
+        _ trusted: TrustedSigner, trust: TrustSet, at time: CertificateTime, content: [UInt8]
     ) throws(VerificationFailure) -> ResolvedSigner {
         guard let certificate = trusted.certificate else {
             return ResolvedSigner(publicKey: trusted.publicKey, certificate: nil, viaEmbedded: false)
         }
-        let date = time()
+        let date = time.date(statedIn: content)
         if case .failure(let error) = Certificate.verifyChain(leaf: certificate, trustedRoots: [certificate], at: date) {
             if trust.publicKeys.contains(trusted.publicKey) {
                 return ResolvedSigner(publicKey: trusted.publicKey, certificate: nil, viaEmbedded: false)

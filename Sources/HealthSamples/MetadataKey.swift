@@ -147,6 +147,17 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
         return table
     }()
 
+    /// Both spellings of every predefined key, each a String made once, by their UTF-8 bytes.
+    private static let namesByUTF8 = UTF8KeyedTable<String>(
+        all.flatMap { [(name: $0.constantName, value: $0.constantName), (name: $0.storedName, value: $0.storedName)] })
+
+    /// The name, either spelling, of the predefined key whose UTF-8 bytes are `utf8`, or nil.
+    ///
+    /// For a reader that has a key as bytes: nearly all of these names are longer than the 15
+    /// bytes a String holds inline, so making the String would allocate for every sample, where
+    /// this one is shared (a retain), and equal keys then compare by identity.
+    public static func name(utf8: UnsafeBufferPointer<UInt8>) -> String? { namesByUTF8.value(named: utf8) }
+
     /// The predefined key spelled either way, or nil for a custom key.
     public static func named(_ name: String) -> MetadataKey? { byEitherName[name] }
 

@@ -26,6 +26,20 @@ import Testing
         #expect(MetadataKey.digitalSignature.constantName == "HKMetadataKeyDigitalSignature")
     }
 
+    @Test func nameFromBytesIsEitherPredefinedSpellingAndNothingElse() {
+        func name(_ text: String) -> String? {
+            Array(text.utf8).withUnsafeBufferPointer { MetadataKey.name(utf8: $0) }
+        }
+        for key in MetadataKey.all {
+            #expect(name(key.constantName) == key.constantName)
+            #expect(name(key.storedName) == key.storedName)
+        }
+        #expect(name("HKDigitalSignatureX") == nil)
+        #expect(name("hkdigitalsignature") == nil)
+        #expect(name("Modified Date") == nil)
+        #expect(name("") == nil)
+    }
+
     @Test func everySpecKeyIsPredefined() {
         let suffixes = [
             "DeviceSerialNumber", "BodyTemperatureSensorLocation", "HeartRateSensorLocation", "FoodType",

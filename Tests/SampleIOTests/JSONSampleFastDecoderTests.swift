@@ -153,6 +153,21 @@ import Testing
     }
 
     @Test(arguments: usualLines + unusualLines)
+    func decodedSampleIsTheStoredSampleWithItsPlace(_ line: String) {
+        let jsonLine = JSONSampleLine(bytes: Array(line.utf8), line: 7, position: 3)
+        let read = JSONSampleItem.line(jsonLine).decodedSample()
+        switch jsonLine.decoded(keepingText: false) {
+        case .success(let stored):
+            let sample = try? read.get()
+            #expect(sample?.sample == stored.sample)
+            #expect(sample?.position == 3)
+            #expect(sample?.line == 7)
+        case .failure(let error):
+            #expect(read.failureValue == error)
+        }
+    }
+
+    @Test(arguments: usualLines + unusualLines)
     func lineDecodesAsTheGeneralPathDecodesIt(_ line: String) {
         let bytes = Array(line.utf8)
         let decoded = JSONSampleLine(bytes: bytes, line: 1, position: 1).decoded(keepingText: true)

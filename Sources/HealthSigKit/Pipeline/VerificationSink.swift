@@ -39,6 +39,18 @@ public final class DecidedSample: Sendable {
         self.correlationRole = correlationRole
     }
 
+    /// Creates a decided sample of a valid stored sample. The sample is asked whether it involves
+    /// a batch before it is wrapped: an optional's payload bound by a `switch` in the other
+    /// initialiser is a copy of the whole sample, every string retained and then released.
+    public init(entry: VerificationEntry, sample: consuming Sample, exportItem: ExportXMLItem?,
+                correlationRole: CorrelationRole = .none) {
+        involvesBatch = BatchSampleVerifier<Int>.involvesBatch(sample)
+        self.entry = entry
+        self.sample = consume sample
+        self.exportItem = exportItem
+        self.correlationRole = correlationRole
+    }
+
     /// The same sample with another verdict (the batch verifier's, decided later).
     func replacingVerdict(_ verdict: SampleVerdict) -> DecidedSample {
         let e = entry

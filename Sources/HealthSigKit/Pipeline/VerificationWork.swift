@@ -18,9 +18,9 @@ enum VerificationWork: Sendable {
         case .unreadable(let line, let reason):
             return .unreadable(line: line, reason: reason)
         case .json(let item):
-            switch item.decoded(keepingText: false) {
-            case .success(let stored):
-                return .decided(Self.decided(stored, verifier))
+            switch item.decodedSample() {
+            case .success(let read):
+                return .decided(Self.decided(read, verifier))
             case .failure(let error):
                 guard let fields = error.storedFields else {
                     return .unreadable(line: error.line, reason: ProblemText.inputReasonWithField(error))
@@ -38,12 +38,12 @@ enum VerificationWork: Sendable {
         }
     }
 
-    /// A JSON sample with its verdict. The sample is taken out of the stored one once, for the
-    /// verifier, the entry and the decided sample alike, rather than read as `stored.sample` for
-    /// each (a copy of the whole sample, every string retained, at every read the optimiser kept).
-    static func decided(_ stored: consuming StoredSample, _ verifier: SampleVerifier) -> DecidedSample {
-        let (position, line) = (stored.position, stored.line)
-        let sample = (consume stored).sample
+    /// A JSON sample with its verdict. The sample is taken out of `read` once, for the verifier,
+    /// the entry and the decided sample alike, rather than read as `read.sample` for each (a copy
+    /// of the whole sample, every string retained, at every read the optimiser kept).
+    static func decided(_ read: consuming ReadSample, _ verifier: SampleVerifier) -> DecidedSample {
+        let (position, line) = (read.position, read.line)
+        let sample = (consume read).sample
         let verdict = verifier.verify(sample, storedForm: .json)
         let entry = VerificationEntry(position: position, line: line, type: sample.typeIdentifier,
                                       startDate: sample.startDate.rfc3339String, verdict: verdict)

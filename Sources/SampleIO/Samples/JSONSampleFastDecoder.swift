@@ -155,7 +155,9 @@ struct JSONSampleFastDecoder {
             }
             if scanner.consume(UInt8(ascii: ",")) { continue }
             guard scanner.consume(UInt8(ascii: "}")) else { return nil }
-            return sample(fields, nested: nested)
+            // In place: passed to a consuming parameter, `fields` was copied (`consume` of a
+            // variable in a loop is not supported), retaining the device, metadata and members.
+            return sample(&fields, nested: nested)
         }
     }
 
@@ -179,8 +181,8 @@ struct JSONSampleFastDecoder {
 
     /// The sample `fields` state, built as ``JSONSampleDecoder`` builds it and, at the top level,
     /// validated (``HealthSamples/SampleValidator``); nil where either would throw (or for a kind
-    /// it reads that this path does not).
-    private func sample(_ fields: consuming Fields, nested: Bool) -> Sample? {
+    /// it reads that this path does not). Takes the device, metadata and members out of `fields`.
+    private func sample(_ fields: inout Fields, nested: Bool) -> Sample? {
         guard fields.present & Field.type.rawValue != 0,
               fields.present & Field.startDate.rawValue != 0,
               fields.present & Field.endDate.rawValue != 0,
@@ -341,7 +343,9 @@ struct JSONSampleFastDecoder {
             let keyStart = scanner.index
             guard entries.count < Self.metadataEntryLimit, let key = scanner.plainString(), isASCII(key) else { return nil }
             let keySpan = keyStart..<scanner.index
-            let keyText = scanner.string(key)
+            // A predefined key over 15 bytes is taken from the catalog rather than allocated.
+            let keyText = key.count > 15 ? MetadataKey.name(utf8: scanner.buffer(key)) ?? scanner.string(key)
+                                         : scanner.string(key)
             // ASCII keys: equal strings are equal bytes, as the parser's duplicate test needs.
             guard !entries.contains(where: { $0.key == keyText }) else { return nil }
             guard scanner.consume(UInt8(ascii: ":")) else { return nil }

@@ -17,6 +17,39 @@ public enum JSONSampleItem: Sendable {
         case .read(let result): return result
         }
     }
+
+    /// The sample and where it was read, or the error the item has: ``decoded(keepingText:)``
+    /// for a reader that needs nothing else of the stored sample. A line's sample is handed out
+    /// as decoded; taken out of a ``StoredSample`` it would be copied, every string in it
+    /// retained, and released again with the stored sample.
+    public func decodedSample() -> Result<ReadSample, SampleInputError> {
+        switch self {
+        case .line(let line): return line.decodedSample()
+        case .read(let result): return result.map(ReadSample.init)
+        }
+    }
+}
+
+/// A sample with where it was read: what verification keeps of a ``StoredSample`` read from JSON.
+public struct ReadSample: Sendable {
+    /// The sample.
+    public var sample: Sample
+    /// 1-based ordinal of the item in the input (``StoredSample/position``).
+    public var position: Int
+    /// 1-based line where the item starts.
+    public var line: Int
+
+    /// Creates a read sample.
+    public init(sample: consuming Sample, position: Int, line: Int) {
+        self.sample = sample
+        self.position = position
+        self.line = line
+    }
+
+    /// The sample and place of `stored`.
+    init(_ stored: StoredSample) {
+        self.init(sample: stored.sample, position: stored.position, line: stored.line)
+    }
 }
 
 /// A JSON Lines line (without its line break and a trailing carriage return) with where it was read.
@@ -40,6 +73,20 @@ public struct JSONSampleLine: Sendable {
         if let sample = JSONSampleFastDecoder.sample(of: bytes) {
             return .success(stored(sample, keepingText: keepingText))
         }
+        return decodedByParsing(keepingText: keepingText)
+    }
+
+    /// ``JSONSampleItem/decodedSample()`` of a line.
+    public func decodedSample() -> Result<ReadSample, SampleInputError> {
+        if let sample = JSONSampleFastDecoder.sample(of: bytes) {
+            return .success(ReadSample(sample: sample, position: position, line: line))
+        }
+        return decodedByParsing(keepingText: false).map(ReadSample.init)
+    }
+
+    /// The line parsed into a JSON value and decoded from it: the general path, for the lines
+    /// ``JSONSampleFastDecoder`` leaves (invalid ones among them).
+    private func decodedByParsing(keepingText: Bool) -> Result<StoredSample, SampleInputError> {
         let value: JSONValue
         do {
             value = try JSONParser().parse(bytes)
