@@ -45,6 +45,7 @@ public struct VerificationPipeline {
         let input = try VerificationInput.open(inputPath, progress: progress)
         defer { input.close() }
         var totals = VerificationTotals()
+        var tally = VerdictTally()
         var ledger = CorrelationMemberCopyLedger()
         let verifier = self.verifier
         // Batch-signed samples (docs/BATCH.md) are decided here, in input order, by one batch
@@ -59,7 +60,7 @@ public struct VerificationPipeline {
                         totals.leftOut += 1
                         return
                     }
-                    totals.counts[decided.entry.verdict.kind, default: 0] += 1
+                    tally.count(decided.entry.verdict.kind)
                     switch decided.correlationRole {
                     case .none: break
                     case .correlation(let keys): ledger.addMembers(keys)
@@ -68,7 +69,7 @@ public struct VerificationPipeline {
                 case .unreadable:
                     totals.unreadable += 1
                 }
-                progress?.decided(totals.samples + totals.unreadable)
+                progress?.decided(tally.samples + totals.unreadable)
                 for sink in sinks { try sink.receive(event) }
         }
         try OrderedParallelMap<VerificationWork, PipelineEvent?>(jobs: jobs).run(
@@ -92,6 +93,7 @@ public struct VerificationPipeline {
                 })
             })
         for ready in batches.finish() { try deliver(ready) }
+        totals.counts = tally.counts
         totals.batches = batches.statuses
         totals.correlationMemberCopies = ledger.copies
         totals.correlationMemberCopiesIncomplete = ledger.overflowed
