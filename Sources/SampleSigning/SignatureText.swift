@@ -11,6 +11,9 @@ public enum SignatureText {
     /// not a multiple of four. Unused bits of the last group are not checked (RFC 4648 §3.5
     /// allows decoders to accept them, as Foundation and Python do).
     public static func decode(_ text: String) -> [UInt8]? {
+        // Read in place, borrowed: `withUTF8` needs a `var` copy of the String (a retain and a
+        // release per decoded signature); only a String without contiguous UTF-8 takes that path.
+        if let decoded = text.utf8.withContiguousStorageIfAvailable({ decode($0) }) { return decoded }
         var text = text
         return text.withUTF8 { decode($0) }
     }
