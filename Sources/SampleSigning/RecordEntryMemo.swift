@@ -43,11 +43,12 @@ final class RecordEntryMemo {
     /// The encoded `d` entry of `device` from this thread's memo, made with `encode` (and kept)
     /// when the memo has none for exactly this device.
     static func deviceEntry(for device: Device, encode: (Device) -> [UInt8]) -> [UInt8] {
-        let memo = current()
-        if let encoded = memo.devices.encoded(where: { sameBytes($0, device) }) { return encoded }
-        let encoded = encode(device)
-        memo.devices.keep(device, encoded)
-        return encoded
+        withCurrent { memo in
+            if let encoded = memo.devices.encoded(where: { sameBytes($0, device) }) { return encoded }
+            let encoded = encode(device)
+            memo.devices.keep(device, encoded)
+            return encoded
+        }
     }
 
     /// The encoded `m` entry of `input` (empty when the record has none) from this thread's
@@ -56,10 +57,11 @@ final class RecordEntryMemo {
     static func metadataEntry(for input: MetadataInput,
                               encode: (MetadataInput) throws(DERError) -> [UInt8]) throws(DERError) -> [UInt8] {
         guard isMemoizable(input.entries) else { return try encode(input) }
-        let memo = current()
-        if let encoded = memo.metadata.encoded(where: { sameBytes($0, input) }) { return encoded }
+        if let encoded = withCurrent({ memo in memo.metadata.encoded(where: { sameBytes($0, input) }) }) {
+            return encoded
+        }
         let encoded = try encode(input)
-        memo.metadata.keep(input, encoded)
+        withCurrent { memo in memo.metadata.keep(input, encoded) }
         return encoded
     }
 
@@ -153,12 +155,17 @@ final class RecordEntryMemo {
         return key
     }()
 
-    private static func current() -> RecordEntryMemo {
-        if let pointer = pthread_getspecific(storageKey) {
-            return Unmanaged<RecordEntryMemo>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let memo = RecordEntryMemo()
-        pthread_setspecific(storageKey, Unmanaged.passRetained(memo).toOpaque())
-        return memo
+    /// Runs `body` with this thread's memo, made on first use.
+    ///
+    /// The thread-specific slot holds the memo's one reference until the thread ends, and `body`
+    /// runs on this thread, so the memo is lent to `body` as it is: taking it out as a strong
+    /// reference (`takeUnretainedValue`) cost an atomic retain and release per look-up.
+    private static func withCurrent<Result>(_ body: (RecordEntryMemo) -> Result) -> Result {
+        let pointer = pthread_getspecific(storageKey) ?? {
+            let pointer = Unmanaged.passRetained(RecordEntryMemo()).toOpaque()
+            pthread_setspecific(storageKey, pointer)
+            return pointer
+        }()
+        return Unmanaged<RecordEntryMemo>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 }
