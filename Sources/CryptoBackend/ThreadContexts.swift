@@ -84,8 +84,9 @@ final class ThreadContexts {
     }
 
     private func context(for key: OpaquePointer, _ operation: Operation) throws -> OpaquePointer {
-        for entry in entries where entry.key == key && entry.operation == operation {
-            return entry.context
+        // By index: `for entry in entries` would retain the array for the loop, once a signature.
+        for index in entries.indices where entries[index].key == key && entries[index].operation == operation {
+            return entries[index].context
         }
         let context = try Self.makeContext(key, operation)
         let entry = Entry(key: key, operation: operation, context: context)
