@@ -51,15 +51,21 @@ final class RecordEntryMemo {
         }
     }
 
-    /// The encoded `m` entry of `input` (empty when the record has none) from this thread's
-    /// memo, made with `encode` when the memo has none for exactly this metadata; kept only when
-    /// ``isMemoizable(_:)``.
-    static func metadataEntry(for input: MetadataInput,
+    /// The encoded `m` entry of `entries` under the workout list of signed keys or the other
+    /// (empty when the record has none) from this thread's memo, made with `encode` when the memo
+    /// has none for exactly this metadata; kept only when ``isMemoizable(_:)``.
+    ///
+    /// The entries are looked up as they are lent, and put in a ``MetadataInput`` only when it
+    /// is to be encoded: holding them in one costs a retain and a release of the array a record.
+    static func metadataEntry(for entries: [Metadata.Entry], workout: Bool,
                               encode: (MetadataInput) throws(DERError) -> [UInt8]) throws(DERError) -> [UInt8] {
-        guard isMemoizable(input.entries) else { return try encode(input) }
-        if let encoded = withCurrent({ memo in memo.metadata.encoded(where: { sameBytes($0, input) }) }) {
+        guard isMemoizable(entries) else { return try encode(MetadataInput(entries: entries, workout: workout)) }
+        if let encoded = withCurrent({ memo in
+            memo.metadata.encoded(where: { $0.workout == workout && sameBytes($0.entries, entries) })
+        }) {
             return encoded
         }
+        let input = MetadataInput(entries: entries, workout: workout)
         let encoded = try encode(input)
         withCurrent { memo in memo.metadata.keep(input, encoded) }
         return encoded
@@ -93,10 +99,16 @@ final class RecordEntryMemo {
     /// Whether `a` and `b` have the same signed-key list and the same entries in the same order,
     /// keys and string values with the same UTF-8 bytes.
     static func sameBytes(_ a: MetadataInput, _ b: MetadataInput) -> Bool {
-        guard a.workout == b.workout, a.entries.count == b.entries.count else { return false }
-        for index in a.entries.indices {
-            let first = a.entries[index]
-            let second = b.entries[index]
+        a.workout == b.workout && sameBytes(a.entries, b.entries)
+    }
+
+    /// Whether `a` and `b` have the same entries in the same order, keys and string values with
+    /// the same UTF-8 bytes.
+    static func sameBytes(_ a: [Metadata.Entry], _ b: [Metadata.Entry]) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in a.indices {
+            let first = a[index]
+            let second = b[index]
             guard sameBytes(first.key, second.key) else { return false }
             switch (first.value, second.value) {
             case (.string(let x), .string(let y)): guard sameBytes(x, y) else { return false }
