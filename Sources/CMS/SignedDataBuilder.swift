@@ -95,10 +95,10 @@ public struct SignedDataBuilder: Sendable {
             }
             // The whole public key only when the signature is checked under it: the signer
             // identifier needs just its key identifier.
-            let der = try SigningPlan.checked(.der(signature), digest: digest,
-                                              verifyingUnder: signer.signaturesNeedVerification ? signer.publicKey : nil)
+            try SigningPlan.checkDER(signature, digest: digest,
+                                     verifyingUnder: signer.signaturesNeedVerification ? signer.publicKey : nil)
             return SignedDataDirectEncoding.contentInfo(content: content, keyIdentifier: signer.keyIdentifier,
-                                                        signature: der)
+                                                        signature: signature)
         }
         let plan = try prepare(content, publicKey: signer.publicKey)
         let signature: [UInt8]
@@ -270,28 +270,35 @@ struct SigningPlan {
     /// `publicKey` is `nil`, to verify under `publicKey` over `digest`.
     static func checked(_ signature: SignedDataBuilder.ExternalSignature, digest: [UInt8],
                         verifyingUnder publicKey: P256PublicKey?) throws(CMSBuilderError) -> [UInt8] {
-        let der: [UInt8]
-        switch signature {
-        case .der(let bytes):
-            // libcrypto's signatures pass the check on their bytes; anything else is decoded.
-            if !ECDSASignatureValue.isShortCanonicalDER(bytes) {
-                let value: ECDSASignatureValue
-                do {
-                    value = try ECDSASignatureValue(derEncoded: bytes)
-                } catch {
-                    throw .invalidSignatureEncoding("not a DER ECDSA-Sig-Value: \(error)")
-                }
-                guard value.derEncoded == bytes else {
-                    throw .invalidSignatureEncoding("ECDSA-Sig-Value is not in canonical DER")
-                }
+        let der = switch signature {
+        case .der(let bytes): bytes
+        case .rawRS(let bytes): try ECDSASignatureValue(rawRS: bytes).derEncoded
+        }
+        try checkDER(der, digest: digest, verifyingUnder: publicKey)
+        return der
+    }
+
+    /// Checks that `der` is a strict DER ECDSA-Sig-Value and, unless `publicKey` is `nil`, that it
+    /// verifies under `publicKey` over `digest`. Apart from ``checked(_:digest:verifyingUnder:)``
+    /// for the default profile, which signs with a DER signature: wrapping it in an
+    /// ``SignedDataBuilder/ExternalSignature`` and taking it out again retained and released it
+    /// for every signature.
+    static func checkDER(_ der: [UInt8], digest: [UInt8],
+                         verifyingUnder publicKey: P256PublicKey?) throws(CMSBuilderError) {
+        // libcrypto's signatures pass the check on their bytes; anything else is decoded.
+        if !ECDSASignatureValue.isShortCanonicalDER(der) {
+            let value: ECDSASignatureValue
+            do {
+                value = try ECDSASignatureValue(derEncoded: der)
+            } catch {
+                throw .invalidSignatureEncoding("not a DER ECDSA-Sig-Value: \(error)")
             }
-            der = bytes
-        case .rawRS(let bytes):
-            der = try ECDSASignatureValue(rawRS: bytes).derEncoded
+            guard value.derEncoded == der else {
+                throw .invalidSignatureEncoding("ECDSA-Sig-Value is not in canonical DER")
+            }
         }
         if let publicKey, !publicKey.isValidSignature(der, forDigest: digest) {
             throw .signatureDoesNotVerify
         }
-        return der
     }
 }

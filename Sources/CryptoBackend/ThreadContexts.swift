@@ -52,13 +52,14 @@ final class ThreadContexts {
     /// Runs `body` with this thread's digest context (state left over from an earlier digest is
     /// for `body` to reset: `EVP_DigestInit_ex2` does).
     static func withDigestContext<Result>(_ body: (OpaquePointer) -> Result) -> Result {
-        let cache = current()
-        if let context = cache.digestContext { return body(context) }
-        guard let context = EVP_MD_CTX_new() else {
-            preconditionFailure("OpenSSL could not allocate a digest context: \(OpenSSLErrorQueue.drain())")
+        withCurrent { cache in
+            if let context = cache.digestContext { return body(context) }
+            guard let context = EVP_MD_CTX_new() else {
+                preconditionFailure("OpenSSL could not allocate a digest context: \(OpenSSLErrorQueue.drain())")
+            }
+            cache.digestContext = context
+            return body(context)
         }
-        cache.digestContext = context
-        return body(context)
     }
 
     /// Runs `body` with this thread's context for `operation` with `key`, creating it if needed.
@@ -68,22 +69,24 @@ final class ThreadContexts {
         for operation: Operation,
         _ body: (OpaquePointer) throws -> (succeeded: Bool, result: Result)
     ) throws -> Result {
-        let cache = current()
-        let context = try cache.context(for: key, operation)
-        let outcome: (succeeded: Bool, result: Result)
-        do {
-            outcome = try body(context)
-        } catch {
-            cache.discard(context)
-            throw error
+        try withCurrent { cache in
+            let context = try cache.context(for: key, operation)
+            let outcome: (succeeded: Bool, result: Result)
+            do {
+                outcome = try body(context)
+            } catch {
+                cache.discard(context)
+                throw error
+            }
+            if !outcome.succeeded { cache.discard(context) }
+            return outcome.result
         }
-        if !outcome.succeeded { cache.discard(context) }
-        return outcome.result
     }
 
     private func context(for key: OpaquePointer, _ operation: Operation) throws -> OpaquePointer {
-        for entry in entries where entry.key == key && entry.operation == operation {
-            return entry.context
+        // By index: `for entry in entries` would retain the array for the loop, once a signature.
+        for index in entries.indices where entries[index].key == key && entries[index].operation == operation {
+            return entries[index].context
         }
         let context = try Self.makeContext(key, operation)
         let entry = Entry(key: key, operation: operation, context: context)
@@ -136,12 +139,18 @@ final class ThreadContexts {
         return key
     }()
 
-    private static func current() -> ThreadContexts {
-        if let pointer = pthread_getspecific(storageKey) {
-            return Unmanaged<ThreadContexts>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let cache = ThreadContexts()
-        pthread_setspecific(storageKey, Unmanaged.passRetained(cache).toOpaque())
-        return cache
+    /// Runs `body` with this thread's cache, made on first use.
+    ///
+    /// The thread-specific slot holds the cache's one reference until the thread ends, and
+    /// `body` runs on this thread, so the cache is lent to `body` as it is: taking it out as a
+    /// strong reference (`takeUnretainedValue`) cost a retain and a release, atomic both, on
+    /// every signature and every digest.
+    private static func withCurrent<Result>(_ body: (ThreadContexts) throws -> Result) rethrows -> Result {
+        let pointer = pthread_getspecific(storageKey) ?? {
+            let pointer = Unmanaged.passRetained(ThreadContexts()).toOpaque()
+            pthread_setspecific(storageKey, pointer)
+            return pointer
+        }()
+        return try Unmanaged<ThreadContexts>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 }

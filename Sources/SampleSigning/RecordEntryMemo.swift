@@ -43,23 +43,31 @@ final class RecordEntryMemo {
     /// The encoded `d` entry of `device` from this thread's memo, made with `encode` (and kept)
     /// when the memo has none for exactly this device.
     static func deviceEntry(for device: Device, encode: (Device) -> [UInt8]) -> [UInt8] {
-        let memo = current()
-        if let encoded = memo.devices.encoded(where: { sameBytes($0, device) }) { return encoded }
-        let encoded = encode(device)
-        memo.devices.keep(device, encoded)
-        return encoded
+        withCurrent { memo in
+            if let encoded = memo.devices.encoded(where: { sameBytes($0, device) }) { return encoded }
+            let encoded = encode(device)
+            memo.devices.keep(device, encoded)
+            return encoded
+        }
     }
 
-    /// The encoded `m` entry of `input` (empty when the record has none) from this thread's
-    /// memo, made with `encode` when the memo has none for exactly this metadata; kept only when
-    /// ``isMemoizable(_:)``.
-    static func metadataEntry(for input: MetadataInput,
+    /// The encoded `m` entry of `entries` under the workout list of signed keys or the other
+    /// (empty when the record has none) from this thread's memo, made with `encode` when the memo
+    /// has none for exactly this metadata; kept only when ``isMemoizable(_:)``.
+    ///
+    /// The entries are looked up as they are lent, and put in a ``MetadataInput`` only when it
+    /// is to be encoded: holding them in one costs a retain and a release of the array a record.
+    static func metadataEntry(for entries: [Metadata.Entry], workout: Bool,
                               encode: (MetadataInput) throws(DERError) -> [UInt8]) throws(DERError) -> [UInt8] {
-        guard isMemoizable(input.entries) else { return try encode(input) }
-        let memo = current()
-        if let encoded = memo.metadata.encoded(where: { sameBytes($0, input) }) { return encoded }
+        guard isMemoizable(entries) else { return try encode(MetadataInput(entries: entries, workout: workout)) }
+        if let encoded = withCurrent({ memo in
+            memo.metadata.encoded(where: { $0.workout == workout && sameBytes($0.entries, entries) })
+        }) {
+            return encoded
+        }
+        let input = MetadataInput(entries: entries, workout: workout)
         let encoded = try encode(input)
-        memo.metadata.keep(input, encoded)
+        withCurrent { memo in memo.metadata.keep(input, encoded) }
         return encoded
     }
 
@@ -91,10 +99,16 @@ final class RecordEntryMemo {
     /// Whether `a` and `b` have the same signed-key list and the same entries in the same order,
     /// keys and string values with the same UTF-8 bytes.
     static func sameBytes(_ a: MetadataInput, _ b: MetadataInput) -> Bool {
-        guard a.workout == b.workout, a.entries.count == b.entries.count else { return false }
-        for index in a.entries.indices {
-            let first = a.entries[index]
-            let second = b.entries[index]
+        a.workout == b.workout && sameBytes(a.entries, b.entries)
+    }
+
+    /// Whether `a` and `b` have the same entries in the same order, keys and string values with
+    /// the same UTF-8 bytes.
+    static func sameBytes(_ a: [Metadata.Entry], _ b: [Metadata.Entry]) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in a.indices {
+            let first = a[index]
+            let second = b[index]
             guard sameBytes(first.key, second.key) else { return false }
             switch (first.value, second.value) {
             case (.string(let x), .string(let y)): guard sameBytes(x, y) else { return false }
@@ -153,12 +167,17 @@ final class RecordEntryMemo {
         return key
     }()
 
-    private static func current() -> RecordEntryMemo {
-        if let pointer = pthread_getspecific(storageKey) {
-            return Unmanaged<RecordEntryMemo>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let memo = RecordEntryMemo()
-        pthread_setspecific(storageKey, Unmanaged.passRetained(memo).toOpaque())
-        return memo
+    /// Runs `body` with this thread's memo, made on first use.
+    ///
+    /// The thread-specific slot holds the memo's one reference until the thread ends, and `body`
+    /// runs on this thread, so the memo is lent to `body` as it is: taking it out as a strong
+    /// reference (`takeUnretainedValue`) cost an atomic retain and release per look-up.
+    private static func withCurrent<Result>(_ body: (RecordEntryMemo) -> Result) -> Result {
+        let pointer = pthread_getspecific(storageKey) ?? {
+            let pointer = Unmanaged.passRetained(RecordEntryMemo()).toOpaque()
+            pthread_setspecific(storageKey, pointer)
+            return pointer
+        }()
+        return Unmanaged<RecordEntryMemo>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 }

@@ -196,12 +196,11 @@ enum RecordWriter {
         if let device, !device.isEmpty {
             writer.appendEncoded(RecordEntryMemo.deviceEntry(for: device, encode: deviceEntry))
         }
-        let input = RecordEntryMemo.MetadataInput(entries: metadata.entries, workout: workout)
-        guard RecordEntryMemo.isMemoizable(input.entries) else {
+        guard RecordEntryMemo.isMemoizable(metadata.entries) else {
             // Written in place: a buffer of its own would only be copied.
-            return try appendMetadataEntry(input, into: &writer)
+            return try appendMetadataEntry(of: metadata.entries, workout: workout, into: &writer)
         }
-        let m = try RecordEntryMemo.metadataEntry(for: input, encode: metadataEntry)
+        let m = try RecordEntryMemo.metadataEntry(for: metadata.entries, workout: workout, encode: metadataEntry)
         // An empty encoding is no entry at all, not an empty element of the record's SET OF.
         if !m.isEmpty { writer.appendEncoded(m) }
     }
@@ -211,14 +210,14 @@ enum RecordWriter {
     /// metadata, so ``RecordEntryMemo`` keeps what this returns.
     static func metadataEntry(_ input: RecordEntryMemo.MetadataInput) throws(DERError) -> [UInt8] {
         var writer = DERWriter(capacity: 128)
-        try appendMetadataEntry(input, into: &writer)
+        try appendMetadataEntry(of: input.entries, workout: input.workout, into: &writer)
         return writer.bytes
     }
 
     /// Appends ``metadataEntry(_:)``'s entry, if any.
-    private static func appendMetadataEntry(_ input: RecordEntryMemo.MetadataInput,
+    private static func appendMetadataEntry(of entries: [Metadata.Entry], workout: Bool,
                                             into writer: inout DERWriter) throws(DERError) {
-        let signed = signedEntries(of: input.entries, signedKeys: input.workout ? signedWorkoutKeys : signedKeys)
+        let signed = signedEntries(of: entries, signedKeys: workout ? signedWorkoutKeys : signedKeys)
         guard !signed.isEmpty else { return }
         try entry(Keys.metadata, into: &writer) { (value) throws(DERError) in
             try metadataDictionary(signed, into: &value)

@@ -72,7 +72,10 @@ public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8]
                                    valueCapacity: Int, valueIsBase64: Bool = false,
                                    writeValue: (inout [UInt8]) -> Void) throws(SignatureSpliceError) -> [UInt8] {
     try splicingMetadataEntry(into: bytes, layout: layout, extraCapacity: key.literal.count + valueCapacity,
-                              namesSameEntry: key.namesSameEntry,
+                              // A closure, not the method `key.namesSameEntry`: a method reference is
+                              // an escaping closure, whose copy of the key was a heap allocation and
+                              // three retains on every signed line.
+                              namesSameEntry: { key.namesSameEntry($0) },
                               writeEntry: { output in
                                   output.append(contentsOf: key.literal)
                                   output.append(UInt8(ascii: ":"))
