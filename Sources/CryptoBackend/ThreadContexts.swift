@@ -1,9 +1,4 @@
 import COpenSSL
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// OpenSSL contexts kept per thread: initialised ECDSA sign and verify contexts (`EVP_PKEY_CTX`)
 /// per key, and one digest context (`EVP_MD_CTX`).
@@ -128,29 +123,10 @@ final class ThreadContexts {
 
     // MARK: - Per-thread storage
 
-    /// The pthread key whose destructor releases a thread's cache when the thread ends.
-    private static let storageKey: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            guard let pointer else { return }
-            Unmanaged<ThreadContexts>.fromOpaque(pointer).release()
-        }
-        precondition(status == 0, "pthread_key_create failed (\(status))")
-        return key
-    }()
+    private static let storage = PerThreadObject { ThreadContexts() }
 
-    /// Runs `body` with this thread's cache, made on first use.
-    ///
-    /// The thread-specific slot holds the cache's one reference until the thread ends, and
-    /// `body` runs on this thread, so the cache is lent to `body` as it is: taking it out as a
-    /// strong reference (`takeUnretainedValue`) cost a retain and a release, atomic both, on
-    /// every signature and every digest.
+    /// Runs `body` with this thread's cache, made on first use and lent without a retain.
     private static func withCurrent<Result>(_ body: (ThreadContexts) throws -> Result) rethrows -> Result {
-        let pointer = pthread_getspecific(storageKey) ?? {
-            let pointer = Unmanaged.passRetained(ThreadContexts()).toOpaque()
-            pthread_setspecific(storageKey, pointer)
-            return pointer
-        }()
-        return try Unmanaged<ThreadContexts>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        try storage.withCurrent { (cache: ThreadContexts) throws(any Error) -> Result in try body(cache) }
     }
 }

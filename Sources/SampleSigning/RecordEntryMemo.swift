@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CryptoBackend
 import DER
 import HealthSamples
 
@@ -156,28 +157,10 @@ final class RecordEntryMemo {
 
     // MARK: - Per-thread storage
 
-    /// The pthread key whose destructor releases a thread's memo when the thread ends.
-    private static let storageKey: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            guard let pointer else { return }
-            Unmanaged<RecordEntryMemo>.fromOpaque(pointer).release()
-        }
-        precondition(status == 0, "pthread_key_create failed (\(status))")
-        return key
-    }()
+    private static let storage = PerThreadObject { RecordEntryMemo() }
 
-    /// Runs `body` with this thread's memo, made on first use.
-    ///
-    /// The thread-specific slot holds the memo's one reference until the thread ends, and `body`
-    /// runs on this thread, so the memo is lent to `body` as it is: taking it out as a strong
-    /// reference (`takeUnretainedValue`) cost an atomic retain and release per look-up.
+    /// Runs `body` with this thread's memo, made on first use and lent without a retain.
     private static func withCurrent<Result>(_ body: (RecordEntryMemo) -> Result) -> Result {
-        let pointer = pthread_getspecific(storageKey) ?? {
-            let pointer = Unmanaged.passRetained(RecordEntryMemo()).toOpaque()
-            pthread_setspecific(storageKey, pointer)
-            return pointer
-        }()
-        return Unmanaged<RecordEntryMemo>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+        storage.withCurrent(body)
     }
 }

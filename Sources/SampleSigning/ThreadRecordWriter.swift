@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CryptoBackend
 import DER
 
 /// The DER writer each thread writes the records it signs into, emptied and reused for the next.
@@ -50,23 +46,9 @@ final class ThreadRecordWriter {
 
     // MARK: - Per-thread storage
 
-    /// The pthread key whose destructor releases a thread's writer when the thread ends.
-    private static let storageKey: pthread_key_t = {
-        var key = pthread_key_t()
-        let status = pthread_key_create(&key) { pointer in
-            guard let pointer else { return }
-            Unmanaged<ThreadRecordWriter>.fromOpaque(pointer).release()
-        }
-        precondition(status == 0, "pthread_key_create failed (\(status))")
-        return key
-    }()
+    private static let storage = PerThreadObject { ThreadRecordWriter() }
 
     private static func current() -> ThreadRecordWriter {
-        if let pointer = pthread_getspecific(storageKey) {
-            return Unmanaged<ThreadRecordWriter>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        let owner = ThreadRecordWriter()
-        pthread_setspecific(storageKey, Unmanaged.passRetained(owner).toOpaque())
-        return owner
+        storage.withCurrent { $0 }
     }
 }
