@@ -36,8 +36,12 @@ public struct SampleVerdict: Sendable, Hashable {
 
     /// The signed record as the verifier had it: decoded to compare fields, or still encoded
     /// when its octets equalled the record rebuilt from the stored sample.
+    ///
+    /// The decoded record is boxed (`indirect`): held inline, the record's 300-odd bytes sized
+    /// every verdict, and every entry and decided sample holding one, though a valid sample
+    /// (nearly every one) keeps only the encoded octets, one reference.
     enum SignedRecordForm: Sendable, Hashable {
-        case decoded(SignedRecord)
+        indirect case decoded(SignedRecord)
         case encoded([UInt8])
     }
     private let signedRecord: SignedRecordForm?

@@ -43,6 +43,23 @@ struct ReportBytes: ~Copyable {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Appends the bytes `write` writes in place, at most `maximumCount` of them; it returns how
+    /// many it wrote. Lets a formatter (a date, a number) write straight into the report.
+    mutating func appendWritten(maximumCount: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if count + maximumCount > capacity { grow(toHold: count + maximumCount) }
+        let written = write(base + count)
+        precondition(written >= 0 && written <= maximumCount, "wrote past the room asked for")
+        count += written
+    }
+
+    /// Appends a copy of bytes already written.
+    mutating func append(copyOf range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "not written yet")
+        if count + range.count > capacity { grow(toHold: count + range.count) }
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
     /// Appends the bytes of an array (the few pieces written by helpers that produce one).
     mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }

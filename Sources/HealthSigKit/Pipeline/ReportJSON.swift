@@ -1,4 +1,6 @@
 import DER
+import Foundation
+import HealthSamples
 import SampleIO
 import SampleSigning
 
@@ -6,9 +8,20 @@ import SampleSigning
 /// object per sample, members in a fixed alphabetical order, no whitespace).
 enum ReportJSON {
     /// A decided sample: `{"line":…,"position":…,"reason":…,"reasonCode":…,"signer":…,…}`.
-    static func append(_ sample: borrowing DecidedSample, into out: inout ReportBytes) {
-        let e = sample.entry
-        let reading = ReportedReading(sample)
+    static func append(_ decided: borrowing DecidedSample, into out: inout ReportBytes) {
+        if let reading = decided.reportLineReading {
+            append(decided, reading, into: &out)
+        } else {
+            // Not a valid sample: its raw attributes, as ``ReportedReading`` reads them.
+            let r = ReportedReading(decided)
+            append(decided, ReportLineReading(
+                deviceName: r.deviceName, deviceModel: r.deviceModel, start: r.startDate.map(ReportLineReading.Text.text) ?? .absent,
+                end: r.endDate.map(ReportLineReading.Text.text) ?? .absent, value: r.value.map(ReportLineReading.Text.text) ?? .absent,
+                unit: r.unit, members: .texts(r.objects), source: r.source), into: &out)
+        }
+    }
+
+    private static func append(_ decided: borrowing DecidedSample, _ reading: ReportLineReading, into out: inout ReportBytes) {
         // The fixed text between values goes out in one piece each (`,"reason":`): a dozen
         // members a line, one line per sample.
         raw(#"{"device":"#, into: &out)
@@ -22,21 +35,23 @@ enum ReportJSON {
             out.append(UInt8(ascii: "}"))
         }
         raw(#","endDate":"#, into: &out)
-        optionalValue(reading.endDate, into: &out)
+        let endDateBytes = out.count
+        text(reading.end, into: &out)
+        let endDate = endDateBytes..<out.count
         out.append(UInt8(ascii: ","))
-        if let line = e.line {
+        if let line = decided.entry.line {
             key("line", into: &out)
             number(line, into: &out)
             out.append(UInt8(ascii: ","))
         }
-        if sample.mayBeCorrelationMemberCopy {
+        if decided.mayBeCorrelationMemberCopy {
             key("mayBeCorrelationMemberCopy", into: &out)
             raw("true,", into: &out)
         }
-        if !e.verdict.mismatches.isEmpty {
+        if !decided.entry.verdict.mismatches.isEmpty {
             key("mismatches", into: &out)
             out.append(UInt8(ascii: "["))
-            for (index, mismatch) in e.verdict.mismatches.enumerated() {
+            for (index, mismatch) in decided.entry.verdict.mismatches.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 out.append(UInt8(ascii: "{"))
                 member("field", mismatch.field, into: &out)
@@ -48,38 +63,59 @@ enum ReportJSON {
             }
             raw("],", into: &out)
         }
-        if !e.verdict.notes.isEmpty {
+        if !decided.entry.verdict.notes.isEmpty {
             key("notes", into: &out)
             out.append(UInt8(ascii: "["))
-            for (index, note) in e.verdict.notes.enumerated() {
+            for (index, note) in decided.entry.verdict.notes.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 string(note, into: &out)
             }
             raw("],", into: &out)
         }
-        if !reading.objects.isEmpty {
-            key("objects", into: &out)
-            out.append(UInt8(ascii: "["))
-            for (index, object) in reading.objects.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(UInt8(ascii: "{"))
-                member("type", object.type, into: &out)
-                out.append(UInt8(ascii: ","))
-                optionalMember("unit", object.unit, into: &out)
-                out.append(UInt8(ascii: ","))
-                optionalMember("value", object.value, into: &out)
-                out.append(UInt8(ascii: "}"))
+        switch reading.members {
+        case .none:
+            break
+        case .samples(let members):
+            if !members.isEmpty {
+                key("objects", into: &out)
+                out.append(UInt8(ascii: "["))
+                for index in members.indices {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    raw(#"{"type":"#, into: &out)
+                    string(members[index].type.identifier, into: &out)
+                    raw(#","unit":"#, into: &out)
+                    string(members[index].quantity.unit.unitString, into: &out)
+                    raw(#","value":"#, into: &out)
+                    decimal(members[index].quantity.value, members[index].quantity.integerParts, into: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                raw("],", into: &out)
             }
-            raw("],", into: &out)
+        case .texts(let members):
+            if !members.isEmpty {
+                key("objects", into: &out)
+                out.append(UInt8(ascii: "["))
+                for (index, object) in members.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    out.append(UInt8(ascii: "{"))
+                    member("type", object.type, into: &out)
+                    out.append(UInt8(ascii: ","))
+                    optionalMember("unit", object.unit, into: &out)
+                    out.append(UInt8(ascii: ","))
+                    optionalMember("value", object.value, into: &out)
+                    out.append(UInt8(ascii: "}"))
+                }
+                raw("],", into: &out)
+            }
         }
         raw(#""position":"#, into: &out)
-        number(e.position, into: &out)
+        number(decided.entry.position, into: &out)
         raw(#","reason":"#, into: &out)
-        string(e.verdict.reason, into: &out)
+        string(decided.entry.verdict.reason, into: &out)
         raw(#","reasonCode":"#, into: &out)
-        string(e.verdict.reasonCode, into: &out)
+        string(decided.entry.verdict.reasonCode, into: &out)
         out.append(UInt8(ascii: ","))
-        if let signer = e.verdict.signer {
+        if let signer = decided.entry.verdict.signer {
             raw(#""signer":{"keyId":"#, into: &out)
             string(signer.keyIdentifier, into: &out)
             if let subject = signer.certificateSubject {
@@ -91,16 +127,66 @@ enum ReportJSON {
         raw(#""source":"#, into: &out)
         optionalValue(reading.source, into: &out)
         raw(#","startDate":"#, into: &out)
-        string(reading.startDate ?? e.startDate, into: &out)
+        switch reading.start {
+        case .date(let start) where reading.end.isDate(writtenAlike: start):
+            // Most readings (a heart rate, a weight) end where they start: the same text.
+            out.append(copyOf: endDate)
+        case .absent:
+            switch decided.entry.start {
+            case .text(let start): string(start, into: &out)
+            case .date(let start): date(start, into: &out)
+            }
+        case let start:
+            text(start, into: &out)
+        }
         raw(#","type":"#, into: &out)
-        string(e.type, into: &out)
+        string(decided.entry.type, into: &out)
         raw(#","unit":"#, into: &out)
         optionalValue(reading.unit, into: &out)
         raw(#","value":"#, into: &out)
-        optionalValue(reading.value, into: &out)
+        text(reading.value, into: &out)
         raw(#","verdict":"#, into: &out)
-        string(e.verdict.kind.rawValue, into: &out)
+        string(decided.entry.verdict.kind.rawValue, into: &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// A string member's value, or `null` when absent.
+    private static func text(_ value: ReportLineReading.Text, into out: inout ReportBytes) {
+        switch value {
+        case .absent: raw("null", into: &out)
+        case .text(let text): string(text, into: &out)
+        case .date(let date): self.date(date, into: &out)
+        case .decimal(let value, let parts): decimal(value, parts, into: &out)
+        case .integer(let integer):
+            out.append(UInt8(ascii: "\""))
+            number(integer, into: &out)
+            out.append(UInt8(ascii: "\""))
+        }
+    }
+
+    /// A date as a JSON string of its RFC 3339 text (``SampleDate/rfc3339String``), written in
+    /// place: digits and `-:.TZ+` need no escaping.
+    static func date(_ date: SampleDate, into out: inout ReportBytes) {
+        var fits = true
+        out.appendWritten(maximumCount: SampleDate.rfc3339MaximumByteCount + 2) { bytes in
+            guard let count = date.writeRFC3339(to: bytes + 1) else {
+                fits = false
+                return 0
+            }
+            bytes[0] = UInt8(ascii: "\"")
+            bytes[count + 1] = UInt8(ascii: "\"")
+            return count + 2
+        }
+        if !fits { string(date.rfc3339String, into: &out) }
+    }
+
+    /// A quantity's value as a JSON string of its decimal text (``DecimalText/format(_:)``),
+    /// written in place from the integer parts the parser kept.
+    static func decimal(_ value: Decimal, _ parts: DecimalText.IntegerParts?, into out: inout ReportBytes) {
+        guard let parts else { return string(DecimalText.format(value), into: &out) }
+        out.append(UInt8(ascii: "\""))
+        out.appendWritten(maximumCount: DecimalText.plainByteCount(parts)) { DecimalText.writePlain(parts, to: $0) }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Unreadable input: `{"line":3,"reason":"…","verdict":"unreadable"}`.
@@ -230,24 +316,14 @@ enum ReportJSON {
     /// written as a `\uXXXX` escape, so the parsed value is exactly the stored one.
     static func string(_ value: String, into out: inout ReportBytes) {
         // ASCII below DEL needs only JSON's own escaping: the common case, on the contiguous
-        // UTF-8 (a generic scan of the String's UTF-8 view cost as much as the writing).
-        var text = value
-        let written = text.withUTF8 { utf8 -> Bool in
-            // Nearly every string of a report line (dates, identifiers, reasons, key ids) is
-            // printable ASCII that goes out as it is: one word-at-a-time scan, one copy.
-            if isPrintableASCIIWithoutEscapes(utf8) {
-                out.append(UInt8(ascii: "\""))
-                out.append(utf8)
-                out.append(UInt8(ascii: "\""))
-                return true
-            }
-            guard !utf8.contains(where: { $0 >= 0x7F }) else { return false }
-            var quoted: [UInt8] = []
-            JSONWriter.writeString(utf8: utf8, into: &quoted)
-            out.append(quoted)
-            return true
+        // UTF-8 (a generic scan of the String's UTF-8 view cost as much as the writing), read in
+        // place (`withUTF8` needs a mutable copy: a retain and a release of every string).
+        if let written = value.utf8.withContiguousStorageIfAvailable({ appendASCII($0, into: &out) }) {
+            if written { return }
+        } else {
+            var text = value
+            if text.withUTF8({ appendASCII($0, into: &out) }) { return }
         }
-        if written { return }
         var plain = ""
         var pieces: [UInt8] = [UInt8(ascii: "\"")]
         func flush() {
@@ -268,6 +344,24 @@ enum ReportJSON {
         flush()
         pieces.append(UInt8(ascii: "\""))
         out.append(pieces)
+    }
+
+    /// Appends UTF-8 without bytes past DEL as a JSON string; false, with nothing appended, for
+    /// any other text.
+    private static func appendASCII(_ utf8: UnsafeBufferPointer<UInt8>, into out: inout ReportBytes) -> Bool {
+        // Nearly every string of a report line (dates, identifiers, reasons, key ids) is
+        // printable ASCII that goes out as it is: one word-at-a-time scan, one copy.
+        if isPrintableASCIIWithoutEscapes(utf8) {
+            out.append(UInt8(ascii: "\""))
+            out.append(utf8)
+            out.append(UInt8(ascii: "\""))
+            return true
+        }
+        guard !utf8.contains(where: { $0 >= 0x7F }) else { return false }
+        var quoted: [UInt8] = []
+        JSONWriter.writeString(utf8: utf8, into: &quoted)
+        out.append(quoted)
+        return true
     }
 
     /// Whether no byte is a control character, `"`, `\`, DEL or outside ASCII.
@@ -292,3 +386,4 @@ enum ReportJSON {
         }
     }
 }
+

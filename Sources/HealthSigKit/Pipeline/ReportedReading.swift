@@ -69,21 +69,16 @@ struct ReportedReading: Sendable {
         }
     }
 
-    /// A valid sample's start and end in RFC 3339. The entry of a decided sample already holds
-    /// its start (``VerificationWork``): formatted once per sample, not once per use. Most
+    /// A valid sample's start and end in RFC 3339: the entry's start when it holds it as text. Most
     /// readings (a heart rate, a weight) end where they start, written alike: their end is the
     /// same text, not formatted again.
     private static func dates(_ start: SampleDate, _ end: SampleDate, _ decided: borrowing DecidedSample)
         -> (start: String, end: String) {
-        let startText = decided.entry.startDate.isEmpty ? start.rfc3339String : decided.entry.startDate
-        return (startText, writtenAlike(start, end) ? startText : end.rfc3339String)
-    }
-
-    /// Whether two dates have the same RFC 3339 text: the same instant written with the same
-    /// offset and the same fraction flag (`==` compares instants only).
-    private static func writtenAlike(_ a: SampleDate, _ b: SampleDate) -> Bool {
-        a.epochSeconds == b.epochSeconds && a.nanoseconds == b.nanoseconds
-            && a.utcOffsetSeconds == b.utcOffsetSeconds && a.hasFraction == b.hasFraction
+        let startText = switch decided.entry.start {
+        case .text(let text) where !text.isEmpty: text
+        default: start.rfc3339String
+        }
+        return (startText, start.isWrittenAlike(end) ? startText : end.rfc3339String)
     }
 
     /// export.xml date text in RFC 3339, or the text itself when it is not a date.

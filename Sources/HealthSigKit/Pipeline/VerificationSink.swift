@@ -23,6 +23,9 @@ public final class DecidedSample: Sendable {
     /// pipeline's batch stage decides its verdict. Found here, on the worker that decides the
     /// sample, rather than by the pipeline's one ordering thread for every sample.
     let involvesBatch: Bool
+    /// What a JSON report line shows of the sample, read while the sample is at hand; nil
+    /// without a sample.
+    let reportLineReading: ReportLineReading?
 
     /// Creates a decided sample.
     public init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
@@ -32,6 +35,10 @@ public final class DecidedSample: Sendable {
         involvesBatch = switch sample {
         case .some(let sample): BatchSampleVerifier<Int>.involvesBatch(sample)
         case .none: false
+        }
+        reportLineReading = switch sample {
+        case .some(let sample): sample.reportLineReading(source: exportItem?.sourceName)
+        case .none: nil
         }
         self.entry = entry
         self.sample = sample
@@ -45,18 +52,26 @@ public final class DecidedSample: Sendable {
     public init(entry: VerificationEntry, sample: consuming Sample, exportItem: ExportXMLItem?,
                 correlationRole: CorrelationRole = .none) {
         involvesBatch = BatchSampleVerifier<Int>.involvesBatch(sample)
+        reportLineReading = sample.reportLineReading(source: exportItem?.sourceName)
         self.entry = entry
         self.sample = consume sample
         self.exportItem = exportItem
         self.correlationRole = correlationRole
     }
 
+    /// `decided` with another entry.
+    private init(entry: VerificationEntry, of decided: DecidedSample) {
+        self.entry = entry
+        sample = decided.sample
+        exportItem = decided.exportItem
+        correlationRole = decided.correlationRole
+        involvesBatch = decided.involvesBatch
+        reportLineReading = decided.reportLineReading
+    }
+
     /// The same sample with another verdict (the batch verifier's, decided later).
     func replacingVerdict(_ verdict: SampleVerdict) -> DecidedSample {
-        let e = entry
-        return DecidedSample(
-            entry: VerificationEntry(position: e.position, line: e.line, type: e.type, startDate: e.startDate, verdict: verdict),
-            sample: sample, exportItem: exportItem, correlationRole: correlationRole)
+        DecidedSample(entry: entry.replacingVerdict(verdict), of: self)
     }
 
     /// Whether the sample is an unsigned top-level export.xml Record of a type correlations

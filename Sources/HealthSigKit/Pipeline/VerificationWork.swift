@@ -46,13 +46,13 @@ enum VerificationWork: Sendable {
         let sample = (consume read).sample
         let verdict = verifier.verify(sample, storedForm: .json)
         let entry = VerificationEntry(position: position, line: line, type: sample.typeIdentifier,
-                                      startDate: sample.startDate.rfc3339String, verdict: verdict)
+                                      start: .date(sample.startDate), verdict: verdict)
         return DecidedSample(entry: entry, sample: consume sample, exportItem: nil)
     }
 
     static func entry(_ stored: StoredSample, _ verdict: SampleVerdict) -> VerificationEntry {
         VerificationEntry(position: stored.position, line: stored.line, type: stored.sample.typeIdentifier,
-                          startDate: stored.sample.startDate.rfc3339String, verdict: verdict)
+                          start: .date(stored.sample.startDate), verdict: verdict)
     }
 
     static func entry(_ item: ExportXMLItem, _ verdict: SampleVerdict) -> VerificationEntry {

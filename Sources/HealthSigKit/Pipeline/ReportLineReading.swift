@@ -1,0 +1,91 @@
+import Foundation
+import HealthSamples
+
+/// What a JSON report line shows of a sample's reading: ``ReportedReading``'s fields, with the
+/// dates and the value kept as they are and written straight into the line (``ReportJSON``),
+/// not as Strings made for every sample and thrown away.
+///
+/// Read from the sample when its ``DecidedSample`` is made, where the sample is at hand: the
+/// sample as a decided sample holds it (a 400-byte optional in a class) was copied whole to be
+/// read, every string in it retained, and destroyed again.
+struct ReportLineReading: Sendable {
+    let deviceName: String?
+    let deviceModel: String?
+    let start: Text
+    let end: Text
+    let value: Text
+    let unit: String?
+    let members: Members
+    let source: String?
+
+    init(deviceName: String?, deviceModel: String?, start: Text, end: Text, value: Text, unit: String?,
+         members: Members, source: String?) {
+        self.deviceName = deviceName
+        self.deviceModel = deviceModel
+        self.start = start
+        self.end = end
+        self.value = value
+        self.unit = unit
+        self.members = members
+        self.source = source
+    }
+
+    /// A valid sample's reading; `source` is its export.xml item's.
+    init(device: Device?, start: SampleDate, end: SampleDate, value: Text, unit: String?,
+         members: Members = .none, source: String?) {
+        deviceName = device?.name
+        deviceModel = device?.model
+        self.start = .date(start)
+        self.end = .date(end)
+        self.value = value
+        self.unit = unit
+        self.members = members
+        self.source = source
+    }
+
+    /// A string member's value: text, a date in RFC 3339, or a number as decimal text.
+    enum Text: Sendable {
+        case absent
+        case text(String)
+        case date(SampleDate)
+        case decimal(Decimal, DecimalText.IntegerParts?)
+        case integer(Int)
+
+        /// Whether this is a date written as `date` is.
+        func isDate(writtenAlike date: SampleDate) -> Bool {
+            if case .date(let own) = self { return own.isWrittenAlike(date) }
+            return false
+        }
+    }
+
+    /// A correlation's members.
+    enum Members: Sendable {
+        case none
+        case samples([QuantitySample])
+        case texts([ReportedReading.Member])
+    }
+}
+
+extension Sample {
+    /// What a report line shows of the sample. The fields are read from the sample's own case:
+    /// `Sample`'s `startDate`, `endDate` and `device` each copy the whole case out first.
+    func reportLineReading(source: String?) -> ReportLineReading {
+        switch self {
+        case .quantity(let q):
+            ReportLineReading(device: q.device, start: q.startDate, end: q.endDate,
+                              value: .decimal(q.quantity.value, q.quantity.integerParts),
+                              unit: q.quantity.unit.unitString, source: source)
+        case .category(let c):
+            ReportLineReading(device: c.device, start: c.startDate, end: c.endDate, value: .integer(c.value),
+                              unit: nil, source: source)
+        case .correlation(let c):
+            ReportLineReading(device: c.device, start: c.startDate, end: c.endDate, value: .absent, unit: nil,
+                              members: .samples(c.objects), source: source)
+        case .workout(let w):
+            // A workout has no single value; its duration is the one figure every workout has.
+            ReportLineReading(device: w.device, start: w.startDate, end: w.endDate,
+                              value: .decimal(w.duration.value, w.duration.integerParts),
+                              unit: w.duration.unit.unitString, source: source)
+        }
+    }
+}
