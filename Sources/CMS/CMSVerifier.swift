@@ -119,7 +119,7 @@ public enum CMSVerifier {
                 sid: .subjectKeyIdentifier(Array(der[layout.subjectKeyIdentifier])), embedded: [], trust: trust,
                 at: certificateTime, content: Array(der[layout.content]), contentWasDetached: false,
                 contentType: .idData, signedAttributes: nil, expectedMessageDigest: nil, signingTime: nil,
-                signature: Array(der[layout.signature]))
+                signature: der[layout.signature])
         }
 
         // 1–2. Structure: ContentInfo, its type, then the SignedData inside.
@@ -209,7 +209,7 @@ public enum CMSVerifier {
             sid: signerInfo.sid, embedded: embedded, trust: trust, at: certificateTime, content: content,
             contentWasDetached: signedData.encapContentInfo.eContent == nil, contentType: eContentType,
             signedAttributes: signerInfo.signedAttrs, expectedMessageDigest: expectedMessageDigest,
-            signingTime: signingTime, signature: signerInfo.signature)
+            signingTime: signingTime, signature: signerInfo.signature[...])
     }
 
     /// Steps 10–12 for a SignedData whose structure has passed steps 1–9: the signer from the
@@ -218,7 +218,8 @@ public enum CMSVerifier {
     private static func verifiedSigner(
         sid: SignerIdentifier, embedded: [Certificate], trust: TrustSet, at certificateTime: CertificateTime,
         content: [UInt8], contentWasDetached: Bool, contentType eContentType: DERObjectIdentifier,
-        signedAttributes: SignedAttributes?, expectedMessageDigest: [UInt8]?, signingTime: Date?, signature: [UInt8]
+        signedAttributes: SignedAttributes?, expectedMessageDigest: [UInt8]?, signingTime: Date?,
+        signature: ArraySlice<UInt8>
     ) throws(VerificationFailure) -> CMSSignerInfoSummary {
         let signer = try findSigner(sid, embedded: embedded, trust: trust, at: certificateTime, content: content)
 
@@ -228,7 +229,7 @@ public enum CMSVerifier {
         if !ECDSASignatureValue.isShortCanonicalDER(signature) {
             do {
                 let value = try ECDSASignatureValue(derEncoded: signature)
-                guard value.derEncoded == signature else {
+                guard value.derEncoded.elementsEqual(signature) else {
                     throw DERError(.invalidValue, at: 0, "not canonical")
                 }
             } catch {

@@ -72,6 +72,16 @@ public struct ECDSASignatureValue: DERParseable, DERSerializable, Hashable, Send
     /// and nothing after. Checked on the bytes, without parsing and re-encoding them; `false`
     /// decides nothing, the full decoder does.
     static func isShortCanonicalDER(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isShortCanonicalDER($0) }
+    }
+
+    /// ``isShortCanonicalDER(_:)-([UInt8])`` of a slice, read in place: the CMS verifier checks
+    /// the signature where it lies in the SignedData, without copying it out.
+    static func isShortCanonicalDER(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer { isShortCanonicalDER($0) }
+    }
+
+    private static func isShortCanonicalDER(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 8, bytes.count <= 129, bytes[0] == 0x30, Int(bytes[1]) == bytes.count - 2 else { return false }
         var index = 2
         for _ in 0..<2 {

@@ -31,7 +31,19 @@ struct ProfileSignedDataLayout {
 
     /// The layout of `der`, or `nil` when `der` is not exactly in it.
     init?(_ der: [UInt8]) {
-        var reader = Reader(bytes: der[...])
+        guard let layout = der.withUnsafeBufferPointer({ Self.recognised($0) }) else { return nil }
+        self = layout
+    }
+
+    private init(content: Range<Int>, subjectKeyIdentifier: Range<Int>, signature: Range<Int>) {
+        self.content = content
+        self.subjectKeyIdentifier = subjectKeyIdentifier
+        self.signature = signature
+    }
+
+    /// The layout of `der`, read in place.
+    private static func recognised(_ der: UnsafeBufferPointer<UInt8>) -> ProfileSignedDataLayout? {
+        var reader = Reader(bytes: der)
         guard let contentInfoEnd = reader.header(0x30), contentInfoEnd == der.count,
               reader.fixed(Self.signedDataType),
               let explicitEnd = reader.header(0xA0), explicitEnd == contentInfoEnd,
@@ -54,9 +66,8 @@ struct ProfileSignedDataLayout {
         guard reader.fixed(Self.signerAlgorithms),
               let signatureEnd = reader.header(0x04), signatureEnd == signerInfoEnd
         else { return nil }
-        self.content = content
-        self.subjectKeyIdentifier = subjectKeyIdentifier
-        self.signature = reader.cursor..<signatureEnd
+        return ProfileSignedDataLayout(content: content, subjectKeyIdentifier: subjectKeyIdentifier,
+                                       signature: reader.cursor..<signatureEnd)
     }
 
     /// `06 09` id-signedData (1.2.840.113549.1.7.2).
@@ -76,32 +87,45 @@ struct ProfileSignedDataLayout {
         0x30, 0x0A, 0x06, 0x08, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x04, 0x03, 0x02,
     ]
 
-    /// A cursor over the input.
+    /// A cursor over the input, read through a pointer: the generic reading of an ArraySlice
+    /// (its bounds and ownership checked at every byte) cost more than the layout has bytes to
+    /// check.
     private struct Reader {
-        let bytes: ArraySlice<UInt8>
+        let bytes: UnsafeBufferPointer<UInt8>
         var cursor = 0
 
         /// Reads an identifier octet equal to `tag` and a shortest-form definite length whose
         /// content fits in the input; the end of that content, with the cursor at its start.
+        /// The length is read as ``DER/definiteLength(in:at:)`` reads it (X.690 10.1).
         mutating func header(_ tag: UInt8) -> Int? {
-            guard cursor < bytes.endIndex, bytes[cursor] == tag else { return nil }
-            cursor += 1
-            guard let length = DER.definiteLength(in: bytes, at: &cursor), length <= bytes.endIndex - cursor else {
-                return nil
+            let end = bytes.count
+            guard cursor + 2 <= end, bytes[cursor] == tag else { return nil }
+            let first = bytes[cursor + 1]
+            cursor += 2
+            let length: Int
+            if first < 0x80 {
+                length = Int(first)
+            } else {
+                let count = Int(first & 0x7F)
+                // 0x80 (indefinite) has no octets; more than four is refused as by the parser.
+                guard count >= 1, count <= 4, count <= end - cursor, bytes[cursor] != 0 else { return nil }
+                var value = 0
+                for index in cursor..<(cursor + count) { value = value << 8 | Int(bytes[index]) }
+                guard value >= 0x80 else { return nil }
+                cursor += count
+                length = value
             }
+            guard length <= end - cursor else { return nil }
             return cursor + length
         }
 
         /// Reads `expected` exactly (compared with `memcmp`: a generic element-by-element
         /// comparison cost as much as the rest of the recognition).
         mutating func fixed(_ expected: [UInt8]) -> Bool {
-            guard expected.count <= bytes.endIndex - cursor else { return false }
-            let start = cursor
-            let equal = bytes.withUnsafeBufferPointer { input in
-                expected.withUnsafeBufferPointer { fixed in
-                    guard let base = input.baseAddress, let other = fixed.baseAddress else { return fixed.isEmpty }
-                    return memcmp(base + (start - bytes.startIndex), other, fixed.count) == 0
-                }
+            guard expected.count <= bytes.count - cursor, let base = bytes.baseAddress else { return false }
+            let equal = expected.withUnsafeBufferPointer { fixed in
+                guard let other = fixed.baseAddress else { return true }
+                return memcmp(base + cursor, other, fixed.count) == 0
             }
             guard equal else { return false }
             cursor += expected.count

@@ -127,7 +127,10 @@ private struct ByteKey: Hashable {
 }
 
 /// A key the trust set vouches for, with the certificate it came from if any.
-public struct TrustedSigner: Sendable {
+///
+/// A class, immutable: it is looked up for every verified signature and handed on a few times,
+/// and as a struct each copy retained every array of its key and certificate (a dozen references).
+public final class TrustedSigner: Sendable {
     /// The signer's public key.
     public let publicKey: P256PublicKey
     /// The certificate holding the key, or `nil` for a bare trusted key.

@@ -132,6 +132,18 @@ public struct P256PublicKey: Hashable, Sendable {
         }
     }
 
+    /// ``isValidSignature(_:forDigest:)-([UInt8],[UInt8])`` of a signature where it lies in
+    /// the bytes it came in (a SignedData's), read in place rather than copied out.
+    public func isValidSignature(_ derSignature: ArraySlice<UInt8>, forDigest digest: [UInt8]) -> Bool {
+        derSignature.withUnsafeBufferPointer { signature in
+            digest.withUnsafeBufferPointer { digestBytes in
+                // A null base (an empty slice or array) is refused by the length checks before OpenSSL sees it.
+                guard let signatureBase = signature.baseAddress, let digestBase = digestBytes.baseAddress else { return false }
+                return isValidSignature(signatureBase, signature.count, forDigest: digestBase, digestBytes.count)
+            }
+        }
+    }
+
     private func isValidSignature(_ signature: UnsafePointer<UInt8>, _ signatureLength: Int,
                                   forDigest digest: UnsafePointer<UInt8>, _ digestLength: Int) -> Bool {
         defer { OpenSSLErrorQueue.clear() }
