@@ -115,8 +115,9 @@ public enum CMSVerifier {
         // The layout the profile's signers write, recognised on its bytes, passes steps 1–9 by
         // construction (ProfileSignedDataLayout); only the signer and the signature are left.
         if recognisingLayout, detachedContent == nil, let layout = ProfileSignedDataLayout(der) {
+            let (keyIdentifier, trusted) = trust.signerAndIdentifier(forKeyIdentifier: der[layout.subjectKeyIdentifier])
             return try verifiedSigner(
-                sid: .subjectKeyIdentifier(Array(der[layout.subjectKeyIdentifier])), embedded: [], trust: trust,
+                sid: .subjectKeyIdentifier(keyIdentifier), trusted: trusted, embedded: [], trust: trust,
                 at: certificateTime, content: Array(der[layout.content]), contentWasDetached: false,
                 contentType: .idData, signedAttributes: nil, expectedMessageDigest: nil, signingTime: nil,
                 signature: der[layout.signature])
@@ -216,12 +217,14 @@ public enum CMSVerifier {
     /// trust set (or an embedded certificate), the signature's encoding, the digests and the
     /// ECDSA verification; the summary when all hold.
     private static func verifiedSigner(
-        sid: SignerIdentifier, embedded: [Certificate], trust: TrustSet, at certificateTime: CertificateTime,
+        sid: SignerIdentifier, trusted: TrustedSigner? = nil, embedded: [Certificate], trust: TrustSet,
+        at certificateTime: CertificateTime,
         content: [UInt8], contentWasDetached: Bool, contentType eContentType: DERObjectIdentifier,
         signedAttributes: SignedAttributes?, expectedMessageDigest: [UInt8]?, signingTime: Date?,
         signature: ArraySlice<UInt8>
     ) throws(VerificationFailure) -> CMSSignerInfoSummary {
-        let signer = try findSigner(sid, embedded: embedded, trust: trust, at: certificateTime, content: content)
+        let signer = try findSigner(sid, trusted: trusted, embedded: embedded, trust: trust, at: certificateTime,
+                                    content: content)
 
         // 11. Signature encoding. The short canonical form every P-256 signature takes is
         // recognised on its bytes, and whatever that check accepts the decoder accepts and
@@ -368,10 +371,15 @@ public enum CMSVerifier {
 
     // MARK: - Signer lookup
 
+    /// The signer found: a trusted signer (a reference, not its key and certificate copied
+    /// out, every array of them retained) and whether its certificate is reported.
     private struct ResolvedSigner {
-        let publicKey: P256PublicKey
-        let certificate: Certificate?
+        let trusted: TrustedSigner
+        let reportsCertificate: Bool
         let viaEmbedded: Bool
+
+        var publicKey: P256PublicKey { trusted.publicKey }
+        var certificate: Certificate? { reportsCertificate ? trusted.certificate : nil }
     }
 
     /// Every `certificate` alternative of `certificates` (RFC 5652 10.2.2: an X.509
@@ -392,15 +400,17 @@ public enum CMSVerifier {
         return certificates
     }
 
-    /// The trusted key for `sid`: from the trust set, or from an embedded certificate that is
-    /// trusted itself or chains to a trusted certificate. The time and the content it may be
-    /// stated in are passed as they are, not as a closure making the date: the closure's
-    /// specialisation copied both at each call it was handed on to (a retain and a release of
-    /// each, several times a signature), though most signers have no certificate to check.
+    /// The trusted key for `sid`: `found` when the caller has looked it up already, from the
+    /// trust set, or from an embedded certificate that is trusted itself or chains to a trusted
+    /// certificate. The time and the content it may be stated in are passed as they are, not as
+    /// a closure making the date: the closure's specialisation copied both at each call it was
+    /// handed on to (a retain and a release of each, several times a signature), though most
+    /// signers have no certificate to check.
     private static func findSigner(
-        _ sid: SignerIdentifier, embedded: [Certificate], trust: TrustSet, at time: CertificateTime, content: [UInt8]
+        _ sid: SignerIdentifier, trusted found: TrustedSigner?, embedded: [Certificate], trust: TrustSet,
+        at time: CertificateTime, content: [UInt8]
     ) throws(VerificationFailure) -> ResolvedSigner {
-        if let trusted = trust.signer(for: sid) {
+        if let trusted = found ?? trust.signer(for: sid) {
             return try checkedAtTime(trusted, trust: trust, at: time, content: content)
         }
         guard let candidate = embedded.first(where: { matches($0, sid) }) else {
@@ -431,7 +441,8 @@ public enum CMSVerifier {
             throw .untrustedSigner("the embedded certificate \(candidate.subject) for \(sid) "
                                    + "does not chain to a trusted certificate at \(Self.timeText(date)): \(error)")
         }
-        return ResolvedSigner(publicKey: key, certificate: candidate, viaEmbedded: true)
+        return ResolvedSigner(trusted: TrustedSigner(publicKey: key, certificate: candidate), reportsCertificate: true,
+                              viaEmbedded: true)
     }
 
     /// A trusted signer, once its certificate (when it came with one) is found valid at `date`:
@@ -444,17 +455,17 @@ public enum CMSVerifier {
         _ trusted: TrustedSigner, trust: TrustSet, at time: CertificateTime, content: [UInt8]
     ) throws(VerificationFailure) -> ResolvedSigner {
         guard let certificate = trusted.certificate else {
-            return ResolvedSigner(publicKey: trusted.publicKey, certificate: nil, viaEmbedded: false)
+            return ResolvedSigner(trusted: trusted, reportsCertificate: false, viaEmbedded: false)
         }
         let date = time.date(statedIn: content)
         if case .failure(let error) = Certificate.verifyChain(leaf: certificate, trustedRoots: [certificate], at: date) {
             if trust.publicKeys.contains(trusted.publicKey) {
-                return ResolvedSigner(publicKey: trusted.publicKey, certificate: nil, viaEmbedded: false)
+                return ResolvedSigner(trusted: trusted, reportsCertificate: false, viaEmbedded: false)
             }
             throw .untrustedSigner("the trusted certificate \(certificate.subject) is not valid at "
                                    + "\(Self.timeText(date)): \(Self.chainReason(error))")
         }
-        return ResolvedSigner(publicKey: trusted.publicKey, certificate: certificate, viaEmbedded: false)
+        return ResolvedSigner(trusted: trusted, reportsCertificate: true, viaEmbedded: false)
     }
 
     /// OpenSSL's reason (`certificate has expired`) without the error's wrapper text.

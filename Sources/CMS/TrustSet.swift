@@ -1,5 +1,6 @@
 import CryptoBackend
 import DER
+import Foundation
 
 /// The public keys and certificates a verifier trusts to sign: the trust set of docs/VERIFY.md,
 /// which the verifier is given and simply holds.
@@ -19,6 +20,12 @@ public struct TrustSet: Sendable {
     public private(set) var certificates: [Certificate] = []
 
     private var byKeyIdentifier: [ByteKey: TrustedSigner] = [:]
+    /// ``byKeyIdentifier``'s entries in a list, searched instead of it while it is short (a
+    /// verifier trusts a handful of keys): hashing the identifier cost more than comparing it
+    /// with every entry, and a list is searched with the identifier where it lies.
+    private var keyIdentifierList: [(keyIdentifier: [UInt8], signer: TrustedSigner)] = []
+    /// Entries up to which ``keyIdentifierList`` is searched.
+    private static let listSearchLimit = 16
     private var byIssuerAndSerialNumber: [ByteKey: TrustedSigner] = [:]
     private var certificateEncodings: Set<ByteKey> = []
 
@@ -85,6 +92,11 @@ public struct TrustSet: Sendable {
         }
         if let existing = byKeyIdentifier[ByteKey(keyIdentifier)], rank(existing) >= rank(signer) { return }
         byKeyIdentifier[ByteKey(keyIdentifier)] = signer
+        if let index = keyIdentifierList.firstIndex(where: { $0.keyIdentifier == keyIdentifier }) {
+            keyIdentifierList[index].signer = signer
+        } else {
+            keyIdentifierList.append((keyIdentifier, signer))
+        }
     }
 
     /// The trusted signer whose key identifier (SKI extension or computed) is `keyIdentifier`.
@@ -93,6 +105,27 @@ public struct TrustSet: Sendable {
     }
 
     /// The trusted certificate with this issuer Name (exact DER) and serial number.
+    /// ``signer(forKeyIdentifier:)`` of an identifier read in place (the CMS verifier's, where it
+    /// lies in the SignedData), with the identifier as an array: the trust set's own equal copy
+    /// when the signer is known, so no array is made for it.
+    func signerAndIdentifier(forKeyIdentifier keyIdentifier: ArraySlice<UInt8>)
+        -> (keyIdentifier: [UInt8], signer: TrustedSigner?) {
+        guard keyIdentifierList.count <= Self.listSearchLimit else {
+            let array = Array(keyIdentifier)
+            return (array, signer(forKeyIdentifier: array))
+        }
+        let found = keyIdentifier.withUnsafeBufferPointer { wanted in
+            keyIdentifierList.first { entry in
+                entry.keyIdentifier.count == wanted.count && entry.keyIdentifier.withUnsafeBufferPointer { own in
+                    guard let a = own.baseAddress, let b = wanted.baseAddress else { return true }
+                    return memcmp(a, b, own.count) == 0
+                }
+            }
+        }
+        guard let found else { return (Array(keyIdentifier), nil) }
+        return (found.keyIdentifier, found.signer)
+    }
+
     public func signer(forIssuerAndSerialNumber issuerAndSerialNumber: IssuerAndSerialNumber) -> TrustedSigner? {
         byIssuerAndSerialNumber[ByteKey(DER.encode(issuerAndSerialNumber))]
     }

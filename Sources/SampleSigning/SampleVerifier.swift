@@ -132,7 +132,10 @@ public struct SampleVerifier: Sendable {
     func verifiedContent(signatureDER der: [UInt8]) -> VerifiedContentOutcome {
         let summary: CMSSignerInfoSummary
         let certificateTime: CMSVerifier.CertificateTime = date.map { .fixed($0) } ?? .statedByContent(Self.signedTime)
-        switch CMSVerifier.verify(der, trust: trust, certificateTime: certificateTime) {
+        let verdict = CMSVerifier.verify(der, trust: trust, certificateTime: certificateTime)
+        // Consumed: the summary is moved out of the verdict, not copied (every array retained)
+        // with the verdict destroyed after.
+        switch consume verdict {
         case .valid(let s):
             summary = s
         case .untrustedSigner(let reason):

@@ -46,7 +46,7 @@ enum VerificationWork: Sendable {
         let sample = (consume read).sample
         let verdict = verifier.verify(sample, storedForm: .json)
         let entry = VerificationEntry(position: position, line: line, type: sample.typeIdentifier,
-                                      start: .date(sample.startDate), verdict: verdict)
+                                      start: .date(sample.startDate), verdict: consume verdict)
         return DecidedSample(entry: entry, sample: consume sample, exportItem: nil)
     }
 
