@@ -31,6 +31,7 @@ struct ReportBytes: ~Copyable {
     }
 
     /// Appends the bytes `bytes` points to.
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
@@ -38,7 +39,9 @@ struct ReportBytes: ~Copyable {
         count += bytes.count
     }
 
-    /// Appends fixed ASCII text.
+    /// Appends fixed ASCII text. Inlined, so the copy of a piece whose length is known where
+    /// it is written (a dozen a line) is a few moves rather than a call.
+    @inline(__always)
     mutating func append(_ text: StaticString) {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }

@@ -264,6 +264,7 @@ enum ReportJSON {
 
     /// `"name":` for the report's own member names: plain ASCII letters that need no escaping,
     /// copied as they are (there are a dozen a line, one line per sample).
+    @inline(__always)
     private static func key(_ name: StaticString, into out: inout ReportBytes) {
         out.append(UInt8(ascii: "\""))
         raw(name, into: &out)
@@ -273,6 +274,7 @@ enum ReportJSON {
 
     /// Appends fixed ASCII text. Not `append(contentsOf: "…".utf8)`: appending a String's UTF-8
     /// view went element by element, some 170 instructions for two bytes, a dozen times a line.
+    @inline(__always)
     private static func raw(_ text: StaticString, into out: inout ReportBytes) {
         out.append(text)
     }
