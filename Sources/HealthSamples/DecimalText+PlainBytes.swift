@@ -22,47 +22,51 @@ extension DecimalText {
             out[0] = UInt8(ascii: "-")
             count = 1
         }
-        // The significand's digits, least significant first, then in order.
-        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var digitCount = 0
-        withUnsafeMutableBytes(of: &reversed) { buffer in
-            var rest = parts.significand
-            while rest > 0 {
-                buffer[digitCount] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-                digitCount += 1
-            }
+        var digitCount = 1
+        var power: UInt64 = 10
+        while digitCount < 20 && parts.significand >= power {
+            digitCount += 1
+            power = power &* 10
         }
-        func zeros(_ n: Int) {
-            (out + count).initialize(repeating: UInt8(ascii: "0"), count: n)
-            count += n
-        }
-        withUnsafeBytes(of: &reversed) { buffer in
-            func digits(_ range: Range<Int>) {
-                for index in range {
-                    out[count] = buffer[digitCount - 1 - index]
-                    count += 1
-                }
-            }
-            if parts.exponent >= 0 {
-                digits(0..<digitCount)
-                zeros(parts.exponent)
+        if parts.exponent >= 0 {
+            writeDigits(parts.significand, digitCount, to: out + count, pointAfter: nil)
+            count += digitCount
+            (out + count).initialize(repeating: UInt8(ascii: "0"), count: parts.exponent)
+            count += parts.exponent
+        } else {
+            let integerDigits = digitCount + parts.exponent
+            if integerDigits > 0 {
+                writeDigits(parts.significand, digitCount, to: out + count, pointAfter: integerDigits)
+                count += digitCount + 1
             } else {
-                let integerDigits = digitCount + parts.exponent
-                if integerDigits > 0 {
-                    digits(0..<integerDigits)
-                    out[count] = UInt8(ascii: ".")
-                    count += 1
-                    digits(integerDigits..<digitCount)
-                } else {
-                    out[count] = UInt8(ascii: "0")
-                    out[count + 1] = UInt8(ascii: ".")
-                    count += 2
-                    zeros(-integerDigits)
-                    digits(0..<digitCount)
-                }
+                out[count] = UInt8(ascii: "0")
+                out[count + 1] = UInt8(ascii: ".")
+                count += 2
+                (out + count).initialize(repeating: UInt8(ascii: "0"), count: -integerDigits)
+                count -= integerDigits
+                writeDigits(parts.significand, digitCount, to: out + count, pointAfter: nil)
+                count += digitCount
             }
         }
         return count
+    }
+
+    /// Writes the `digitCount` decimal digits of `value` at `out`, with a `.` after the first
+    /// `pointAfter` of them when given (one byte more).
+    private static func writeDigits(_ value: UInt64, _ digitCount: Int, to out: UnsafeMutablePointer<UInt8>,
+                                    pointAfter: Int?) {
+        var rest = value
+        var index = digitCount - 1
+        var position = pointAfter == nil ? digitCount - 1 : digitCount
+        while index >= 0 {
+            if let pointAfter, index == pointAfter - 1 {
+                out[position] = UInt8(ascii: ".")
+                position -= 1
+            }
+            out[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+            index -= 1
+            position -= 1
+        }
     }
 }

@@ -11,8 +11,15 @@ public final class JSONDocumentReportSink: VerificationSink {
     }
 
     public func receive(_ event: PipelineEvent) throws(ToolError) {
-        pending.bytes.append(first ? "{\"samples\":[\n" : ",\n")
+        let opening = first
         first = false
+        try Self.receive(event, opening: opening, into: &pending, writer: writer)
+    }
+
+    /// The object, written with the pending bytes accessed once (``JSONLinesReportSink``).
+    private static func receive(_ event: PipelineEvent, opening: Bool, into pending: inout PendingReportBytes,
+                                writer: any ReportByteWriter) throws(ToolError) {
+        pending.bytes.append(opening ? "{\"samples\":[\n" : ",\n")
         switch event {
         case .decided(let decided): ReportJSON.append(decided, into: &pending.bytes)
         case .unreadable(let line, let reason): ReportJSON.appendUnreadable(line: line, reason: reason, into: &pending.bytes)
