@@ -367,8 +367,38 @@ enum ReportJSON {
     }
 
     /// Whether no byte is a control character, `"`, `\`, DEL or outside ASCII.
+    ///
+    /// Eight bytes at a time, the last (partial) word too: read overlapping the one before it,
+    /// or, in a string shorter than a word, padded with a printable byte. A byte-by-byte tail
+    /// cost as much as the words for the short strings of a line (a unit, a reason code).
     static func isPrintableASCIIWithoutEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        !JSONEscapeScan.containsByteToEscape(bytes, printableASCIIOnly: true)
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        if count < 8 {
+            var word: UInt64 = 0x4141_4141_4141_4141
+            withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: raw, byteCount: count) }
+            return isPrintableWithoutEscapes(word)
+        }
+        var index = 0
+        while index &+ 8 <= count {
+            guard isPrintableWithoutEscapes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) else { return false }
+            index &+= 8
+        }
+        return index == count || isPrintableWithoutEscapes(raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+    }
+
+    /// Whether none of a word's eight bytes is below 0x20, `"`, `\`, DEL or above DEL (each test
+    /// the exact "some byte is zero" test of the word with that byte subtracted or xored away).
+    @inline(__always)
+    private static func isPrintableWithoutEscapes(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let delete = word ^ (ones &* 0x7F)
+        let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+            | ((delete &- ones) & ~delete) | word
+        return found & 0x8080_8080_8080_8080 == 0
     }
 
     static func number(_ value: Int, into out: inout ReportBytes) {
