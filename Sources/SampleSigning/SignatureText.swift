@@ -45,6 +45,24 @@ public enum SignatureText {
                                 // character pair's 12 bits, one check and one store of eight bytes
                                 // (the last two overwritten next), where a character at a time cost
                                 // twice the instructions.
+                                // Four groups an iteration while they last, then two.
+                                while index &+ 16 <= count && written &+ 14 <= capacity {
+                                    let first = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                                    let second = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self))
+                                    let a = UInt64(pairs[Int(truncatingIfNeeded: first & 0xFFFF)])
+                                    let b = UInt64(pairs[Int(truncatingIfNeeded: first >> 16 & 0xFFFF)])
+                                    let c = UInt64(pairs[Int(truncatingIfNeeded: first >> 32 & 0xFFFF)])
+                                    let d = UInt64(pairs[Int(truncatingIfNeeded: first >> 48)])
+                                    let e = UInt64(pairs[Int(truncatingIfNeeded: second & 0xFFFF)])
+                                    let f = UInt64(pairs[Int(truncatingIfNeeded: second >> 16 & 0xFFFF)])
+                                    let g = UInt64(pairs[Int(truncatingIfNeeded: second >> 32 & 0xFFFF)])
+                                    let h = UInt64(pairs[Int(truncatingIfNeeded: second >> 48)])
+                                    guard (a | b | c | d | e | f | g | h) < 1 << 12 else { break }
+                                    target.storeBytes(of: (a << 52 | b << 40 | c << 28 | d << 16).bigEndian, toByteOffset: written, as: UInt64.self)
+                                    target.storeBytes(of: (e << 52 | f << 40 | g << 28 | h << 16).bigEndian, toByteOffset: written &+ 6, as: UInt64.self)
+                                    written &+= 12
+                                    index &+= 16
+                                }
                                 while index &+ 8 <= count && written &+ 8 <= capacity {
                                     let characters = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                                     let a = UInt64(pairs[Int(truncatingIfNeeded: characters & 0xFFFF)])
