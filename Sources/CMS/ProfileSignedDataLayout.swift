@@ -97,6 +97,7 @@ struct ProfileSignedDataLayout {
         /// Reads an identifier octet equal to `tag` and a shortest-form definite length whose
         /// content fits in the input; the end of that content, with the cursor at its start.
         /// The length is read as ``DER/definiteLength(in:at:)`` reads it (X.690 10.1).
+        @inline(__always)
         mutating func header(_ tag: UInt8) -> Int? {
             let end = bytes.count
             guard cursor + 2 <= end, bytes[cursor] == tag else { return nil }

@@ -388,16 +388,16 @@ enum ReportJSON {
         return index == count || isPrintableWithoutEscapes(raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
     }
 
-    /// Whether none of a word's eight bytes is below 0x20, `"`, `\`, DEL or above DEL (each test
-    /// the exact "some byte is zero" test of the word with that byte subtracted or xored away).
+    /// Whether none of a word's eight bytes is below 0x20, above 0x7E, `"` or `\`: the exact
+    /// "some byte is less than" and "some byte is more than" word tests for the range, and the
+    /// "some byte is zero" test of the word with `"`, then `\`, xored away.
     @inline(__always)
     private static func isPrintableWithoutEscapes(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
-        let delete = word ^ (ones &* 0x7F)
-        let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-            | ((delete &- ones) & ~delete) | word
+        let outside = ((word &- ones &* 0x20) & ~word) | (word &+ ones) | word
+        let found = outside | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
         return found & 0x8080_8080_8080_8080 == 0
     }
 
