@@ -29,14 +29,14 @@ public struct SampleVerifier: Sendable {
         // finds it, but by String equality with the two spellings (canonically equivalent
         // spellings included) instead of mapping every entry's key to its stored name through a
         // hashed table: this runs for every verified sample.
+        // Read in place by index: the entry found was copied out whole, and its value again.
         let key = MetadataKey.digitalSignature
-        guard let entry = sample.metadata.entries.first(where: { $0.key == key.storedName || $0.key == key.constantName }) else {
-            return nil
+        let entries = sample.metadata.entries
+        for index in entries.indices where entries[index].key == key.storedName || entries[index].key == key.constantName {
+            if case .string(let text) = entries[index].value { return text }
+            return entries[index].value.description
         }
-        switch entry.value {
-        case .string(let s): return s
-        case let other: return other.description
-        }
+        return nil
     }
 
     /// What a signature yields before any stored field is looked at (docs/VERIFY.md steps 2–3):
