@@ -86,7 +86,7 @@ enum ReportJSON {
                     raw(#","unit":"#, into: &out)
                     string(members[index].quantity.unit.unitString, into: &out)
                     raw(#","value":"#, into: &out)
-                    decimal(members[index].quantity.value, members[index].quantity.integerParts, into: &out)
+                    text(.value(of: members[index].quantity), into: &out)
                     out.append(UInt8(ascii: "}"))
                 }
                 raw("],", into: &out)
@@ -156,7 +156,7 @@ enum ReportJSON {
         case .absent: raw("null", into: &out)
         case .text(let text): string(text, into: &out)
         case .date(let date): self.date(date, into: &out)
-        case .decimal(let value, let parts): decimal(value, parts, into: &out)
+        case .decimal(let parts): decimal(parts, into: &out)
         case .integer(let integer):
             out.append(UInt8(ascii: "\""))
             number(integer, into: &out)
@@ -182,8 +182,7 @@ enum ReportJSON {
 
     /// A quantity's value as a JSON string of its decimal text (``DecimalText/format(_:)``),
     /// written in place from the integer parts the parser kept.
-    static func decimal(_ value: Decimal, _ parts: DecimalText.IntegerParts?, into out: inout ReportBytes) {
-        guard let parts else { return string(DecimalText.format(value), into: &out) }
+    static func decimal(_ parts: DecimalText.IntegerParts, into out: inout ReportBytes) {
         out.append(UInt8(ascii: "\""))
         out.appendWritten(maximumCount: DecimalText.plainByteCount(parts)) { DecimalText.writePlain(parts, to: $0) }
         out.append(UInt8(ascii: "\""))

@@ -45,10 +45,17 @@ struct ReportLineReading: Sendable {
 
     /// A string member's value: text, a date in RFC 3339, or a number as decimal text.
     enum Text: Sendable {
+        /// A quantity's value: its parts, or (wider than 64 bits, never in practice) its text.
+        static func value(of quantity: Quantity) -> Text {
+            if let parts = quantity.integerParts { return .decimal(parts) }
+            return .text(DecimalText.format(quantity.value))
+        }
+
         case absent
         case text(String)
         case date(SampleDate)
-        case decimal(Decimal, DecimalText.IntegerParts?)
+        /// A decimal as the parts it is written from (``DecimalText/writePlain(_:to:)``).
+        case decimal(DecimalText.IntegerParts)
         case integer(Int)
 
         /// Whether this is a date written as `date` is.
@@ -73,7 +80,7 @@ extension Sample {
         switch self {
         case .quantity(let q):
             ReportLineReading(device: q.device, start: q.startDate, end: q.endDate,
-                              value: .decimal(q.quantity.value, q.quantity.integerParts),
+                              value: .value(of: q.quantity),
                               unit: q.quantity.unit.unitString, source: source)
         case .category(let c):
             ReportLineReading(device: c.device, start: c.startDate, end: c.endDate, value: .integer(c.value),
@@ -84,7 +91,7 @@ extension Sample {
         case .workout(let w):
             // A workout has no single value; its duration is the one figure every workout has.
             ReportLineReading(device: w.device, start: w.startDate, end: w.endDate,
-                              value: .decimal(w.duration.value, w.duration.integerParts),
+                              value: .value(of: w.duration),
                               unit: w.duration.unit.unitString, source: source)
         }
     }
