@@ -52,8 +52,8 @@ enum RecordWriter {
     /// (``HealthSamples/MetadataKey/names(withStoredName:)``), each to its stored name: one
     /// lookup tells whether a metadata key is signed and under which name, where finding its
     /// stored name and then looking that up hashed the key twice.
-    static let signedKeys = spellings(of: RecordKeys.signedMetadataKeys)
-    static let signedWorkoutKeys = spellings(of: RecordKeys.signedWorkoutMetadataKeys)
+    static let signedKeys = SignedKeyTable(spellings(of: RecordKeys.signedMetadataKeys))
+    static let signedWorkoutKeys = SignedKeyTable(spellings(of: RecordKeys.signedWorkoutMetadataKeys))
 
     static func spellings(of keys: [MetadataKey]) -> [String: String] {
         Dictionary(keys.flatMap { key in MetadataKey.names(withStoredName: key.storedName).map { ($0, key.storedName) } },
@@ -226,7 +226,7 @@ enum RecordWriter {
 
     /// The first entry of each signed key in `metadata`, keyed by its stored name: what
     /// `metadata[key]` finds for each of the keys, found in one pass over the entries.
-    private static func signedEntries(of entries: [Metadata.Entry], signedKeys: [String: String]) -> [(key: String, value: MetadataValue)] {
+    private static func signedEntries(of entries: [Metadata.Entry], signedKeys: SignedKeyTable) -> [(key: String, value: MetadataValue)] {
         var signed: [(key: String, value: MetadataValue)] = []
         for item in entries {
             guard let stored = signedKeys[item.key], !signed.contains(where: { $0.key == stored }) else { continue }
