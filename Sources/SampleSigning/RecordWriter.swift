@@ -217,30 +217,48 @@ enum RecordWriter {
     /// Appends ``metadataEntry(_:)``'s entry, if any.
     private static func appendMetadataEntry(of entries: [Metadata.Entry], workout: Bool,
                                             into writer: inout DERWriter) throws(DERError) {
-        let signed = signedEntries(of: entries, signedKeys: workout ? signedWorkoutKeys : signedKeys)
-        guard !signed.isEmpty else { return }
-        try entry(Keys.metadata, into: &writer) { (value) throws(DERError) in
-            try metadataDictionary(signed, into: &value)
+        let table = workout ? signedWorkoutKeys : signedKeys
+        try withSignedEntries(of: entries, table: table) { (signed) throws(DERError) in
+            guard !signed.isEmpty else { return }
+            try entry(Keys.metadata, into: &writer) { (value) throws(DERError) in
+                try metadataDictionary(signed, of: entries, table: table, into: &value)
+            }
         }
     }
 
-    /// The first entry of each signed key in `metadata`, keyed by its stored name: what
-    /// `metadata[key]` finds for each of the keys, found in one pass over the entries.
-    private static func signedEntries(of entries: [Metadata.Entry], signedKeys: SignedKeyTable) -> [(key: String, value: MetadataValue)] {
-        var signed: [(key: String, value: MetadataValue)] = []
-        for item in entries {
-            guard let stored = signedKeys[item.key], !signed.contains(where: { $0.key == stored }) else { continue }
-            signed.append((stored, item.value))
-        }
-        return signed
+    /// Where an entry of the `m` dictionary comes from: the metadata entry's position and the
+    /// index of its key in the table of signed keys.
+    struct SignedEntry {
+        let position: Int
+        let key: Int
     }
 
-    private static func metadataDictionary(_ signed: [(key: String, value: MetadataValue)],
-                                           into writer: inout DERWriter) throws(DERError) {
-        try writer.appendSetOf { (entries) throws(DERError) in
+    /// Lends `body` the first entry of each signed key in `entries` (what `metadata[key]` finds
+    /// for each key, found in one pass), noted on the stack: every record and workout event
+    /// looks them up, and a list of keys and values of its own cost an allocation and a retain
+    /// of every text.
+    private static func withSignedEntries(of entries: [Metadata.Entry], table: SignedKeyTable,
+                                          _ body: (UnsafeBufferPointer<SignedEntry>) throws(DERError) -> Void) throws(DERError) {
+        let capacity = min(entries.count, SignedKeyTable.capacity)
+        try withUnsafeTemporaryAllocation(of: SignedEntry.self, capacity: max(capacity, 1)) { (found) throws(DERError) in
+            var count = 0
+            var seen: UInt64 = 0
+            for position in entries.indices {
+                guard let key = table.index(of: entries[position].key), seen & (1 << UInt64(key)) == 0 else { continue }
+                seen |= 1 << UInt64(key)
+                found.initializeElement(at: count, to: SignedEntry(position: position, key: key))
+                count += 1
+            }
+            try body(UnsafeBufferPointer(rebasing: found[..<count]))
+        }
+    }
+
+    private static func metadataDictionary(_ signed: UnsafeBufferPointer<SignedEntry>, of entries: [Metadata.Entry],
+                                           table: SignedKeyTable, into writer: inout DERWriter) throws(DERError) {
+        try writer.appendSetOf { (set) throws(DERError) in
             for item in signed {
-                try entry(item.key, into: &entries) { (value) throws(DERError) in
-                    try metadataValue(item.value, into: &value)
+                try entry(table.encodedKeys[item.key], into: &set) { (value) throws(DERError) in
+                    try metadataValue(entries[item.position].value, into: &value)
                 }
             }
         }
@@ -282,8 +300,12 @@ enum RecordWriter {
                         if let duration = event.duration {
                             items.append(try DERReal(try WorkoutRecordFields.seconds(duration)))
                         }
-                        let signed = signedEntries(of: event.metadata.entries, signedKeys: signedWorkoutKeys)
-                        if !signed.isEmpty { try metadataDictionary(signed, into: &items) }
+                        let metadata = event.metadata.entries
+                        try withSignedEntries(of: metadata, table: signedWorkoutKeys) { (signed) throws(DERError) in
+                            if !signed.isEmpty {
+                                try metadataDictionary(signed, of: metadata, table: signedWorkoutKeys, into: &items)
+                            }
+                        }
                     }
                 }
             }
