@@ -152,6 +152,25 @@ enum RecordWriter {
         static let duration = encoded(RecordKeys.duration)
         static let events = encoded(RecordKeys.events)
         static let totals: [(total: WorkoutTotal, key: [UInt8])] = RecordKeys.totalKeys.map { ($0.total, encoded($0.key)) }
+
+        /// The encoded key of `total` (``totals``).
+        static func totalKey(_ total: WorkoutTotal) -> [UInt8] {
+            switch total {
+            case .energyBurned: energyBurned
+            case .distance: distance
+            case .swimmingStrokeCount: swimmingStrokeCount
+            case .flightsClimbed: flightsClimbed
+            }
+        }
+
+        private static func encodedTotal(_ total: WorkoutTotal) -> [UInt8] {
+            totals.first { $0.total == total }!.key
+        }
+
+        private static let energyBurned = encodedTotal(.energyBurned)
+        private static let distance = encodedTotal(.distance)
+        private static let swimmingStrokeCount = encodedTotal(.swimmingStrokeCount)
+        private static let flightsClimbed = encodedTotal(.flightsClimbed)
     }
 
     /// A quantity sample's entries; a correlation member leaves out the dates it shares with
@@ -275,21 +294,59 @@ enum RecordWriter {
         }
     }
 
+    /// A workout's totals, one slot each.
+    private struct TotalsPresent {
+        var energyBurned: Quantity?
+        var distance: Quantity?
+        var swimmingStrokeCount: Quantity?
+        var flightsClimbed: Quantity?
+
+        subscript(total: WorkoutTotal) -> Quantity? {
+            get {
+                switch total {
+                case .energyBurned: energyBurned
+                case .distance: distance
+                case .swimmingStrokeCount: swimmingStrokeCount
+                case .flightsClimbed: flightsClimbed
+                }
+            }
+            set {
+                switch total {
+                case .energyBurned: energyBurned = newValue
+                case .distance: distance = newValue
+                case .swimmingStrokeCount: swimmingStrokeCount = newValue
+                case .flightsClimbed: flightsClimbed = newValue
+                }
+            }
+        }
+    }
+
+    /// A total's entry, `[value, unit]`, when the workout has it.
+    private static func totalEntry(_ key: [UInt8], _ quantity: Quantity?, into writer: inout DERWriter) throws(DERError) {
+        guard let quantity else { return }
+        let value = try DERReal(quantity.value)
+        entry(key, into: &writer) { pair in
+            pair.appendConstructed(.sequence) { items in
+                items.append(value)
+                items.append(DERUTF8String(quantity.unit.unitString))
+            }
+        }
+    }
+
     /// `at`, `du`, the totals and `ev` (``WorkoutRecordFields``).
     private static func workoutEntries(_ workout: Workout, into writer: inout DERWriter) throws(DERError) {
         entry(Keys.activityType, into: &writer) { $0.append(workout.activityType.rawValue) }
         let duration = try DERReal(try WorkoutRecordFields.seconds(workout.duration))
         entry(Keys.duration, into: &writer) { $0.append(duration) }
-        for (total, key) in Keys.totals {
-            guard let quantity = workout.totals[total] else { continue }
-            let value = try DERReal(quantity.value)
-            entry(key, into: &writer) { pair in
-                pair.appendConstructed(.sequence) { items in
-                    items.append(value)
-                    items.append(DERUTF8String(quantity.unit.unitString))
-                }
-            }
-        }
+        // The totals present, read in one pass over the dictionary rather than a hashed
+        // look-up of every possible total, then written in the fixed order of ``Keys/totals``
+        // (so that an error is always the same one).
+        var present = TotalsPresent()
+        for (total, quantity) in workout.totals { present[total] = quantity }
+        try totalEntry(Keys.totalKey(.energyBurned), present.energyBurned, into: &writer)
+        try totalEntry(Keys.totalKey(.distance), present.distance, into: &writer)
+        try totalEntry(Keys.totalKey(.swimmingStrokeCount), present.swimmingStrokeCount, into: &writer)
+        try totalEntry(Keys.totalKey(.flightsClimbed), present.flightsClimbed, into: &writer)
         guard !workout.events.isEmpty else { return }
         try entry(Keys.events, into: &writer) { (value) throws(DERError) in
             try value.appendConstructed(.sequence) { (events) throws(DERError) in
