@@ -168,7 +168,35 @@ struct MetadataSplicePlan {
     init(layout: JSONSpliceLayout, namesSameEntry: (String) -> Bool) throws(SignatureSpliceError) {
         guard layout.rootKind == "object" else { throw .topLevelNotAnObject(found: layout.rootKind) }
         let topMembers = layout.members
-        if let metadata = topMembers.first(where: { $0.key == "metadata" }) {
+        // A `metadata` object with members: its member need not be looked for (comparing every
+        // top-level key with "metadata" was a third of the splice), since only an empty
+        // object's closing brace is found through it.
+        enum MetadataMember {
+            case absent
+            case withMembers
+            /// Found by the search: where its value ends.
+            case found(valueEnd: Int)
+        }
+        let metadata: MetadataMember
+        if layout.metadataKind == "object", !layout.metadataMembers.isEmpty {
+            metadata = .withMembers
+        } else if let member = topMembers.first(where: { $0.key == "metadata" }) {
+            metadata = .found(valueEnd: member.valueSpan.upperBound)
+        } else {
+            metadata = .absent
+        }
+        if case .absent = metadata {
+            if let last = topMembers.last {
+                let position = last.valueSpan.upperBound
+                edit = position..<position
+                comma = true
+            } else {
+                let position = layout.rootSpan.upperBound - 1
+                edit = position..<position
+                comma = false
+            }
+            wrapsInMetadata = true
+        } else {
             guard layout.metadataKind == "object" else {
                 throw .metadataNotAnObject(found: layout.metadataKind ?? "null")
             }
@@ -187,22 +215,14 @@ struct MetadataSplicePlan {
                 let position = last.valueSpan.upperBound
                 edit = position..<position
                 comma = true
-            } else {
+            } else if case .found(let valueEnd) = metadata {
                 // Empty object: insert right before its closing brace.
-                let position = metadata.valueSpan.upperBound - 1
+                let position = valueEnd - 1
                 edit = position..<position
                 comma = false
+            } else {
+                preconditionFailure("a metadata object with members has a last member")
             }
-        } else if let last = topMembers.last {
-            let position = last.valueSpan.upperBound
-            edit = position..<position
-            comma = true
-            wrapsInMetadata = true
-        } else {
-            let position = layout.rootSpan.upperBound - 1
-            edit = position..<position
-            comma = false
-            wrapsInMetadata = true
         }
     }
 }
