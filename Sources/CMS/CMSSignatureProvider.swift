@@ -18,6 +18,14 @@ public protocol CMSSignatureProvider {
     /// A DER `ECDSA-Sig-Value` (RFC 3279 2.2.3) over `digest`, a 32-byte SHA-256 digest.
     func signature(forDigest digest: [UInt8]) throws -> [UInt8]
 
+    /// ``signature(forDigest:)`` written into the start of `buffer`; returns its length.
+    /// `SignedDataBuilder` lends ``SignedDataBuilder/signatureBufferSize`` bytes, far more than the 72 of the
+    /// longest strict DER P-256 signature, so that an over-long signature still reaches the
+    /// builder's encoding check. The default asks ``signature(forDigest:)`` and copies; an
+    /// in-process key writes straight into the buffer, so the default profile's signing makes no
+    /// array for the digest or the signature.
+    func signature(forDigest digest: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+
     /// Whether `SignedDataBuilder` checks each signature under `publicKey` before wrapping it.
     /// Defaults to `true`: a secure element or HSM is a separate device whose output (a faulty
     /// or mismatched key, a garbled response) must not end up in a signature nobody can verify.
@@ -26,6 +34,15 @@ public protocol CMSSignatureProvider {
 
 extension CMSSignatureProvider {
     public var keyIdentifier: [UInt8] { publicKey.keyIdentifier }
+
+    public func signature(forDigest digest: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let signature = try signature(forDigest: Array(digest))
+        guard signature.count <= buffer.count else {
+            throw OverlongSignature(count: signature.count)
+        }
+        signature.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        return signature.count
+    }
 
     public var signaturesNeedVerification: Bool { true }
 }
@@ -38,4 +55,10 @@ extension P256PrivateKey: CMSSignatureProvider {
 
     /// Read from the stored `publicKey` without copying the key.
     public var keyIdentifier: [UInt8] { publicKey.keyIdentifier }
+}
+
+/// A provider's signature longer than the room `SignedDataBuilder` lent for it: an encoding
+/// error, not a failure to sign.
+struct OverlongSignature: Error {
+    let count: Int
 }

@@ -86,20 +86,78 @@ public struct SignedDataBuilder: Sendable {
     ///   signature that is not strict DER or does not verify under `signer.publicKey`.
     public func sign(_ content: [UInt8], using signer: some CMSSignatureProvider) throws(CMSBuilderError) -> [UInt8] {
         if isDefaultProfile {
-            let digest = Digest.sha256(content)
-            let signature: [UInt8]
+            var contentInfo: [UInt8] = []
+            let outcome: CMSBuilderError? = content.withUnsafeBytes { content in
+                do throws(CMSBuilderError) {
+                    try withDefaultProfileContentInfo(signing: content, using: signer) { contentInfo = Self.array(of: $0) }
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if let outcome { throw outcome }
+            return contentInfo
+        }
+        return try signWithPlan(content, using: signer)
+    }
+
+    /// Signs `content` with `signer` and lends `body` the DER ContentInfo, which lives only until
+    /// `body` returns: `sign` writes one SignedData per reading and needs it only to base64 it
+    /// into the signed line, so the default profile writes it into temporary storage, with the
+    /// digest and the signature on the stack, where arrays of their own cost three allocations a
+    /// signature. The bytes are those ``sign(_:using:)`` returns.
+    ///
+    /// - Throws: as ``sign(_:using:)``.
+    ///
+    /// Not generic in what `body` returns: called from another module, a generic result made
+    /// every step down to the temporary storage look up type metadata at run time.
+    public func withSignedContentInfo(signing content: UnsafeRawBufferPointer, using signer: some CMSSignatureProvider,
+                                      _ body: (UnsafeRawBufferPointer) -> Void) throws(CMSBuilderError) {
+        if isDefaultProfile {
+            return try withDefaultProfileContentInfo(signing: content, using: signer, body)
+        }
+        try signWithPlan(Self.array(of: content), using: signer).withUnsafeBytes(body)
+    }
+
+    /// The room lent to ``CMSSignatureProvider/signature(forDigest:into:)``: far more than a
+    /// P-256 signature needs, so that an over-long one from another provider reaches the
+    /// encoding check (and is refused there) rather than being cut.
+    public static let signatureBufferSize = 256
+
+    private func withDefaultProfileContentInfo(signing content: UnsafeRawBufferPointer,
+                                               using signer: some CMSSignatureProvider,
+                                               _ body: (UnsafeRawBufferPointer) -> Void) throws(CMSBuilderError) {
+        try withUnsafeTemporaryAllocation(byteCount: Digest.sha256ByteCount + Self.signatureBufferSize,
+                                          alignment: 8) { (scratch) throws(CMSBuilderError) -> Void in
+            let digest = UnsafeMutableRawBufferPointer(rebasing: scratch[..<Digest.sha256ByteCount])
+            let signatureRoom = UnsafeMutableRawBufferPointer(rebasing: scratch[Digest.sha256ByteCount...])
+            Digest.sha256(content, into: digest)
+            let length: Int
             do {
-                signature = try signer.signature(forDigest: digest)
+                length = try signer.signature(forDigest: UnsafeRawBufferPointer(digest), into: signatureRoom)
+            } catch let error as OverlongSignature {
+                throw .invalidSignatureEncoding("not a DER ECDSA-Sig-Value: \(error.count) bytes")
             } catch {
                 throw .signingFailed("\(error)")
             }
-            // The whole public key only when the signature is checked under it: the signer
-            // identifier needs just its key identifier.
-            try SigningPlan.checkDER(signature, digest: digest,
-                                     verifyingUnder: signer.signaturesNeedVerification ? signer.publicKey : nil)
-            return SignedDataDirectEncoding.contentInfo(content: content, keyIdentifier: signer.keyIdentifier,
-                                                        signature: signature)
+            guard length >= 0, length <= signatureRoom.count else {
+                throw .invalidSignatureEncoding("not a DER ECDSA-Sig-Value: \(length) bytes")
+            }
+            let signature = UnsafeRawBufferPointer(rebasing: signatureRoom[..<length])
+            // libcrypto's signatures pass the check on their bytes; anything else goes through
+            // the full check, which needs arrays (and the whole public key only when the
+            // signature is verified under it: the signer identifier needs just its identifier).
+            if signer.signaturesNeedVerification || !ECDSASignatureValue.isShortCanonicalDER(signature) {
+                try SigningPlan.checkDER(Self.array(of: signature), digest: Self.array(of: UnsafeRawBufferPointer(digest)),
+                                         verifyingUnder: signer.signaturesNeedVerification ? signer.publicKey : nil)
+            }
+            SignedDataDirectEncoding.withContentInfo(content: content, keyIdentifier: signer.keyIdentifier,
+                                                     signature: signature, body)
         }
+    }
+
+    /// Options other than the default profile: the SignedData built as values and encoded.
+    private func signWithPlan(_ content: [UInt8], using signer: some CMSSignatureProvider) throws(CMSBuilderError) -> [UInt8] {
         let plan = try prepare(content, publicKey: signer.publicKey)
         let signature: [UInt8]
         do {
@@ -108,6 +166,14 @@ public struct SignedDataBuilder: Sendable {
             throw .signingFailed("\(error)")
         }
         return try plan.finish(with: .der(signature), verifying: signer.signaturesNeedVerification)
+    }
+
+    /// A copy of `bytes` as an array, allocated through the specialized path
+    /// (`unsafeUninitializedCapacity` allocates through the unspecialized generic).
+    static func array(of bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        var array = [UInt8](repeating: 0, count: bytes.count)
+        if bytes.count > 0 { array.withUnsafeMutableBytes { $0.copyMemory(from: bytes) } }
+        return array
     }
 
     /// The 32-byte SHA-256 digest an external signer must sign for `content`: of the content

@@ -39,6 +39,21 @@ enum SignedDataDirectEncoding {
     /// The ContentInfo holding `content`, signed by the key whose identifier is `keyIdentifier`
     /// with the DER ECDSA-Sig-Value `signature`.
     static func contentInfo(content: [UInt8], keyIdentifier: [UInt8], signature: [UInt8]) -> [UInt8] {
+        content.withUnsafeBytes { content in
+            signature.withUnsafeBytes { signature in
+                var contentInfo: [UInt8] = []
+                withContentInfo(content: content, keyIdentifier: keyIdentifier, signature: signature) {
+                    contentInfo = SignedDataBuilder.array(of: $0)
+                }
+                return contentInfo
+            }
+        }
+    }
+
+    /// Lends `body` the ContentInfo of ``contentInfo(content:keyIdentifier:signature:)``, written
+    /// into temporary storage (on the stack for a record of the usual size) rather than an array.
+    static func withContentInfo(content: UnsafeRawBufferPointer, keyIdentifier: [UInt8],
+                                signature: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
         // Content lengths, innermost first.
         let size = DERWriter.elementSize(contentLength:)
         let eContent = content.count
@@ -57,53 +72,65 @@ enum SignedDataDirectEncoding {
         // Written through a pointer into storage of the exact size: appending the dozen pieces
         // one by one checked capacity and uniqueness for every header octet.
         let total = size(contentInfo)
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, initialized in
-            var at = 0
-            func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-                guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-                (buffer.baseAddress! + at).initialize(from: base, count: bytes.count)
-                at += bytes.count
-            }
-            func put(_ bytes: [UInt8]) {
-                bytes.withUnsafeBufferPointer { put($0) }
-            }
-            func header(_ tag: UInt8, _ length: Int) {
-                buffer[at] = tag
+        withUnsafeTemporaryAllocation(byteCount: total, alignment: 1) { buffer in
+            // A cursor value rather than local functions over a captured offset: captured, the
+            // offset was boxed and every write to it checked for exclusive access at run time.
+            var out = Cursor(base: buffer.baseAddress!)
+            out.header(sequence, contentInfo)
+            out.put(signedDataType)
+            out.header(explicitZero, wrapper)
+            out.header(sequence, signedData)
+            out.put(signedDataHead)
+            out.header(sequence, encapContentInfo)
+            out.put(dataType)
+            out.header(explicitZero, eContentWrapper)
+            out.header(octetString, eContent)
+            out.put(content)
+            out.header(set, signerInfos)
+            out.header(sequence, signerInfo)
+            out.put(signerInfoVersion)
+            out.header(subjectKeyIdentifier, sid)
+            out.put(keyIdentifier)
+            out.put(digestAlgorithm)
+            out.put(signatureAlgorithm)
+            out.header(octetString, signatureValue)
+            out.put(signature)
+            precondition(out.at == total, "ContentInfo size computed wrongly")
+            body(UnsafeRawBufferPointer(buffer))
+        }
+    }
+
+    /// Writes octets one after the other from `base`, into storage the caller sized.
+    private struct Cursor {
+        let base: UnsafeMutableRawPointer
+        var at = 0
+
+        mutating func put(_ bytes: UnsafeRawBufferPointer) {
+            guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+            (base + at).copyMemory(from: source, byteCount: bytes.count)
+            at += bytes.count
+        }
+
+        mutating func put(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { put($0) }
+        }
+
+        mutating func header(_ tag: UInt8, _ length: Int) {
+            base.storeBytes(of: tag, toByteOffset: at, as: UInt8.self)
+            at += 1
+            if length < 0x80 {
+                base.storeBytes(of: UInt8(length), toByteOffset: at, as: UInt8.self)
                 at += 1
-                if length < 0x80 {
-                    buffer[at] = UInt8(length)
-                    at += 1
-                    return
-                }
-                let octetCount = (Int.bitWidth - length.leadingZeroBitCount + 7) / 8
-                buffer[at] = 0x80 | UInt8(octetCount)
-                at += 1
-                for position in 0..<octetCount {
-                    buffer[at] = UInt8(truncatingIfNeeded: length >> (8 * (octetCount - 1 - position)))
-                    at += 1
-                }
+                return
             }
-            header(sequence, contentInfo)
-            put(signedDataType)
-            header(explicitZero, wrapper)
-            header(sequence, signedData)
-            put(signedDataHead)
-            header(sequence, encapContentInfo)
-            put(dataType)
-            header(explicitZero, eContentWrapper)
-            header(octetString, eContent)
-            put(content)
-            header(set, signerInfos)
-            header(sequence, signerInfo)
-            put(signerInfoVersion)
-            header(subjectKeyIdentifier, sid)
-            put(keyIdentifier)
-            put(digestAlgorithm)
-            put(signatureAlgorithm)
-            header(octetString, signatureValue)
-            put(signature)
-            precondition(at == total, "ContentInfo size computed wrongly")
-            initialized = at
+            let octetCount = (Int.bitWidth - length.leadingZeroBitCount + 7) / 8
+            base.storeBytes(of: 0x80 | UInt8(octetCount), toByteOffset: at, as: UInt8.self)
+            at += 1
+            for position in 0..<octetCount {
+                base.storeBytes(of: UInt8(truncatingIfNeeded: length >> (8 * (octetCount - 1 - position))),
+                                toByteOffset: at, as: UInt8.self)
+                at += 1
+            }
         }
     }
 }

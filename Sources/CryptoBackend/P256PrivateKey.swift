@@ -142,28 +142,54 @@ public struct P256PrivateKey: Sendable {
     /// - Throws: `CryptoError.invalidArgument` if `digest` is not 32 bytes;
     ///   `CryptoError.openssl` if signing fails.
     public func signature(forDigest digest: some Collection<UInt8>) throws -> [UInt8] {
+        try ByteBuffers.with(digest) { base, count in
+            try signature(forDigest: UnsafeRawBufferPointer(start: base, count: count))
+        }
+    }
+
+    /// ``signature(forDigest:)-(Collection<UInt8>)`` of an array, compiled for its concrete
+    /// type (the generic looked up type metadata at run time for every signature).
+    public func signature(forDigest digest: [UInt8]) throws -> [UInt8] {
+        try digest.withUnsafeBytes { try signature(forDigest: $0) }
+    }
+
+    private func signature(forDigest digest: UnsafeRawBufferPointer) throws -> [UInt8] {
+        var signature = [UInt8](repeating: 0, count: Self.maximumSignatureLength)
+        let length = try signature.withUnsafeMutableBytes { try self.signature(forDigest: digest, into: $0) }
+        signature.removeLast(Self.maximumSignatureLength - length)
+        return signature
+    }
+
+    /// The longest DER ECDSA-Sig-Value on P-256: two 33-byte INTEGERs in a SEQUENCE.
+    public static let maximumSignatureLength = 72
+
+    /// Writes a DER ECDSA-Sig-Value over `digest` (32 bytes) into the start of `buffer`, which
+    /// must have room for ``maximumSignatureLength`` bytes, and returns its length: for a caller
+    /// that needs the signature only until it is copied into a SignedData, with no array of its
+    /// own.
+    ///
+    /// - Throws: `CryptoError.invalidArgument` if `digest` is not 32 bytes or `buffer` is too
+    ///   small; `CryptoError.openssl` if signing fails.
+    public func signature(forDigest digest: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         // Clearing the queue walks all sixteen of its slots even when it is empty (some 800
         // instructions, paid for every signed sample); a signature that succeeded has left
         // nothing in it, which one look at the oldest entry tells.
         defer { if ERR_peek_error() != 0 { OpenSSLErrorQueue.clear() } }
-        guard digest.count == Digest.sha256ByteCount else {
+        guard digest.count == Digest.sha256ByteCount, let digestBase = digest.baseAddress else {
             throw CryptoError.invalidArgument("an ECDSA P-256 / SHA-256 digest is 32 bytes, not \(digest.count)")
         }
-        // P-256 ECDSA-Sig-Value is at most 72 bytes (two 33-byte INTEGERs in a SEQUENCE).
-        let maximumLength = 72
-        return try ByteBuffers.with(digest) { digestBase, digestLength in
-            try ThreadContexts.with(handle.pointer, for: .sign) { context in
-                var signature = [UInt8](repeating: 0, count: maximumLength)
-                var length = maximumLength
-                let status = signature.withUnsafeMutableBufferPointer { buffer in
-                    EVP_PKEY_sign(context, buffer.baseAddress, &length, digestBase, digestLength)
-                }
-                guard status == 1, length > 0, length <= maximumLength else {
-                    throw OpenSSLErrorQueue.error("EVP_PKEY_sign")
-                }
-                signature.removeLast(maximumLength - length)
-                return (succeeded: true, result: signature)
+        let maximumLength = Self.maximumSignatureLength
+        guard buffer.count >= maximumLength, let output = buffer.baseAddress else {
+            throw CryptoError.invalidArgument("a P-256 signature needs room for \(maximumLength) bytes")
+        }
+        return try ThreadContexts.with(handle.pointer, for: .sign) { context in
+            var length = maximumLength
+            let status = EVP_PKEY_sign(context, output.assumingMemoryBound(to: UInt8.self), &length,
+                                       digestBase.assumingMemoryBound(to: UInt8.self), digest.count)
+            guard status == 1, length > 0, length <= maximumLength else {
+                throw OpenSSLErrorQueue.error("EVP_PKEY_sign")
             }
+            return (succeeded: true, result: length)
         }
     }
 

@@ -30,6 +30,19 @@ public struct DERWriter: Sendable {
     /// How many bytes the writer holds without growing.
     public var capacity: Int { bytes.capacity }
 
+    /// Lends `body` the encoding written so far, in place: reading ``bytes`` to hand it on
+    /// retains and releases the array.
+    @inlinable
+    public func withUnsafeBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        // `Array.withUnsafeBytes` rethrows untyped; the outcome carries the typed error out.
+        let outcome: Swift.Result<Result, Failure> = bytes.withUnsafeBytes { buffer in
+            do throws(Failure) { return .success(try body(buffer)) } catch { return .failure(error) }
+        }
+        return try outcome.get()
+    }
+
     private mutating func markElementStart() {
         if depth == setElementDepth { setElementStarts.append(bytes.count) }
     }

@@ -250,12 +250,19 @@ public enum BatchSigner {
             if let splice {
                 // The line's decoder has validated the sample; the base64 text is written
                 // straight into the signed line, never as a String or a buffer of its own.
-                let der = try signer.signatureDER(forValidated: sample, using: key)
-                var signed = try insertingMetadataValue(signatureKey, into: splice.bytes, layout: splice.layout,
-                                                        valueCapacity: (der.count + 2) / 3 * 4 + 1, valueIsBase64: true) {
-                    SignatureText.encode(der, into: &$0)
+                // The SignedData is lent in place (never an array of its own) and read only here.
+                var signed: [UInt8] = []
+                var spliceError: SignatureSpliceError?
+                try signer.withSignatureDER(forValidated: sample, using: key) { der in
+                    do throws(SignatureSpliceError) {
+                        signed = try insertingMetadataValue(signatureKey, into: splice.bytes, layout: splice.layout,
+                                                            plainValueLength: SignatureText.encodedLength(byteCount: der.count),
+                                                            lineBreak: true) { SignatureText.encode(der, into: $0) }
+                    } catch {
+                        spliceError = error
+                    }
                 }
-                signed.append(contentsOf: lineBreak)
+                if let spliceError { throw spliceError }
                 return .terminatedLine(signed)
             }
             let text = try signer.signature(for: sample, using: key)

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import DER
 import Foundation
 import HealthSamples
@@ -39,10 +46,34 @@ public enum RecordBuilder {
     }
 
     /// The DER encoding of `sample`'s record: the bytes that get signed.
+    ///
+    /// Written in this thread's reused writer (``ThreadRecordWriter``) and copied out at its
+    /// size: verification rebuilds the record of every stored sample, and a writer of its own
+    /// cost two allocations (its 768-byte buffer and its SET OF stack) each time.
     public static func encodedRecord(for sample: Sample) throws(DERError) -> [UInt8] {
-        var writer = DERWriter(capacity: 768)
-        try RecordWriter.write(sample, into: &writer)
-        return writer.bytes
+        try ThreadRecordWriter.with { (writer: inout DERWriter) throws(DERError) -> [UInt8] in
+            try RecordWriter.write(sample, into: &writer)
+            return writer.withUnsafeBytes { ByteArrays.copy(of: $0) }
+        }
+    }
+
+    /// Whether `content` is octet for octet the DER of `sample`'s record
+    /// (``encodedRecord(for:)``), found without a copy of the record: `false` also when the
+    /// sample has no record (a field DER cannot hold).
+    public static func encodedRecord(for sample: Sample, equals content: [UInt8]) -> Bool {
+        ThreadRecordWriter.with { (writer: inout DERWriter) -> Bool in
+            do {
+                try RecordWriter.write(sample, into: &writer)
+            } catch {
+                return false
+            }
+            return writer.withUnsafeBytes { record in
+                content.withUnsafeBytes { content in
+                    record.count == content.count
+                        && (record.isEmpty || memcmp(record.baseAddress!, content.baseAddress!, record.count) == 0)
+                }
+            }
+        }
     }
 
     /// DER of any record dictionary.

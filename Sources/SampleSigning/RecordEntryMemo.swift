@@ -122,6 +122,10 @@ final class RecordEntryMemo {
 
     static func sameBytes(_ a: String?, _ b: String?) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
+        // One representation, hence one sequence of bytes: the usual case, since a short text
+        // is held in the string value itself and the reader hands out a device's texts from
+        // its own memo, so a repeated device or key is the same storage.
+        if a._isIdentical(to: b) { return true }
         guard a.utf8.count == b.utf8.count else { return false }
         let compared = a.utf8.withContiguousStorageIfAvailable { first in
             b.utf8.withContiguousStorageIfAvailable { second in

@@ -52,8 +52,8 @@ enum RecordWriter {
     /// (``HealthSamples/MetadataKey/names(withStoredName:)``), each to its stored name: one
     /// lookup tells whether a metadata key is signed and under which name, where finding its
     /// stored name and then looking that up hashed the key twice.
-    static let signedKeys = spellings(of: RecordKeys.signedMetadataKeys)
-    static let signedWorkoutKeys = spellings(of: RecordKeys.signedWorkoutMetadataKeys)
+    static let signedKeys = SignedKeyTable(spellings(of: RecordKeys.signedMetadataKeys))
+    static let signedWorkoutKeys = SignedKeyTable(spellings(of: RecordKeys.signedWorkoutMetadataKeys))
 
     static func spellings(of keys: [MetadataKey]) -> [String: String] {
         Dictionary(keys.flatMap { key in MetadataKey.names(withStoredName: key.storedName).map { ($0, key.storedName) } },
@@ -152,6 +152,25 @@ enum RecordWriter {
         static let duration = encoded(RecordKeys.duration)
         static let events = encoded(RecordKeys.events)
         static let totals: [(total: WorkoutTotal, key: [UInt8])] = RecordKeys.totalKeys.map { ($0.total, encoded($0.key)) }
+
+        /// The encoded key of `total` (``totals``).
+        static func totalKey(_ total: WorkoutTotal) -> [UInt8] {
+            switch total {
+            case .energyBurned: energyBurned
+            case .distance: distance
+            case .swimmingStrokeCount: swimmingStrokeCount
+            case .flightsClimbed: flightsClimbed
+            }
+        }
+
+        private static func encodedTotal(_ total: WorkoutTotal) -> [UInt8] {
+            totals.first { $0.total == total }!.key
+        }
+
+        private static let energyBurned = encodedTotal(.energyBurned)
+        private static let distance = encodedTotal(.distance)
+        private static let swimmingStrokeCount = encodedTotal(.swimmingStrokeCount)
+        private static let flightsClimbed = encodedTotal(.flightsClimbed)
     }
 
     /// A quantity sample's entries; a correlation member leaves out the dates it shares with
@@ -217,30 +236,48 @@ enum RecordWriter {
     /// Appends ``metadataEntry(_:)``'s entry, if any.
     private static func appendMetadataEntry(of entries: [Metadata.Entry], workout: Bool,
                                             into writer: inout DERWriter) throws(DERError) {
-        let signed = signedEntries(of: entries, signedKeys: workout ? signedWorkoutKeys : signedKeys)
-        guard !signed.isEmpty else { return }
-        try entry(Keys.metadata, into: &writer) { (value) throws(DERError) in
-            try metadataDictionary(signed, into: &value)
+        let table = workout ? signedWorkoutKeys : signedKeys
+        try withSignedEntries(of: entries, table: table) { (signed) throws(DERError) in
+            guard !signed.isEmpty else { return }
+            try entry(Keys.metadata, into: &writer) { (value) throws(DERError) in
+                try metadataDictionary(signed, of: entries, table: table, into: &value)
+            }
         }
     }
 
-    /// The first entry of each signed key in `metadata`, keyed by its stored name: what
-    /// `metadata[key]` finds for each of the keys, found in one pass over the entries.
-    private static func signedEntries(of entries: [Metadata.Entry], signedKeys: [String: String]) -> [(key: String, value: MetadataValue)] {
-        var signed: [(key: String, value: MetadataValue)] = []
-        for item in entries {
-            guard let stored = signedKeys[item.key], !signed.contains(where: { $0.key == stored }) else { continue }
-            signed.append((stored, item.value))
-        }
-        return signed
+    /// Where an entry of the `m` dictionary comes from: the metadata entry's position and the
+    /// index of its key in the table of signed keys.
+    struct SignedEntry {
+        let position: Int
+        let key: Int
     }
 
-    private static func metadataDictionary(_ signed: [(key: String, value: MetadataValue)],
-                                           into writer: inout DERWriter) throws(DERError) {
-        try writer.appendSetOf { (entries) throws(DERError) in
+    /// Lends `body` the first entry of each signed key in `entries` (what `metadata[key]` finds
+    /// for each key, found in one pass), noted on the stack: every record and workout event
+    /// looks them up, and a list of keys and values of its own cost an allocation and a retain
+    /// of every text.
+    private static func withSignedEntries(of entries: [Metadata.Entry], table: SignedKeyTable,
+                                          _ body: (UnsafeBufferPointer<SignedEntry>) throws(DERError) -> Void) throws(DERError) {
+        let capacity = min(entries.count, SignedKeyTable.capacity)
+        try withUnsafeTemporaryAllocation(of: SignedEntry.self, capacity: max(capacity, 1)) { (found) throws(DERError) in
+            var count = 0
+            var seen: UInt64 = 0
+            for position in entries.indices {
+                guard let key = table.index(of: entries[position].key), seen & (1 << UInt64(key)) == 0 else { continue }
+                seen |= 1 << UInt64(key)
+                found.initializeElement(at: count, to: SignedEntry(position: position, key: key))
+                count += 1
+            }
+            try body(UnsafeBufferPointer(rebasing: found[..<count]))
+        }
+    }
+
+    private static func metadataDictionary(_ signed: UnsafeBufferPointer<SignedEntry>, of entries: [Metadata.Entry],
+                                           table: SignedKeyTable, into writer: inout DERWriter) throws(DERError) {
+        try writer.appendSetOf { (set) throws(DERError) in
             for item in signed {
-                try entry(item.key, into: &entries) { (value) throws(DERError) in
-                    try metadataValue(item.value, into: &value)
+                try entry(table.encodedKeys[item.key], into: &set) { (value) throws(DERError) in
+                    try metadataValue(entries[item.position].value, into: &value)
                 }
             }
         }
@@ -257,21 +294,59 @@ enum RecordWriter {
         }
     }
 
+    /// A workout's totals, one slot each.
+    private struct TotalsPresent {
+        var energyBurned: Quantity?
+        var distance: Quantity?
+        var swimmingStrokeCount: Quantity?
+        var flightsClimbed: Quantity?
+
+        subscript(total: WorkoutTotal) -> Quantity? {
+            get {
+                switch total {
+                case .energyBurned: energyBurned
+                case .distance: distance
+                case .swimmingStrokeCount: swimmingStrokeCount
+                case .flightsClimbed: flightsClimbed
+                }
+            }
+            set {
+                switch total {
+                case .energyBurned: energyBurned = newValue
+                case .distance: distance = newValue
+                case .swimmingStrokeCount: swimmingStrokeCount = newValue
+                case .flightsClimbed: flightsClimbed = newValue
+                }
+            }
+        }
+    }
+
+    /// A total's entry, `[value, unit]`, when the workout has it.
+    private static func totalEntry(_ key: [UInt8], _ quantity: Quantity?, into writer: inout DERWriter) throws(DERError) {
+        guard let quantity else { return }
+        let value = try DERReal(quantity.value)
+        entry(key, into: &writer) { pair in
+            pair.appendConstructed(.sequence) { items in
+                items.append(value)
+                items.append(DERUTF8String(quantity.unit.unitString))
+            }
+        }
+    }
+
     /// `at`, `du`, the totals and `ev` (``WorkoutRecordFields``).
     private static func workoutEntries(_ workout: Workout, into writer: inout DERWriter) throws(DERError) {
         entry(Keys.activityType, into: &writer) { $0.append(workout.activityType.rawValue) }
         let duration = try DERReal(try WorkoutRecordFields.seconds(workout.duration))
         entry(Keys.duration, into: &writer) { $0.append(duration) }
-        for (total, key) in Keys.totals {
-            guard let quantity = workout.totals[total] else { continue }
-            let value = try DERReal(quantity.value)
-            entry(key, into: &writer) { pair in
-                pair.appendConstructed(.sequence) { items in
-                    items.append(value)
-                    items.append(DERUTF8String(quantity.unit.unitString))
-                }
-            }
-        }
+        // The totals present, read in one pass over the dictionary rather than a hashed
+        // look-up of every possible total, then written in the fixed order of ``Keys/totals``
+        // (so that an error is always the same one).
+        var present = TotalsPresent()
+        for (total, quantity) in workout.totals { present[total] = quantity }
+        try totalEntry(Keys.totalKey(.energyBurned), present.energyBurned, into: &writer)
+        try totalEntry(Keys.totalKey(.distance), present.distance, into: &writer)
+        try totalEntry(Keys.totalKey(.swimmingStrokeCount), present.swimmingStrokeCount, into: &writer)
+        try totalEntry(Keys.totalKey(.flightsClimbed), present.flightsClimbed, into: &writer)
         guard !workout.events.isEmpty else { return }
         try entry(Keys.events, into: &writer) { (value) throws(DERError) in
             try value.appendConstructed(.sequence) { (events) throws(DERError) in
@@ -282,8 +357,12 @@ enum RecordWriter {
                         if let duration = event.duration {
                             items.append(try DERReal(try WorkoutRecordFields.seconds(duration)))
                         }
-                        let signed = signedEntries(of: event.metadata.entries, signedKeys: signedWorkoutKeys)
-                        if !signed.isEmpty { try metadataDictionary(signed, into: &items) }
+                        let metadata = event.metadata.entries
+                        try withSignedEntries(of: metadata, table: signedWorkoutKeys) { (signed) throws(DERError) in
+                            if !signed.isEmpty {
+                                try metadataDictionary(signed, of: metadata, table: signedWorkoutKeys, into: &items)
+                            }
+                        }
                     }
                 }
             }

@@ -46,19 +46,39 @@ public struct SampleSigner: Sendable {
         try signatureDER(for: sample, validating: false, using: provider)
     }
 
-    /// The record is written into this thread's reused writer (``ThreadRecordWriter``): it is
-    /// needed only until the SignedData holding it is built.
     private func signatureDER(for sample: Sample, validating: Bool,
                               using provider: some CMSSignatureProvider) throws(SampleSigningError) -> [UInt8] {
+        var der: [UInt8] = []
+        try withSignatureDER(for: sample, validating: validating, using: provider) { der = ByteArrays.copy(of: $0) }
+        return der
+    }
+
+    /// Lends `body` the DER SignedData of a sample that has passed ``SampleValidator`` already
+    /// (``signatureDER(forValidated:using:)``), valid only until `body` returns: `sign` needs it
+    /// only to write its base64 into the signed line, and with the default profile it is never
+    /// put in an array (nor are the digest and signature it holds). Not generic in what `body`
+    /// returns: called from another module, a generic result made every step down to the
+    /// temporary storage look up type metadata at run time.
+    public func withSignatureDER(forValidated sample: Sample, using provider: some CMSSignatureProvider,
+                                 _ body: (UnsafeRawBufferPointer) -> Void) throws(SampleSigningError) {
+        try withSignatureDER(for: sample, validating: false, using: provider, body)
+    }
+
+    /// The record is written into this thread's reused writer (``ThreadRecordWriter``): it is
+    /// needed only until the SignedData holding it is built.
+    private func withSignatureDER(for sample: Sample, validating: Bool, using provider: some CMSSignatureProvider,
+                                  _ body: (UnsafeRawBufferPointer) -> Void) throws(SampleSigningError) {
         try check(sample, validating: validating)
-        return try ThreadRecordWriter.with { (writer: inout DERWriter) throws(SampleSigningError) -> [UInt8] in
+        try ThreadRecordWriter.with { (writer: inout DERWriter) throws(SampleSigningError) -> Void in
             do throws(DERError) {
                 try RecordWriter.write(sample, into: &writer)
             } catch {
                 throw .record(error)
             }
             do throws(CMSBuilderError) {
-                return try builder.sign(writer.bytes, using: provider)
+                try writer.withUnsafeBytes { (record) throws(CMSBuilderError) in
+                    try builder.withSignedContentInfo(signing: record, using: provider, body)
+                }
             } catch {
                 throw .cms(error)
             }

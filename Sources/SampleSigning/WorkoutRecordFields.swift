@@ -36,6 +36,11 @@ enum WorkoutRecordFields {
     /// A time quantity in exact seconds. The validator refuses any other, so this fallback
     /// (an error, never a rounded value) is reached only by unvalidated samples.
     static func seconds(_ quantity: Quantity) throws(DERError) -> Decimal {
+        // Already in seconds (the usual unit of a duration): the value itself, which is what
+        // `exactSeconds` computes by multiplying by one in `Decimal` arithmetic, some thousands
+        // of instructions. The record's REAL depends only on the number, never on how the
+        // `Decimal` holds it.
+        if quantity.unit.unitString == "s", quantity.value.isFinite { return quantity.value }
         guard let seconds = quantity.exactSeconds else {
             throw DERError(.invalidValue, at: 0, "duration \(quantity) is not an exact number of seconds")
         }

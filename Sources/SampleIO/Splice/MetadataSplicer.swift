@@ -95,73 +95,183 @@ public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8]
                               })
 }
 
+/// ``insertingMetadataValue(_:into:layout:valueCapacity:valueIsBase64:writeValue:)`` for a value of
+/// exactly `valueLength` characters that need no JSON escape (the base64 of a signature), which
+/// `writeValue` writes into the room it is lent; with `lineBreak`, the line ends with `\n`. The
+/// signed line is allocated once at its exact size and every part written into it in place:
+/// `sign` splices a signature into every reading, and growing the line as it was appended to
+/// cost more than the copying.
+///
+/// - Throws: ``SignatureSpliceError``.
+public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8], layout: JSONSpliceLayout,
+                                   plainValueLength valueLength: Int, lineBreak: Bool,
+                                   writeValue: (UnsafeMutableRawBufferPointer) -> Void) throws(SignatureSpliceError) -> [UInt8] {
+    let plan = try MetadataSplicePlan(layout: layout, namesSameEntry: { key.namesSameEntry($0) })
+    // `"key":"value"`, wrapped in `"metadata":{…}` when the object has none, a comma before it
+    // when it follows a member.
+    let entryLength = key.literal.count + 3 + valueLength
+    let inserted = (plan.comma ? 1 : 0) + (plan.wrapsInMetadata ? MetadataSplicePlan.metadataOpening.count + 1 : 0)
+        + entryLength
+    let removed = plan.edit.count + plan.removals.reduce(0) { $0 + $1.count }
+    let total = bytes.count - removed + inserted + (lineBreak ? 1 : 0)
+    // `Array(repeating:count:)`: `unsafeUninitializedCapacity` allocates through the
+    // unspecialized generic, a metadata look-up per line.
+    var output = [UInt8](repeating: 0, count: total)
+    bytes.withUnsafeBytes { source in
+        output.withUnsafeMutableBytes { target in
+            // A cursor value rather than local functions over a captured offset: captured, the
+            // offset was boxed and every write to it checked for exclusive access at run time.
+            var out = SpliceCursor(source: source, target: target)
+            out.copy(0..<plan.edit.lowerBound)
+            if plan.comma { out.put(UInt8(ascii: ",")) }
+            if plan.wrapsInMetadata { out.put(MetadataSplicePlan.metadataOpening) }
+            out.put(key.literal)
+            out.put(UInt8(ascii: ":"))
+            out.put(UInt8(ascii: "\""))
+            writeValue(UnsafeMutableRawBufferPointer(rebasing: target[out.at..<(out.at + valueLength)]))
+            out.at += valueLength
+            out.put(UInt8(ascii: "\""))
+            if plan.wrapsInMetadata { out.put(UInt8(ascii: "}")) }
+            var copied = plan.edit.upperBound
+            for removal in plan.removals {
+                out.copy(copied..<removal.lowerBound)
+                copied = removal.upperBound
+            }
+            out.copy(copied..<bytes.count)
+            if lineBreak { out.put(UInt8(ascii: "\n")) }
+            precondition(out.at == total, "spliced line size computed wrongly")
+        }
+    }
+    return output
+}
+
+/// Where a metadata entry goes in a JSON object's text: the range it replaces, whether a comma
+/// precedes it, whether it is wrapped in a new `"metadata":{…}` member, and the later duplicates
+/// of its key to remove, in ascending order and not overlapping.
+struct MetadataSplicePlan {
+    var edit: Range<Int>
+    var comma: Bool
+    var wrapsInMetadata: Bool
+    var removals: [Range<Int>] = []
+
+    /// `"metadata":{`, written before the entry when the object has no metadata.
+    static let metadataOpening: [UInt8] = {
+        var opening: [UInt8] = []
+        JSONWriter.writeString("metadata", into: &opening)
+        opening.append(UInt8(ascii: ":"))
+        opening.append(UInt8(ascii: "{"))
+        return opening
+    }()
+
+    /// `namesSameEntry` tells whether a metadata key names the entry being written. Duplicates
+    /// are rare, so the usual line allocates nothing for them.
+    init(layout: JSONSpliceLayout, namesSameEntry: (String) -> Bool) throws(SignatureSpliceError) {
+        guard layout.rootKind == "object" else { throw .topLevelNotAnObject(found: layout.rootKind) }
+        let topMembers = layout.members
+        // A `metadata` object with members: its member need not be looked for (comparing every
+        // top-level key with "metadata" was a third of the splice), since only an empty
+        // object's closing brace is found through it.
+        enum MetadataMember {
+            case absent
+            case withMembers
+            /// Found by the search: where its value ends.
+            case found(valueEnd: Int)
+        }
+        let metadata: MetadataMember
+        if layout.metadataKind == "object", !layout.metadataMembers.isEmpty {
+            metadata = .withMembers
+        } else if let member = topMembers.first(where: { $0.key == "metadata" }) {
+            metadata = .found(valueEnd: member.valueSpan.upperBound)
+        } else {
+            metadata = .absent
+        }
+        if case .absent = metadata {
+            if let last = topMembers.last {
+                let position = last.valueSpan.upperBound
+                edit = position..<position
+                comma = true
+            } else {
+                let position = layout.rootSpan.upperBound - 1
+                edit = position..<position
+                comma = false
+            }
+            wrapsInMetadata = true
+        } else {
+            guard layout.metadataKind == "object" else {
+                throw .metadataNotAnObject(found: layout.metadataKind ?? "null")
+            }
+            wrapsInMetadata = false
+            let members = layout.metadataMembers
+            if let first = members.indices.first(where: { namesSameEntry(members[$0].key) }) {
+                // Replace `"oldKey":oldValue` by the new entry, keeping the bytes around it.
+                edit = members[first].keySpan.lowerBound..<members[first].valueSpan.upperBound
+                comma = false
+                // Remove later duplicates with the separator before them: from the end of the
+                // previous member's value to the end of this member's value.
+                for index in members.indices.dropFirst(first + 1) where namesSameEntry(members[index].key) {
+                    removals.append(members[index - 1].valueSpan.upperBound..<members[index].valueSpan.upperBound)
+                }
+            } else if let last = members.last {
+                let position = last.valueSpan.upperBound
+                edit = position..<position
+                comma = true
+            } else if case .found(let valueEnd) = metadata {
+                // Empty object: insert right before its closing brace.
+                let position = valueEnd - 1
+                edit = position..<position
+                comma = false
+            } else {
+                preconditionFailure("a metadata object with members has a last member")
+            }
+        }
+    }
+}
+
 /// The splice both forms share: `namesSameEntry` tells whether a metadata key names the entry
 /// being written, `writeEntry` appends `"key":value`.
 private func splicingMetadataEntry(into bytes: [UInt8], layout: JSONSpliceLayout, extraCapacity: Int,
                                    namesSameEntry: (String) -> Bool,
                                    writeEntry: (inout [UInt8]) -> Void) throws(SignatureSpliceError) -> [UInt8] {
-    guard layout.rootKind == "object" else { throw .topLevelNotAnObject(found: layout.rootKind) }
-    let topMembers = layout.members
-
-    // The edit that writes the entry, then the later duplicates to remove: in ascending order
-    // and not overlapping. Duplicates are rare, so the usual line allocates nothing for them
-    // (a list of every edit was an allocation per signed line).
-    enum Replacement {
-        case entry(comma: Bool)
-        case metadataMember(comma: Bool)
-    }
-    let edit: (range: Range<Int>, replacement: Replacement)
-    var removals: [Range<Int>] = []
-
-    if let metadata = topMembers.first(where: { $0.key == "metadata" }) {
-        guard layout.metadataKind == "object" else {
-            throw .metadataNotAnObject(found: layout.metadataKind ?? "null")
-        }
-        let members = layout.metadataMembers
-        if let first = members.indices.first(where: { namesSameEntry(members[$0].key) }) {
-            // Replace `"oldKey":oldValue` by the new entry, keeping the bytes around it.
-            edit = (members[first].keySpan.lowerBound..<members[first].valueSpan.upperBound, .entry(comma: false))
-            // Remove later duplicates with the separator before them: from the end of the
-            // previous member's value to the end of this member's value.
-            for index in members.indices.dropFirst(first + 1) where namesSameEntry(members[index].key) {
-                removals.append(members[index - 1].valueSpan.upperBound..<members[index].valueSpan.upperBound)
-            }
-        } else if let last = members.last {
-            let position = last.valueSpan.upperBound
-            edit = (position..<position, .entry(comma: true))
-        } else {
-            // Empty object: insert right before its closing brace.
-            let position = metadata.valueSpan.upperBound - 1
-            edit = (position..<position, .entry(comma: false))
-        }
-    } else if let last = topMembers.last {
-        let position = last.valueSpan.upperBound
-        edit = (position..<position, .metadataMember(comma: true))
-    } else {
-        let position = layout.rootSpan.upperBound - 1
-        edit = (position..<position, .metadataMember(comma: false))
-    }
-
+    let plan = try MetadataSplicePlan(layout: layout, namesSameEntry: namesSameEntry)
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count + extraCapacity + 24)
-    output.append(contentsOf: bytes[..<edit.range.lowerBound])
-    switch edit.replacement {
-    case .entry(let comma):
-        if comma { output.append(UInt8(ascii: ",")) }
-        writeEntry(&output)
-    case .metadataMember(let comma):
-        if comma { output.append(UInt8(ascii: ",")) }
-        JSONWriter.writeString("metadata", into: &output)
-        output.append(UInt8(ascii: ":"))
-        output.append(UInt8(ascii: "{"))
-        writeEntry(&output)
-        output.append(UInt8(ascii: "}"))
-    }
-    var copied = edit.range.upperBound
-    for removal in removals {
+    output.append(contentsOf: bytes[..<plan.edit.lowerBound])
+    if plan.comma { output.append(UInt8(ascii: ",")) }
+    if plan.wrapsInMetadata { output.append(contentsOf: MetadataSplicePlan.metadataOpening) }
+    writeEntry(&output)
+    if plan.wrapsInMetadata { output.append(UInt8(ascii: "}")) }
+    var copied = plan.edit.upperBound
+    for removal in plan.removals {
         output.append(contentsOf: bytes[copied..<removal.lowerBound])
         copied = removal.upperBound
     }
     output.append(contentsOf: bytes[copied...])
     return output
+}
+
+/// Writes a spliced line front to back into storage of its exact size: ranges of the original
+/// line, single bytes and prepared literals.
+private struct SpliceCursor {
+    let source: UnsafeRawBufferPointer
+    let target: UnsafeMutableRawBufferPointer
+    var at = 0
+
+    mutating func copy(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        (target.baseAddress! + at).copyMemory(from: source.baseAddress! + range.lowerBound, byteCount: range.count)
+        at += range.count
+    }
+
+    mutating func put(_ byte: UInt8) {
+        target[at] = byte
+        at += 1
+    }
+
+    mutating func put(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+            (target.baseAddress! + at).copyMemory(from: base, byteCount: bytes.count)
+            at += bytes.count
+        }
+    }
 }
