@@ -72,22 +72,10 @@ public struct SampleVerifier: Sendable {
         // need not be decoded (the batch verifier relies on the same property). Any difference,
         // and export.xml's lossy form always, goes through the field-by-field comparison, which
         // names the fields.
-        if storedForm == .json, let rebuilt = try? RecordBuilder.encodedRecord(for: sample), Self.sameBytes(rebuilt, content) {
+        if storedForm == .json, RecordBuilder.encodedRecord(for: sample, equals: content) {
             return .fieldsMatch(signer: signer, signedRecord: .encoded(content))
         }
         return compare(sample, decodedRecord(content, signer: signer), storedForm: storedForm)
-    }
-
-    /// Whether two byte arrays are equal, compared with `memcmp` (the element-wise `==` of
-    /// arrays cost as much as the rest of the comparison step).
-    static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { x in
-            b.withUnsafeBytes { y in
-                guard let p = x.baseAddress, let q = y.baseAddress else { return true }
-                return memcmp(p, q, x.count) == 0
-            }
-        }
     }
 
     /// The record behind a stored `HKDigitalSignature` text (``SignatureText``).

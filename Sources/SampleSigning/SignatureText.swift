@@ -148,70 +148,18 @@ public enum SignatureText {
 
     /// Appends the ASCII bytes of ``encode(_:)``'s text to `text`.
     public static func encode(_ bytes: [UInt8], into text: inout [UInt8]) {
-        text.reserveCapacity(text.count + (bytes.count + 2) / 3 * 4)
-        // Whole groups of three bytes: each is two 12-bit halves, and each half two characters
-        // looked up at once in ``characterPairs``; a chunk of groups is encoded on the stack and
-        // copied into `text` in one go. Six-bit lookups written one character at a time cost
-        // ten instructions a character, as much as the rest of the splice.
-        let groups = bytes.count / 3
-        let groupsPerChunk = 64
-        characterPairs.withUnsafeBufferPointer { pairs in
-            bytes.withUnsafeBufferPointer { input in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * groupsPerChunk) { chunk in
-                    let words = UnsafeMutableRawBufferPointer(chunk)
-                    let source = UnsafeRawBufferPointer(input)
-                    var group = 0
-                    while group < groups {
-                        let chunkGroups = min(groupsPerChunk, groups &- group)
-                        var at = 3 &* group
-                        var offset = 0
-                        // Two groups at once while eight bytes can be read: one load for six
-                        // bytes and one store for eight characters, where a group at a time read
-                        // each byte on its own.
-                        while offset &+ 2 <= chunkGroups && at &+ 8 <= source.count {
-                            let bits = UInt64(bigEndian: source.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-                            let first = Int(truncatingIfNeeded: bits >> 40)
-                            let second = Int(truncatingIfNeeded: bits >> 16) & 0xFF_FFFF
-                            // Characters in text order: the first pair in the lowest quarter of a
-                            // little-endian word.
-                            let word = UInt64(pairs[first >> 12]) | UInt64(pairs[first & 0xFFF]) << 16
-                                | UInt64(pairs[second >> 12]) << 32 | UInt64(pairs[second & 0xFFF]) << 48
-                            words.storeBytes(of: word.littleEndian, toByteOffset: 4 &* offset, as: UInt64.self)
-                            at &+= 6
-                            offset &+= 2
-                        }
-                        while offset < chunkGroups {
-                            let value = Int(input[at]) << 16 | Int(input[at &+ 1]) << 8 | Int(input[at &+ 2])
-                            let word = UInt32(pairs[value >> 12]) | UInt32(pairs[value & 0xFFF]) << 16
-                            words.storeBytes(of: word.littleEndian, toByteOffset: 4 &* offset, as: UInt32.self)
-                            at &+= 3
-                            offset &+= 1
-                        }
-                        text.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<(4 &* chunkGroups)]))
-                        group &+= chunkGroups
-                    }
-                }
+        let start = text.count
+        let length = encodedLength(byteCount: bytes.count)
+        text.append(contentsOf: repeatElement(0, count: length))
+        text.withUnsafeMutableBytes { output in
+            bytes.withUnsafeBytes { input in
+                encode(input, into: UnsafeMutableRawBufferPointer(rebasing: output[start..<(start + length)]))
             }
         }
-        let index = 3 * groups
-        // One or two bytes left: two or three characters, then `=` to four.
-        let left = bytes.count - index
-        if left > 0 {
-            let group = UInt32(bytes[index]) << 16 | (left == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-            text.append(alphabet[Int(group >> 18 & 0x3F)])
-            text.append(alphabet[Int(group >> 12 & 0x3F)])
-            text.append(left == 2 ? alphabet[Int(group >> 6 & 0x3F)] : UInt8(ascii: "="))
-            text.append(UInt8(ascii: "="))
-        }
-    }
-
-    /// The two characters of every 12-bit value, the first in the low byte: 8 KB, made once.
-    private static let characterPairs: [UInt16] = (0..<4096).map { value in
-        UInt16(alphabet[value >> 6]) | UInt16(alphabet[value & 0x3F]) << 8
     }
 
     /// The 64 characters of RFC 4648 §4, by value.
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// Marks in ``decodingTable`` above the 0–63 of the alphabet.
     private static let whitespace: UInt8 = 64

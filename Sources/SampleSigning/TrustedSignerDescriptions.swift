@@ -36,20 +36,9 @@ struct TrustedSignerDescriptions: Sendable {
     /// value as `SignerDescription(keyIdentifier: Hex.encode(keyIdentifier), certificateSubject:)`.
     func description(keyIdentifier: [UInt8], certificateSubject: String?) -> SignerDescription {
         for entry in entries where entry.description.certificateSubject == certificateSubject
-            && Self.sameBytes(entry.keyIdentifier, keyIdentifier) {
+            && ByteArrays.equal(entry.keyIdentifier, keyIdentifier) {
             return entry.description
         }
         return SignerDescription(keyIdentifier: Hex.encode(keyIdentifier), certificateSubject: certificateSubject)
-    }
-
-    /// Equal byte arrays, compared with `memcmp` (as ``SampleVerifier`` compares records).
-    private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { x in
-            b.withUnsafeBytes { y in
-                guard let p = x.baseAddress, let q = y.baseAddress else { return true }
-                return memcmp(p, q, x.count) == 0
-            }
-        }
     }
 }
