@@ -116,6 +116,28 @@ struct JSONPlainScanner {
         return true
     }
 
+    /// The first eight bytes of `span` (fewer when it is shorter, the rest zero) as a
+    /// little-endian integer: a key is told from the few this reader knows by one comparison
+    /// of this word and its length, not byte by byte.
+    @inline(__always)
+    func word(_ span: Range<Int>) -> UInt64 {
+        let count = min(span.count, 8)
+        if span.lowerBound + 8 <= bytes.count, let base = bytes.baseAddress {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + span.lowerBound).loadUnaligned(as: UInt64.self))
+            return count == 8 ? word : word & ((1 << (8 * UInt64(count))) &- 1)
+        }
+        var word: UInt64 = 0
+        for offset in 0..<count { word |= UInt64(bytes[span.lowerBound + offset]) << (8 * UInt64(offset)) }
+        return word
+    }
+
+    /// ``word(_:)`` of a text, for writing down the words of known keys.
+    static func word(of text: String) -> UInt64 {
+        var word: UInt64 = 0
+        for (offset, byte) in text.utf8.prefix(8).enumerated() { word |= UInt64(byte) << (8 * UInt64(offset)) }
+        return word
+    }
+
     /// Whether two spans hold the same bytes.
     func span(_ first: Range<Int>, equals second: Range<Int>) -> Bool {
         guard first.count == second.count else { return false }
