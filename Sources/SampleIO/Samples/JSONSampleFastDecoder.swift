@@ -230,14 +230,17 @@ struct JSONSampleFastDecoder {
                   let unit = try? HealthUnit(utf8: scanner.buffer(fields.unit)) else { return nil }
             let number = scanner.buffer(fields.value)
             guard let amount = try? DecimalText.parseExactly(utf8: number) else { return nil }
-            let sample = QuantitySample(uuid: uuid, type: type,
-                                        quantity: Quantity(amount, unit: unit, fractionDigits: DecimalText.fractionDigits(utf8: number)),
-                                        startDate: start, endDate: end, device: device, metadata: metadata)
-            // A member is validated with its correlation.
+            let quantity = Quantity(amount, unit: unit, fractionDigits: DecimalText.fractionDigits(utf8: number))
+            // A member is validated with its correlation. The parts are checked before the sample
+            // is made: a sample made first was copied whole into its `Sample`.
             if !nested {
-                do { try SampleValidator.validate(sample) } catch { return nil }
+                do {
+                    try SampleValidator.validateQuantitySample(type: type, quantity: quantity, startDate: start,
+                                                               endDate: end, metadata: metadata)
+                } catch { return nil }
             }
-            return .quantity(sample)
+            return .quantity(QuantitySample(uuid: uuid, type: type, quantity: quantity, startDate: start, endDate: end,
+                                            device: device, metadata: metadata))
         }
         guard !nested else { return nil }
         if let type = CategoryType.named(utf8: identifier) {
