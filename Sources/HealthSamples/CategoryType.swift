@@ -23,18 +23,31 @@ public struct CategoryType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The type's fields, shared by every copy: as a struct of its own fields each copy of a
+    /// sample retained its identifier and its values.
+    private final class Storage: Sendable {
+        let identifier: String
+        let values: [Value]
+
+        init(identifier: String, values: [Value]) {
+            self.identifier = identifier
+            self.values = values
+        }
+    }
+
+    private let storage: Storage
+
     /// The full identifier, e.g. `HKCategoryTypeIdentifierSleepAnalysis`.
-    public let identifier: String
+    public var identifier: String { storage.identifier }
     /// The allowed values, in increasing raw value.
-    public let values: [Value]
+    public var values: [Value] { storage.values }
 
     /// `HKCategoryTypeIdentifier`, the prefix of every category-type identifier.
     public static let identifierPrefix = "HKCategoryTypeIdentifier"
 
     /// Creates a type from its identifier suffix and values.
     init(_ suffix: String, _ values: [Value]) {
-        self.identifier = Self.identifierPrefix + suffix
-        self.values = values
+        storage = Storage(identifier: Self.identifierPrefix + suffix, values: values)
     }
 
     /// The identifier without `HKCategoryTypeIdentifier`, e.g. `SleepAnalysis`.
@@ -76,7 +89,10 @@ public struct CategoryType: Sendable, Hashable, CustomStringConvertible {
     public var description: String { identifier }
 
     /// Equal when the identifiers are equal.
-    public static func == (lhs: CategoryType, rhs: CategoryType) -> Bool { lhs.identifier == rhs.identifier }
+    public static func == (lhs: CategoryType, rhs: CategoryType) -> Bool {
+        // Types come from the catalog, so equal ones are nearly always the same storage.
+        lhs.storage === rhs.storage || lhs.storage.identifier == rhs.storage.identifier
+    }
 
     /// Hashes the identifier, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }

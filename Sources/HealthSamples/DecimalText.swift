@@ -250,27 +250,57 @@ public enum DecimalText {
         // `description` divides the 128-bit mantissa digit by digit and costs about a
         // microsecond; every signed reading formats its values, and they fit in 64 bits.
         guard let parts = integerParts(of: value) else { return value.description }
-        var text = parts.negative ? "-" : ""
-        let digits = String(parts.significand)
-        if parts.significand == 0 {
-            return "0"
-        } else if parts.exponent >= 0 {
-            text += digits
-            text += String(repeating: "0", count: parts.exponent)
-        } else {
-            let integerDigits = digits.utf8.count + parts.exponent
-            if integerDigits > 0 {
-                let split = digits.utf8.index(digits.startIndex, offsetBy: integerDigits)
-                text += digits[..<split]
-                text += "."
-                text += digits[split...]
-            } else {
-                text += "0."
-                text += String(repeating: "0", count: -integerDigits)
-                text += digits
+        return format(parts)
+    }
+
+    /// ``format(_:)`` of a value given as its integer parts: written into one buffer and made
+    /// into a String once (appending the pieces to a String grew it several times).
+    static func format(_ parts: IntegerParts) -> String {
+        if parts.significand == 0 { return "0" }
+        // Sign, "0.", up to 128 zeros (the exponent is an Int8 for any Decimal) and 20 digits.
+        let capacity = 8 + max(abs(parts.exponent), 0) + 20
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+            let digitCount = withUnsafeMutableBytes(of: &digits) { raw in
+                var remaining = parts.significand
+                var start = raw.count
+                while remaining > 0 {
+                    start -= 1
+                    raw[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                    remaining /= 10
+                }
+                return raw.count - start
             }
+            var length = 0
+            func append(_ byte: UInt8) {
+                buffer[length] = byte
+                length += 1
+            }
+            func appendDigits(_ range: Range<Int>) {
+                withUnsafeBytes(of: &digits) { raw in
+                    let first = raw.count - digitCount
+                    for index in range { append(raw[first + index]) }
+                }
+            }
+            if parts.negative { append(UInt8(ascii: "-")) }
+            if parts.exponent >= 0 {
+                appendDigits(0..<digitCount)
+                for _ in 0..<parts.exponent { append(UInt8(ascii: "0")) }
+            } else {
+                let integerDigits = digitCount + parts.exponent
+                if integerDigits > 0 {
+                    appendDigits(0..<integerDigits)
+                    append(UInt8(ascii: "."))
+                    appendDigits(integerDigits..<digitCount)
+                } else {
+                    append(UInt8(ascii: "0"))
+                    append(UInt8(ascii: "."))
+                    for _ in 0 ..< -integerDigits { append(UInt8(ascii: "0")) }
+                    appendDigits(0..<digitCount)
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<length]), as: UTF8.self)
         }
-        return text
     }
 
     /// The Double nearest to the decimal (correctly rounded, as reading the decimal text would).
@@ -303,8 +333,26 @@ public enum DecimalText {
     public static func integerParts(of value: Decimal) -> IntegerParts? {
         guard !value.isNaN else { return nil }
         let significand = value.significand
-        let integer = NSDecimalNumber(decimal: significand).uint64Value
-        guard Decimal(integer) == significand else { return nil }
+        // Linux Foundation hides a Decimal's fields, and reading the significand through
+        // `NSDecimalNumber` allocates one for every value formatted. The low 64 bits of the
+        // mantissa as Foundation lays it out are tried first; the comparison with the
+        // significand makes the result right whatever the layout is (a wrong guess only falls
+        // back to the slower reading).
+        let guess = withUnsafeBytes(of: value) { raw -> UInt64? in
+            guard raw.count == 20 else { return nil }
+            var mantissa: UInt64 = 0
+            for word in (0..<4).reversed() {
+                mantissa = mantissa << 16 | UInt64(raw.loadUnaligned(fromByteOffset: 4 + 2 * word, as: UInt16.self))
+            }
+            return mantissa
+        }
+        let integer: UInt64
+        if let guess, Decimal(guess) == significand {
+            integer = guess
+        } else {
+            integer = NSDecimalNumber(decimal: significand).uint64Value
+            guard Decimal(integer) == significand else { return nil }
+        }
         return (value.sign == .minus, integer, value.exponent)
     }
 }

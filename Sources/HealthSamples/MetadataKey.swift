@@ -163,7 +163,23 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
 
     /// The stored spelling of a key: `HKMetadataKeyDigitalSignature` → `HKDigitalSignature`;
     /// a stored name or a custom key comes back unchanged.
-    public static func storedName(for name: String) -> String { byEitherName[name]?.storedName ?? name }
+    public static func storedName(for name: String) -> String {
+        // By bytes first: the validator asks this of every metadata key of every sample read,
+        // and hashing a String for the dictionary cost several hundred instructions. Bytes
+        // decide every ASCII name (equal ASCII Strings are equal bytes); any other name may
+        // still equal a predefined one canonically, which the dictionary decides.
+        var contiguous = name
+        let byBytes: String?? = contiguous.withUTF8 { utf8 in
+            if let stored = storedNamesByUTF8.value(named: utf8) { return .some(stored) }
+            return utf8.allSatisfy { $0 < 0x80 } ? .some(nil) : nil
+        }
+        if let byBytes { return byBytes ?? name }
+        return byEitherName[name]?.storedName ?? name
+    }
+
+    /// The stored spelling of every predefined key, by the UTF-8 bytes of either spelling.
+    private static let storedNamesByUTF8 = UTF8KeyedTable<String>(
+        all.flatMap { [(name: $0.constantName, value: $0.storedName), (name: $0.storedName, value: $0.storedName)] })
 
     /// Every name whose ``storedName(for:)`` is `storedName`: the spellings that name one entry,
     /// for a caller that tests many keys against one (a splice into every signed reading).

@@ -8,7 +8,8 @@ public enum PlausibilityCheck {
     public static func problems(in sample: Sample) -> [SampleValidationError] {
         switch sample {
         case .quantity(let quantitySample):
-            return problem(quantitySample, reportingAs: quantitySample.type.identifier, field: "value").map { [$0] } ?? []
+            return problem(quantitySample.type, quantitySample.quantity, reportingAs: quantitySample.type.identifier,
+                           field: "value").map { [$0] } ?? []
         case .category:
             return []
         case .workout:
@@ -17,7 +18,7 @@ public enum PlausibilityCheck {
             return []
         case .correlation(let correlation):
             return correlation.objects.enumerated().compactMap { index, member in
-                problem(member, reportingAs: correlation.type.identifier, field: "objects[\(index)].value")
+                problem(member.type, member.quantity, reportingAs: correlation.type.identifier, field: "objects[\(index)].value")
             }
         }
     }
@@ -28,12 +29,16 @@ public enum PlausibilityCheck {
         // signed reading.
         switch sample {
         case .quantity(let quantitySample):
-            if let problem = problem(quantitySample, reportingAs: quantitySample.type.identifier, field: "value") {
+            if let problem = problem(quantitySample.type, quantitySample.quantity, reportingAs: quantitySample.type.identifier,
+                                     field: "value") {
                 throw problem
             }
         case .correlation(let correlation):
-            for (index, member) in correlation.objects.enumerated() {
-                if let problem = problem(member, reportingAs: correlation.type.identifier, field: "objects[\(index)].value") {
+            // Only the type and quantity of each member are taken: binding the member to a
+            // variable copied it whole (its device, metadata and strings retained).
+            for index in correlation.objects.indices {
+                if let problem = problem(correlation.objects[index].type, correlation.objects[index].quantity,
+                                         reportingAs: correlation.type.identifier, field: "objects[\(index)].value") {
                     throw problem
                 }
             }
@@ -42,12 +47,10 @@ public enum PlausibilityCheck {
         }
     }
 
-    private static func problem(_ sample: QuantitySample, reportingAs identifier: String,
+    private static func problem(_ type: QuantityType, _ quantity: Quantity, reportingAs identifier: String,
                                 field: @autoclosure () -> String) -> SampleValidationError? {
-        guard let range = sample.type.plausibleRange, sample.type.accepts(sample.quantity.unit),
-              !range.contains(sample.quantity) else { return nil }
+        guard let range = type.plausibleRange, type.accepts(quantity.unit), !range.contains(quantity) else { return nil }
         return SampleValidationError(typeIdentifier: identifier, field: field(),
-                                     kind: .implausibleValue(value: sample.quantity.description,
-                                                             type: sample.type.identifier, range: range))
+                                     kind: .implausibleValue(value: quantity.description, type: type.identifier, range: range))
     }
 }

@@ -88,7 +88,9 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// "value unit", e.g. `36.6 degC`, the form ``init(parsing:)`` reads.
-    public var description: String { DecimalText.format(value) + " " + unit.unitString }
+    public var description: String {
+        (knownIntegerParts.map(DecimalText.format) ?? DecimalText.format(value)) + " " + unit.unitString
+    }
 }
 
 /// Why a "number unit" text could not be read as a ``Quantity``.

@@ -4,6 +4,19 @@ extension QuantityType {
     /// has no natural bound (wrist temperature, sound level in dB, heart-rate recovery, a
     /// difference that may be negative).
     public var plausibleRange: PlausibleRange? {
+        // Every signed reading asks for its type's range: the catalog's are worked out once and
+        // found by the identifier's bytes, not by hashing it as a String (twice for most types)
+        // and making the default range again each time.
+        var identifier = identifier
+        if let known = identifier.withUTF8({ Self.catalogRanges.value(named: $0) }) { return known }
+        return computedPlausibleRange
+    }
+
+    /// The range of every catalog type, by identifier.
+    private static let catalogRanges = UTF8KeyedTable<PlausibleRange?>(all.map { ($0.identifier, $0.computedPlausibleRange) })
+
+    /// ``plausibleRange`` worked out from the tables below.
+    private var computedPlausibleRange: PlausibleRange? {
         if let specific = Self.specificRanges[identifier] { return specific }
         if Self.unboundedIdentifiers.contains(identifier) { return nil }
         return PlausibleRange(from: 0, canonicalUnit,

@@ -13,14 +13,32 @@ public struct QuantityType: Sendable, Hashable, CustomStringConvertible {
         case cumulative
     }
 
+    /// The type's fields, shared by every copy: a type is in every quantity sample, and as
+    /// a struct of its own fields each copy of a sample retained both of its strings.
+    private final class Storage: Sendable {
+        let identifier: String
+        let dimension: UnitDimension
+        let aggregation: Aggregation
+        let canonicalUnit: HealthUnit
+
+        init(identifier: String, dimension: UnitDimension, aggregation: Aggregation, canonicalUnit: HealthUnit) {
+            self.identifier = identifier
+            self.dimension = dimension
+            self.aggregation = aggregation
+            self.canonicalUnit = canonicalUnit
+        }
+    }
+
+    private let storage: Storage
+
     /// The full identifier, e.g. `HKQuantityTypeIdentifierHeartRate`.
-    public let identifier: String
+    public var identifier: String { storage.identifier }
     /// The dimension every unit of this type must have.
-    public let dimension: UnitDimension
+    public var dimension: UnitDimension { storage.dimension }
     /// Discrete or cumulative.
-    public let aggregation: Aggregation
+    public var aggregation: Aggregation { storage.aggregation }
     /// HealthKit's usual unit for the type, e.g. `count/min` for heart rate.
-    public let canonicalUnit: HealthUnit
+    public var canonicalUnit: HealthUnit { storage.canonicalUnit }
     /// Whether this is a nutrition type (`HKQuantityTypeIdentifierDietary…`), the only kind a
     /// food correlation may hold.
     public var isDietary: Bool { identifier.hasPrefix(Self.identifierPrefix + "Dietary") }
@@ -30,17 +48,15 @@ public struct QuantityType: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a type from its identifier suffix (`HeartRate`), dimension, aggregation and usual unit.
     init(_ suffix: String, _ dimension: UnitDimension, _ aggregation: Aggregation, _ canonicalUnit: HealthUnit) {
-        self.identifier = Self.identifierPrefix + suffix
-        self.dimension = dimension
-        self.aggregation = aggregation
-        self.canonicalUnit = canonicalUnit
+        storage = Storage(identifier: Self.identifierPrefix + suffix, dimension: dimension,
+                          aggregation: aggregation, canonicalUnit: canonicalUnit)
     }
 
     /// The identifier without `HKQuantityTypeIdentifier`, e.g. `HeartRate`.
     public var shortName: String { String(identifier.dropFirst(Self.identifierPrefix.count)) }
 
     /// Whether values of this type may be stored in `unit` (its dimension matches).
-    public func accepts(_ unit: HealthUnit) -> Bool { unit.dimension == dimension }
+    public func accepts(_ unit: HealthUnit) -> Bool { unit.dimension == storage.dimension }
 
     /// The type with this full identifier, or nil if HealthKit (as modelled here) has none.
     public static func named(_ identifier: String) -> QuantityType? { byIdentifier[identifier] }
@@ -60,7 +76,10 @@ public struct QuantityType: Sendable, Hashable, CustomStringConvertible {
     public var description: String { identifier }
 
     /// Equal when the identifiers are equal.
-    public static func == (lhs: QuantityType, rhs: QuantityType) -> Bool { lhs.identifier == rhs.identifier }
+    public static func == (lhs: QuantityType, rhs: QuantityType) -> Bool {
+        // Types come from the catalog, so equal ones are nearly always the same storage.
+        lhs.storage === rhs.storage || lhs.storage.identifier == rhs.storage.identifier
+    }
 
     /// Hashes the identifier, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }

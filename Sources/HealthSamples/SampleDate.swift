@@ -103,6 +103,10 @@ public struct SampleDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// bytes (a JSON line) makes no String for a date that reads, and the same error for one
     /// that does not.
     public init(rfc3339UTF8 utf8: UnsafeBufferPointer<UInt8>) throws(SampleDateError) {
+        if let date = Self.usualRFC3339(utf8) {
+            self = date
+            return
+        }
         do {
             self = try Self.readRFC3339(utf8)
         } catch {
@@ -155,7 +159,7 @@ public struct SampleDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// Shared tail of the two text readers: converts checked local fields to an instant.
-    private init(local: TimestampReader.LocalFields, nanoseconds: Int32, hasFraction: Bool,
+    init(local: TimestampReader.LocalFields, nanoseconds: Int32, hasFraction: Bool,
                  offset: TimestampReader.Offset) throws(SampleDateError) {
         let days = CivilCalendar.daysFromCivil(year: local.year, month: local.month, day: local.day)
         let localSeconds = days * CivilCalendar.secondsPerDay + local.hour * 3600 + local.minute * 60 + local.second

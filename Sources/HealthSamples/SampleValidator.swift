@@ -102,32 +102,53 @@ public enum SampleValidator {
     /// full comparison.
     private static func mayHoldTwoSpellings(_ metadata: Metadata) -> Bool {
         var renamed: (key: String, stored: String)?
-        for entry in metadata.entries where entry.key.hasPrefix(MetadataKey.constantPrefix) {
-            let stored = MetadataKey.storedName(for: entry.key)
-            guard stored != entry.key else { continue }
-            if let renamed, renamed.key != entry.key { return true }
-            renamed = (entry.key, stored)
+        // By index, taking only the key: binding each entry copied its value too.
+        for index in metadata.entries.indices {
+            let key = metadata.entries[index].key
+            guard ASCIIKeyText.hasConstantPrefix(key) else { continue }
+            let stored = MetadataKey.storedName(for: key)
+            guard stored != key else { continue }
+            if let renamed, renamed.key != key { return true }
+            renamed = (key, stored)
         }
         guard let renamed else { return false }
-        return metadata.entries.contains { $0.key == renamed.stored || !$0.key.utf8.allSatisfy { $0 < 0x80 } }
+        return metadata.entries.contains { $0.key == renamed.stored || !ASCIIKeyText.isASCII($0.key) }
     }
 
     /// `prefix` (a correlation member's path) is made only for a problem: every member of every
     /// correlation read is checked, and nearly all are fine.
     private static func check(_ sample: QuantitySample, reportingAs identifier: String, prefix: @autoclosure () -> String,
                               into problems: inout [SampleValidationError]) {
+        checkQuantitySample(type: sample.type, quantity: sample.quantity, startDate: sample.startDate,
+                            endDate: sample.endDate, metadata: sample.metadata, reportingAs: identifier,
+                            prefix: prefix(), into: &problems)
+    }
+
+    /// ``validate(_:)`` of the quantity sample these parts make (its uuid and device are not
+    /// checked), for a reader that checks them before making the sample: the sample is then
+    /// made once, in place, rather than made, checked and copied into its ``Sample``.
+    public static func validateQuantitySample(type: QuantityType, quantity: Quantity, startDate: SampleDate,
+                                              endDate: SampleDate, metadata: Metadata) throws(SampleValidationError) {
+        var problems: [SampleValidationError] = []
+        checkQuantitySample(type: type, quantity: quantity, startDate: startDate, endDate: endDate, metadata: metadata,
+                            reportingAs: type.identifier, prefix: "", into: &problems)
+        if let first = problems.first { throw first }
+    }
+
+    private static func checkQuantitySample(type: QuantityType, quantity: Quantity, startDate: SampleDate, endDate: SampleDate,
+                                            metadata: Metadata, reportingAs identifier: String, prefix: @autoclosure () -> String,
+                                            into problems: inout [SampleValidationError]) {
         func report(_ field: String, _ kind: SampleValidationError.Kind) {
             problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix() + field, kind: kind))
         }
-        if sample.quantity.value.isNaN { report("value", .nonFiniteValue) }
-        if !sample.type.accepts(sample.quantity.unit) {
-            report("unit", .unitIncompatible(unit: sample.quantity.unit.unitString, type: sample.type.identifier,
-                                             expected: sample.type.dimension))
+        if quantity.value.isNaN { report("value", .nonFiniteValue) }
+        if !type.accepts(quantity.unit) {
+            report("unit", .unitIncompatible(unit: quantity.unit.unitString, type: type.identifier, expected: type.dimension))
         }
-        if sample.endDate < sample.startDate {
-            report("endDate", .endBeforeStart(start: sample.startDate, end: sample.endDate))
+        if endDate < startDate {
+            report("endDate", .endBeforeStart(start: startDate, end: endDate))
         }
-        checkSpellings(sample.metadata, reportingAs: identifier, prefix: prefix(), into: &problems)
+        checkSpellings(metadata, reportingAs: identifier, prefix: prefix(), into: &problems)
     }
 
     private static func check(_ sample: CategorySample, into problems: inout [SampleValidationError]) {

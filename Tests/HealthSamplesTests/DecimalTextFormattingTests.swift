@@ -21,6 +21,10 @@ import Testing
                 values.append(Decimal(sign: .minus, exponent: exponent, significand: Decimal(significand)))
             }
         }
+        for exponent in [-128, -127, -100, 100, 126, 127] {
+            values.append(Decimal(sign: .plus, exponent: exponent, significand: 1))
+            values.append(Decimal(sign: .minus, exponent: exponent, significand: Decimal(UInt64.max)))
+        }
         values.append(try! DecimalText.parse("36.6") * 100)
         values.append(try! DecimalText.parse("0.5") + (try! DecimalText.parse("0.50")))
         return values
@@ -30,6 +34,24 @@ import Testing
         for value in Self.values {
             #expect(DecimalText.format(value) == value.description, "\(value)")
         }
+    }
+
+    /// The parts are read from the Decimal's storage first; they must be exactly those
+    /// `NSDecimalNumber` reads, and nil past 64 bits.
+    @Test func integerPartsAreThoseOfTheSignificandAndExponent() {
+        for value in Self.values {
+            let significand = value.significand
+            let integer = NSDecimalNumber(decimal: significand).uint64Value
+            let parts = DecimalText.integerParts(of: value)
+            if Decimal(integer) == significand {
+                #expect(parts?.significand == integer, "\(value)")
+                #expect(parts?.exponent == value.exponent, "\(value)")
+                #expect(parts?.negative == (value.sign == .minus), "\(value)")
+            } else {
+                #expect(parts == nil, "\(value)")
+            }
+        }
+        #expect(DecimalText.integerParts(of: .nan) == nil)
     }
 
     @Test func doubleValueIsTheDoubleOfTheDescription() {

@@ -17,7 +17,33 @@ import Testing
         "2026-11-01T00:00:00Z" + String(repeating: " ", count: 70), "0000-01-01T00:00:00+00:01",
         "9999-12-31T23:59:59-00:01", "2026-11-01T00:00:00+24:00", "2026-11-01T00:00:00+01:60", "２026-11-01T00:00:00Z",
         "2026-11-01T00:00:00é",
+        // Near the usual shape that the bytes are read in one pass for.
+        "2026-11-01T00:00:00+01:0", "2026-11-01T00:00:00+01:00Z", "2026-11-01T00:00:00.123456789+05:30",
+        "2026-11-01T00:00:00-", "2026-11-01T00:00:00+1:00", "2026-11-01T00:00:00.+01:00", "2026-11-01T00:00:00,5Z",
+        "2026-11-01X00:00:00Z", "2026/11/01T00:00:00Z", "2000-02-29T12:00:00Z", "1900-02-29T00:00:00Z",
+        "2026-11-00T00:00:00Z", "2026-00-01T00:00:00Z", "2026-04-31T00:00:00Z", "2026-11-01T00:00:00.0Z",
+        "2026-11-01T00:00:00.000000000+00:00", "2026-11-01T00:00:00+00:00 ", "2026-11-01T00:00:00z",
+        "2026-11-01T00:00:00.1234567890123456789012345678901234567890123+01:00",
     ]
+
+    /// Every byte of a few usual timestamps replaced by each byte that matters to the grammar.
+    @Test func everyOneByteChangeOfAUsualDateReadsAsFromText() {
+        let templates = ["2026-11-01T00:00:00Z", "2024-02-29T23:59:59.999999999-00:00", "2026-11-01T01:00:00.250+01:00"]
+        let replacements = Array("09+-:.TtZz 5".utf8) + [0x00, 0x2F, 0x3A, 0xC3]
+        for template in templates {
+            let bytes = Array(template.utf8)
+            for index in bytes.indices {
+                for replacement in replacements {
+                    var changed = bytes
+                    changed[index] = replacement
+                    dateFromBytesIsTheDateFromText(String(decoding: changed, as: UTF8.self))
+                }
+                var shorter = bytes
+                shorter.remove(at: index)
+                dateFromBytesIsTheDateFromText(String(decoding: shorter, as: UTF8.self))
+            }
+        }
+    }
 
     @Test(arguments: dates)
     func dateFromBytesIsTheDateFromText(_ text: String) {

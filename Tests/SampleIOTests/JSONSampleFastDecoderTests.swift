@@ -137,6 +137,23 @@ import Testing
         #expect(notation(sample) == notation(general))
     }
 
+    /// Keys are told apart by their first eight bytes and length, written down in the decoder.
+    @Test(arguments: JSONSampleFastDecoder.Field.allCases)
+    func everySampleKeyHasTheWordOfItsText(_ field: JSONSampleFastDecoder.Field) {
+        #expect(field.keyWord.word == JSONPlainScanner.word(of: field.key))
+        #expect(field.keyWord.length == field.key.utf8.count)
+        let line = Array(#"{"\#(field.key)":0}"#.utf8)
+        let word = line.withUnsafeBufferPointer { JSONPlainScanner(bytes: $0).word(2..<(2 + field.key.utf8.count)) }
+        #expect(word == field.keyWord.word)
+    }
+
+    /// Keys that share a known key's first eight bytes, or are a prefix of one, are not it.
+    @Test(arguments: ["startDat", "startDatE", "startDatee", "typ", "types", "metadataX", "uuid0"])
+    func nearMissKeyIsLeftToTheGeneralPath(_ key: String) {
+        let line = Self.sleep.replacingOccurrences(of: "{", with: "{\"\(key)\":\"x\",")
+        #expect(JSONSampleFastDecoder.sample(of: Array(line.utf8)) == nil)
+    }
+
     @Test(arguments: Device.fieldNames)
     func everyDeviceFieldIsReadIntoItsOwnField(_ name: String) throws {
         let line = Self.sleep.replacingOccurrences(of: "{", with: "{\"device\":{\"\(name)\":\"v\"},")

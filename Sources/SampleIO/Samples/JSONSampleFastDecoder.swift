@@ -68,7 +68,7 @@ struct JSONSampleFastDecoder {
     // MARK: - Sample objects
 
     /// The members of a sample object that this path knows, one bit each.
-    private enum Field: UInt16 {
+    enum Field: UInt16, CaseIterable {
         case type = 1, uuid = 2, startDate = 4, endDate = 8, device = 16, metadata = 32
         case value = 64, unit = 128, objects = 256
 
@@ -77,6 +77,22 @@ struct JSONSampleFastDecoder {
         static let quantity: UInt16 = common | Field.value.rawValue | Field.unit.rawValue
         static let category: UInt16 = common | Field.value.rawValue
         static let correlation: UInt16 = common | Field.objects.rawValue
+
+        /// The ``JSONPlainScanner/word(_:)`` of the member's key (a test checks each against
+        /// ``key``), and the key's length.
+        var keyWord: (word: UInt64, length: Int) {
+            switch self {
+            case .type: (0x6570_7974, 4)
+            case .uuid: (0x6469_7575, 4)
+            case .unit: (0x7469_6E75, 4)
+            case .value: (0x65_756C_6176, 5)
+            case .device: (0x6563_6976_6564, 6)
+            case .endDate: (0x65_7461_4464_6E65, 7)
+            case .objects: (0x73_7463_656A_626F, 7)
+            case .metadata: (0x6174_6164_6174_656D, 8)
+            case .startDate: (0x7461_4474_7261_7473, 9)
+            }
+        }
 
         /// The member's key, as written (``field(named:)`` matched its bytes exactly).
         var key: String {
@@ -162,21 +178,23 @@ struct JSONSampleFastDecoder {
     }
 
     private func field(named key: Range<Int>) -> Field? {
-        switch key.count {
-        case 4:
-            if scanner.span(key, is: "type") { return .type }
-            if scanner.span(key, is: "uuid") { return .uuid }
-            if scanner.span(key, is: "unit") { return .unit }
-        case 5: if scanner.span(key, is: "value") { return .value }
-        case 6: if scanner.span(key, is: "device") { return .device }
-        case 7:
-            if scanner.span(key, is: "endDate") { return .endDate }
-            if scanner.span(key, is: "objects") { return .objects }
-        case 8: if scanner.span(key, is: "metadata") { return .metadata }
-        case 9: if scanner.span(key, is: "startDate") { return .startDate }
-        default: break
+        let field: Field
+        switch scanner.word(key) {
+        case Field.type.keyWord.word: field = .type
+        case Field.uuid.keyWord.word: field = .uuid
+        case Field.unit.keyWord.word: field = .unit
+        case Field.value.keyWord.word: field = .value
+        case Field.device.keyWord.word: field = .device
+        case Field.endDate.keyWord.word: field = .endDate
+        case Field.objects.keyWord.word: field = .objects
+        case Field.metadata.keyWord.word: field = .metadata
+        case Field.startDate.keyWord.word: field = .startDate
+        default: return nil
         }
-        return nil
+        // The word holds at most eight bytes: the length, and past eight the rest, decide.
+        guard key.count == field.keyWord.length else { return nil }
+        if field == .startDate, !scanner.span(key.suffix(1), is: "e") { return nil }
+        return field
     }
 
     /// The sample `fields` state, built as ``JSONSampleDecoder`` builds it and, at the top level,
@@ -212,14 +230,17 @@ struct JSONSampleFastDecoder {
                   let unit = try? HealthUnit(utf8: scanner.buffer(fields.unit)) else { return nil }
             let number = scanner.buffer(fields.value)
             guard let amount = try? DecimalText.parseExactly(utf8: number) else { return nil }
-            let sample = QuantitySample(uuid: uuid, type: type,
-                                        quantity: Quantity(amount, unit: unit, fractionDigits: DecimalText.fractionDigits(utf8: number)),
-                                        startDate: start, endDate: end, device: device, metadata: metadata)
-            // A member is validated with its correlation.
+            let quantity = Quantity(amount, unit: unit, fractionDigits: DecimalText.fractionDigits(utf8: number))
+            // A member is validated with its correlation. The parts are checked before the sample
+            // is made: a sample made first was copied whole into its `Sample`.
             if !nested {
-                do { try SampleValidator.validate(sample) } catch { return nil }
+                do {
+                    try SampleValidator.validateQuantitySample(type: type, quantity: quantity, startDate: start,
+                                                               endDate: end, metadata: metadata)
+                } catch { return nil }
             }
-            return .quantity(sample)
+            return .quantity(QuantitySample(uuid: uuid, type: type, quantity: quantity, startDate: start, endDate: end,
+                                            device: device, metadata: metadata))
         }
         guard !nested else { return nil }
         if let type = CategoryType.named(utf8: identifier) {
