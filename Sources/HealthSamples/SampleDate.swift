@@ -221,58 +221,18 @@ public struct SampleDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// removed but at least one digit kept (`.250` → `.25`, `.000` → `.0`). Offset zero is written
     /// as `Z` (so `+00:00` and `-00:00` do not survive a round trip).
     public var rfc3339String: String {
-        let c = localComponents
-        let offsetMagnitude = Int(abs(utcOffsetSeconds))
         // Every field within its width (always, for dates read from RFC 3339 or export.xml):
         // written straight into the String's storage, at most 35 bytes, without the array and
         // the copy of ``paddedRFC3339String(_:)``; this runs twice for every reported sample.
-        guard (0...9999).contains(c.year), (0..<1_000_000_000).contains(c.nanoseconds),
-              offsetMagnitude < 100 * 3600 else {
-            return paddedRFC3339String(c)
-        }
-        return String(unsafeUninitializedCapacity: 35) { out in
-            var count = 0
-            func put(_ byte: UInt8) {
-                out[count] = byte
-                count += 1
-            }
-            func digits(_ value: Int, _ width: Int) {
-                var rest = value
-                var index = count + width - 1
-                while index >= count {
-                    out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                    rest /= 10
-                    index -= 1
-                }
-                count += width
-            }
-            digits(c.year, 4)
-            put(UInt8(ascii: "-"))
-            digits(c.month, 2)
-            put(UInt8(ascii: "-"))
-            digits(c.day, 2)
-            put(UInt8(ascii: "T"))
-            digits(c.hour, 2)
-            put(UInt8(ascii: ":"))
-            digits(c.minute, 2)
-            put(UInt8(ascii: ":"))
-            digits(c.second, 2)
-            if hasFraction {
-                put(UInt8(ascii: "."))
-                let fractionStart = count
-                digits(Int(c.nanoseconds), 9)
-                while count > fractionStart + 1, out[count - 1] == UInt8(ascii: "0") { count -= 1 }
-            }
-            if utcOffsetSeconds == 0 {
-                put(UInt8(ascii: "Z"))
-            } else {
-                put(utcOffsetSeconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-                digits(offsetMagnitude / 3600, 2)
-                put(UInt8(ascii: ":"))
-                digits(offsetMagnitude / 60 % 60, 2)
+        var fits = true
+        let text = String(unsafeUninitializedCapacity: Self.rfc3339MaximumByteCount) { out in
+            guard let count = writeRFC3339(to: out.baseAddress!) else {
+                fits = false
+                return 0
             }
             return count
         }
+        return fits ? text : paddedRFC3339String(localComponents)
     }
 
     /// ``rfc3339String`` for any components, each written in at least its width.
