@@ -1,3 +1,4 @@
+import CMS
 import CryptoBackend
 import Foundation
 import SampleIO
@@ -13,7 +14,8 @@ import SampleSigning
 /// machine busy with other work skews both sides alike; the ratios are what to compare. Raw means
 /// OpenSSL's fastest use: a parsed key and an initialised context reused for every operation (as
 /// `openssl speed` does), the same calls the commands make, so no saving inside OpenSSL shows up
-/// as a gain of the full path.
+/// as a gain of the full path. The per-core ratios come from ``alternatingRounds`` rounds of raw
+/// and `--jobs 1` measured in turn, per second of the calling thread's CPU time.
 public enum FullPathBenchmark {
     /// What a run measured.
     public struct Result: Sendable {
@@ -35,11 +37,17 @@ public enum FullPathBenchmark {
         public var rawVerifyPerCPUSecond = 0.0
         public var signPerCPUSecond = 0.0
         public var verifyPerCPUSecond = 0.0
+        /// The per-core ratios of each alternating round (``alternatingRounds``): `--jobs 1`
+        /// against the raw rate measured just before and just after it, so that a change in
+        /// what else the machine runs between two measurements moves one round, not the result.
+        public var signCPURatios: [Double] = []
+        public var verifyCPURatios: [Double] = []
 
         /// The report printed by `healthsig bench --full-path`.
         public var report: String {
             func rate(_ value: Double?) -> String { String(format: "%9.0f/s", value ?? 0) }
             func ratio(_ a: Double?, _ b: Double) -> String { String(format: "%.2f", (a ?? 0) / b) }
+            func list(_ ratios: [Double]) -> String { ratios.map { String(format: "%.2f", $0) }.joined(separator: " ") }
             let s1 = signPerSecond[1], sN = signPerSecond[jobs], v1 = verifyPerSecond[1], vN = verifyPerSecond[jobs]
             return """
             full path: \(samples) samples (7 kinds), jobs 1 and \(jobs), \(ProcessInfo.processInfo.activeProcessorCount) processor(s)
@@ -49,7 +57,8 @@ public enum FullPathBenchmark {
             sign   --jobs \(jobs)                           \(rate(sN))  speed-up \(ratio(sN, s1 ?? 1)) x
             verify --jobs 1                           \(rate(v1))  = \(ratio(v1, rawVerifyPerSecond)) x raw verify per core
             verify --jobs \(jobs)                           \(rate(vN))  speed-up \(ratio(vN, v1 ?? 1)) x
-            per CPU second, --jobs 1: sign \(ratio(signPerCPUSecond, rawSignPerCPUSecond)) x raw (\(rate(signPerCPUSecond)) vs \(rate(rawSignPerCPUSecond))), verify \(ratio(verifyPerCPUSecond, rawVerifyPerCPUSecond)) x raw (\(rate(verifyPerCPUSecond)) vs \(rate(rawVerifyPerCPUSecond)))
+            per CPU second, --jobs 1: sign \(String(format: "%.2f", median(signCPURatios))) x raw (\(rate(signPerCPUSecond)) vs \(rate(rawSignPerCPUSecond))), verify \(String(format: "%.2f", median(verifyCPURatios))) x raw (\(rate(verifyPerCPUSecond)) vs \(rate(rawVerifyPerCPUSecond)))
+            per CPU second, each of \(signCPURatios.count) alternating rounds: sign \(list(signCPURatios)); verify \(list(verifyCPURatios))
             export.xml (\(String(format: "%.0f", exportMegabytes)) MB) through verify --jobs \(jobs): \(String(format: "%.1f", exportMegabytesPerSecond)) MB/s; bare byte scan: \(String(format: "%.0f", byteScanMegabytesPerSecond)) MB/s
             peak RSS \(String(format: "%.1f", peakRSSMegabytes)) MB
             """
@@ -86,27 +95,24 @@ public enum FullPathBenchmark {
         let trust = try TrustLoader.load([key.publicKeyPath])
         for jobs in Set([1, result.jobs]).sorted() {
             let signed = (directory as NSString).appendingPathComponent("signed-\(jobs).jsonl")
-            let signCPUStart = threadCPUSeconds()
             let signSeconds = try time {
                 let run = try BatchSigner.run(inputPath: readings, outputPath: signed, keyPath: key.privateKeyPath,
                                               passphrase: .none, options: CMSSigning.Options(), skipInvalid: false, jobs: jobs)
                 guard run.signed == result.samples else { throw ToolError.usage("bench: signing failed: \(run.summary)") }
             }
             result.signPerSecond[jobs] = Double(result.samples) / signSeconds
-            if jobs == 1 { result.signPerCPUSecond = Double(result.samples) / max(threadCPUSeconds() - signCPUStart, 1e-9) }
-            let verifyCPUStart = threadCPUSeconds()
             let verifySeconds = try time {
                 let totals = try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: jobs)
                     .run(inputPath: signed, sinks: [ReportFormat.ndjson.sink(writingTo: DiscardingWriter())])
                 guard totals.counts[.valid] == result.samples else { throw ToolError.usage("bench: verification failed: \(totals.countsLine)") }
             }
             result.verifyPerSecond[jobs] = Double(result.samples) / verifySeconds
-            if jobs == 1 { result.verifyPerCPUSecond = Double(result.samples) / max(threadCPUSeconds() - verifyCPUStart, 1e-9) }
         }
         let (rawSignAfter, rawVerifyAfter) = try rawRates(rawSeconds)
         result.rawSignPerSecond = (rawSignBefore + rawSignAfter) / 2
         result.rawVerifyPerSecond = (rawVerifyBefore + rawVerifyAfter) / 2
-        (result.rawSignPerCPUSecond, result.rawVerifyPerCPUSecond) = try rawCPURates(operations: max(1, Int(rawSeconds * 5_000)))
+        try measureAlternatingRounds(readings: readings, directory: directory, keyPath: key.privateKeyPath,
+                                     trust: trust, into: &result)
 
         let exportBytes = Double(try FileChunkSource(path: export).status.regularFileSize ?? 0)
         result.exportMegabytes = exportBytes / 1e6
@@ -139,19 +145,61 @@ public enum FullPathBenchmark {
         return (sign.perSecond, verify.perSecond)
     }
 
-    /// Raw OpenSSL sign and verify per second of this thread's CPU time, over `operations` of each.
-    static func rawCPURates(operations: Int) throws -> (sign: Double, verify: Double) {
+    /// Rounds of the per-core comparison: enough for a median that one disturbed round does not
+    /// move, few enough to keep the run short.
+    static let alternatingRounds = 9
+
+    /// `--jobs 1` sign and verify against raw OpenSSL, per second of this thread's CPU time, in
+    /// alternation: raw, full path, raw, full path, …, each full-path round compared with the
+    /// raw rates measured just before and just after it. Measured apart (all raw, then all full
+    /// path), a shared machine whose speed drifts between the two moved the ratio by up to a
+    /// fifth from one run to the next; in alternation the drift reaches both sides of a round.
+    /// The printed ratio is the median round's; the rates are the medians of each side.
+    static func measureAlternatingRounds(readings: String, directory: String, keyPath: String, trust: TrustSet,
+                                         into result: inout Result) throws {
         let key = try P256PrivateKey.generate()
         let digest = Digest.sha256(Array("full-path benchmark".utf8))
         let signature = try key.signature(forDigest: digest)
-        var start = threadCPUSeconds()
-        for _ in 0..<operations { _ = try key.signature(forDigest: digest) }
-        let sign = Double(operations) / max(threadCPUSeconds() - start, 1e-9)
-        start = threadCPUSeconds()
-        for _ in 0..<operations {
-            guard key.publicKey.isValidSignature(signature, forDigest: digest) else { throw ToolError.usage("raw verify failed") }
+        let operations = result.samples
+        func rawRates() throws -> (sign: Double, verify: Double) {
+            var start = threadCPUSeconds()
+            // The buffer form, which `sign` itself calls: no array made for each signature.
+            var room = [UInt8](repeating: 0, count: 72)
+            try digest.withUnsafeBytes { digest in
+                try room.withUnsafeMutableBytes { room in
+                    for _ in 0..<operations { _ = try key.signature(forDigest: digest, into: room) }
+                }
+            }
+            let sign = Double(operations) / max(threadCPUSeconds() - start, 1e-9)
+            start = threadCPUSeconds()
+            for _ in 0..<operations {
+                guard key.publicKey.isValidSignature(signature, forDigest: digest) else { throw ToolError.usage("raw verify failed") }
+            }
+            return (sign, Double(operations) / max(threadCPUSeconds() - start, 1e-9))
         }
-        return (sign, Double(operations) / max(threadCPUSeconds() - start, 1e-9))
+        var raw = [try rawRates()]
+        var fullSign: [Double] = [], fullVerify: [Double] = []
+        for round in 0..<alternatingRounds {
+            let signed = (directory as NSString).appendingPathComponent("alternating-\(round).jsonl")
+            var start = threadCPUSeconds()
+            let run = try BatchSigner.run(inputPath: readings, outputPath: signed, keyPath: keyPath, passphrase: .none,
+                                          options: CMSSigning.Options(), skipInvalid: false, jobs: 1)
+            guard run.signed == result.samples else { throw ToolError.usage("bench: signing failed: \(run.summary)") }
+            fullSign.append(Double(result.samples) / max(threadCPUSeconds() - start, 1e-9))
+            start = threadCPUSeconds()
+            let totals = try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: 1)
+                .run(inputPath: signed, sinks: [ReportFormat.ndjson.sink(writingTo: DiscardingWriter())])
+            guard totals.counts[.valid] == result.samples else { throw ToolError.usage("bench: verification failed: \(totals.countsLine)") }
+            fullVerify.append(Double(result.samples) / max(threadCPUSeconds() - start, 1e-9))
+            try? FileManager.default.removeItem(atPath: signed)
+            raw.append(try rawRates())
+            result.signCPURatios.append(fullSign[round] / ((raw[round].sign + raw[round + 1].sign) / 2))
+            result.verifyCPURatios.append(fullVerify[round] / ((raw[round].verify + raw[round + 1].verify) / 2))
+        }
+        result.signPerCPUSecond = median(fullSign)
+        result.verifyPerCPUSecond = median(fullVerify)
+        result.rawSignPerCPUSecond = median(raw.map(\.sign))
+        result.rawVerifyPerCPUSecond = median(raw.map(\.verify))
     }
 
     /// CPU time (user and system) the calling thread has used, in seconds.
@@ -177,5 +225,13 @@ public enum FullPathBenchmark {
         let start = DispatchTime.now().uptimeNanoseconds
         try body()
         return max(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, 1e-9)
+    }
+
+    /// The middle value (the mean of the two middle values of an even count); 0 for none.
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }

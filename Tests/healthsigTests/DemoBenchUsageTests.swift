@@ -59,7 +59,7 @@ struct DemoBenchUsageTests {
         #expect(ratios.allSatisfy { $0.range(of: #": [0-9]+\.[0-9]{3}$"#, options: .regularExpression) != nil }, "\(ratios)")
     }
 
-    @Test("bench --full-path: sign and verify rates for 1 and N jobs with ratios, speed-ups, export read rate and peak RSS")
+    @Test("bench --full-path: sign and verify rates for 1 and N jobs with ratios, speed-ups, per-core ratios of alternating rounds, export read rate and peak RSS")
     func benchFullPath() throws {
         let dir = try TemporaryDirectory()
         let result = try dir.healthsig(["bench", "--full-path", "--samples", "20", "--jobs", "2", "--seconds", "0.05"])
@@ -70,6 +70,7 @@ struct DemoBenchUsageTests {
                         #"^verify --jobs 1 +\d+/s  = [0-9.]+ x raw verify per core$"#,
                         #"^verify --jobs 2 +\d+/s  speed-up [0-9.]+ x$"#,
                         #"^per CPU second, --jobs 1: sign [0-9.]+ x raw \( *\d+/s vs +\d+/s\), verify [0-9.]+ x raw \( *\d+/s vs +\d+/s\)$"#,
+                        #"^per CPU second, each of 9 alternating rounds: sign( [0-9.]+){9}; verify( [0-9.]+){9}$"#,
                         #"^export.xml \(\d+ MB\) through verify --jobs 2: [0-9.]+ MB/s; bare byte scan: \d+ MB/s$"#,
                         #"^peak RSS [0-9.]+ MB$"#] {
             #expect(result.lines.contains { $0.range(of: pattern, options: .regularExpression) != nil }, "\(pattern)\n\(result.stdout)")
