@@ -81,6 +81,12 @@ public struct ECDSASignatureValue: DERParseable, DERSerializable, Hashable, Send
         bytes.withUnsafeBufferPointer { isShortCanonicalDER($0) }
     }
 
+    /// ``isShortCanonicalDER(_:)-([UInt8])`` of bytes in place: the default profile checks each
+    /// signature where the key wrote it, on the stack, without an array of its own.
+    static func isShortCanonicalDER(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        isShortCanonicalDER(bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
     private static func isShortCanonicalDER(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 8, bytes.count <= 129, bytes[0] == 0x30, Int(bytes[1]) == bytes.count - 2 else { return false }
         var index = 2

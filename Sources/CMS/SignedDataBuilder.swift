@@ -89,7 +89,7 @@ public struct SignedDataBuilder: Sendable {
             var contentInfo: [UInt8] = []
             let outcome: CMSBuilderError? = content.withUnsafeBytes { content in
                 do throws(CMSBuilderError) {
-                    try withDefaultProfileContentInfo(signing: content, using: signer) { contentInfo = Self.array(of: $0) }
+                    try withDefaultProfileContentInfo(signing: content, using: signer) { contentInfo = [UInt8](copying: $0) }
                     return nil
                 } catch {
                     return error
@@ -116,7 +116,7 @@ public struct SignedDataBuilder: Sendable {
         if isDefaultProfile {
             return try withDefaultProfileContentInfo(signing: content, using: signer, body)
         }
-        try signWithPlan(Self.array(of: content), using: signer).withUnsafeBytes(body)
+        try signWithPlan([UInt8](copying: content), using: signer).withUnsafeBytes(body)
     }
 
     /// The room lent to ``CMSSignatureProvider/signature(forDigest:into:)``: far more than a
@@ -148,7 +148,7 @@ public struct SignedDataBuilder: Sendable {
             // the full check, which needs arrays (and the whole public key only when the
             // signature is verified under it: the signer identifier needs just its identifier).
             if signer.signaturesNeedVerification || !ECDSASignatureValue.isShortCanonicalDER(signature) {
-                try SigningPlan.checkDER(Self.array(of: signature), digest: Self.array(of: UnsafeRawBufferPointer(digest)),
+                try SigningPlan.checkDER([UInt8](copying: signature), digest: [UInt8](copying: UnsafeRawBufferPointer(digest)),
                                          verifyingUnder: signer.signaturesNeedVerification ? signer.publicKey : nil)
             }
             SignedDataDirectEncoding.withContentInfo(content: content, keyIdentifier: signer.keyIdentifier,
@@ -166,14 +166,6 @@ public struct SignedDataBuilder: Sendable {
             throw .signingFailed("\(error)")
         }
         return try plan.finish(with: .der(signature), verifying: signer.signaturesNeedVerification)
-    }
-
-    /// A copy of `bytes` as an array, allocated through the specialized path
-    /// (`unsafeUninitializedCapacity` allocates through the unspecialized generic).
-    static func array(of bytes: UnsafeRawBufferPointer) -> [UInt8] {
-        var array = [UInt8](repeating: 0, count: bytes.count)
-        if bytes.count > 0 { array.withUnsafeMutableBytes { $0.copyMemory(from: bytes) } }
-        return array
     }
 
     /// The 32-byte SHA-256 digest an external signer must sign for `content`: of the content

@@ -43,7 +43,7 @@ enum SignedDataDirectEncoding {
             signature.withUnsafeBytes { signature in
                 var contentInfo: [UInt8] = []
                 withContentInfo(content: content, keyIdentifier: keyIdentifier, signature: signature) {
-                    contentInfo = SignedDataBuilder.array(of: $0)
+                    contentInfo = [UInt8](copying: $0)
                 }
                 return contentInfo
             }

@@ -253,53 +253,11 @@ public enum DecimalText {
         return format(parts)
     }
 
-    /// ``format(_:)`` of a value given as its integer parts: written into one buffer and made
-    /// into a String once (appending the pieces to a String grew it several times).
+    /// ``format(_:)`` of a value given as its integer parts: written into one buffer by
+    /// ``writePlain(_:to:)`` and made into a String once.
     static func format(_ parts: IntegerParts) -> String {
-        if parts.significand == 0 { return "0" }
-        // Sign, "0.", up to 128 zeros (the exponent is an Int8 for any Decimal) and 20 digits.
-        let capacity = 8 + max(abs(parts.exponent), 0) + 20
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
-            let digitCount = withUnsafeMutableBytes(of: &digits) { raw in
-                var remaining = parts.significand
-                var start = raw.count
-                while remaining > 0 {
-                    start -= 1
-                    raw[start] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                    remaining /= 10
-                }
-                return raw.count - start
-            }
-            var length = 0
-            func append(_ byte: UInt8) {
-                buffer[length] = byte
-                length += 1
-            }
-            func appendDigits(_ range: Range<Int>) {
-                withUnsafeBytes(of: &digits) { raw in
-                    let first = raw.count - digitCount
-                    for index in range { append(raw[first + index]) }
-                }
-            }
-            if parts.negative { append(UInt8(ascii: "-")) }
-            if parts.exponent >= 0 {
-                appendDigits(0..<digitCount)
-                for _ in 0..<parts.exponent { append(UInt8(ascii: "0")) }
-            } else {
-                let integerDigits = digitCount + parts.exponent
-                if integerDigits > 0 {
-                    appendDigits(0..<integerDigits)
-                    append(UInt8(ascii: "."))
-                    appendDigits(integerDigits..<digitCount)
-                } else {
-                    append(UInt8(ascii: "0"))
-                    append(UInt8(ascii: "."))
-                    for _ in 0 ..< -integerDigits { append(UInt8(ascii: "0")) }
-                    appendDigits(0..<digitCount)
-                }
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<length]), as: UTF8.self)
+        String(unsafeUninitializedCapacity: plainByteCount(parts)) { buffer in
+            writePlain(parts, to: buffer.baseAddress!)
         }
     }
 

@@ -84,20 +84,20 @@ struct TimestampReader {
 
     /// `yyyy-MM-dd<sep>HH:mm:ss` with every field range-checked (RFC 3339 §5.6 and §5.7).
     mutating func readDateAndTime(separator: Separator) throws(SampleDateError) -> LocalFields {
-        if let fields = wellFormedDateAndTime(separator: separator) {
+        if position == 0, let fields = Self.wellFormedDateAndTime(bytes, separator: separator) {
             position = 19
             return fields
         }
         return try readDateAndTimeFieldByField(separator: separator)
     }
 
-    /// The fields of a date and time at the start of the text when every character is where it
+    /// The fields of a date and time at the start of `bytes` when every character is where it
     /// belongs and every field in its range, read at fixed offsets; nil for anything else, which
     /// ``readDateAndTimeFieldByField(separator:)`` then reads field by field to name what is wrong.
     /// Every stored sample has two dates, and reading each field through a throwing call per
     /// digit cost more than the rest of making the date.
-    private func wellFormedDateAndTime(separator: Separator) -> LocalFields? {
-        guard position == 0, bytes.count >= 19 else { return nil }
+    static func wellFormedDateAndTime(_ bytes: UnsafeBufferPointer<UInt8>, separator: Separator) -> LocalFields? {
+        guard bytes.count >= 19 else { return nil }
         @inline(__always) func digit(_ offset: Int) -> Int64? {
             let value = bytes[offset] &- UInt8(ascii: "0")
             return value < 10 ? Int64(value) : nil

@@ -53,7 +53,7 @@ public enum RecordBuilder {
     public static func encodedRecord(for sample: Sample) throws(DERError) -> [UInt8] {
         try ThreadRecordWriter.with { (writer: inout DERWriter) throws(DERError) -> [UInt8] in
             try RecordWriter.write(sample, into: &writer)
-            return writer.withUnsafeBytes { ByteArrays.copy(of: $0) }
+            return writer.withUnsafeBytes { [UInt8](copying: $0) }
         }
     }
 

@@ -49,7 +49,7 @@ public struct SampleSigner: Sendable {
     private func signatureDER(for sample: Sample, validating: Bool,
                               using provider: some CMSSignatureProvider) throws(SampleSigningError) -> [UInt8] {
         var der: [UInt8] = []
-        try withSignatureDER(for: sample, validating: validating, using: provider) { der = ByteArrays.copy(of: $0) }
+        try withSignatureDER(for: sample, validating: validating, using: provider) { der = [UInt8](copying: $0) }
         return der
     }
 

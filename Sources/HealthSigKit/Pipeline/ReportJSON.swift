@@ -365,39 +365,10 @@ enum ReportJSON {
         return true
     }
 
-    /// Whether no byte is a control character, `"`, `\`, DEL or outside ASCII.
-    ///
-    /// Eight bytes at a time, the last (partial) word too: read overlapping the one before it,
-    /// or, in a string shorter than a word, padded with a printable byte. A byte-by-byte tail
-    /// cost as much as the words for the short strings of a line (a unit, a reason code).
+    /// Whether the string needs neither escaping nor anything outside printable ASCII: it then
+    /// goes out as it is.
     static func isPrintableASCIIWithoutEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        let count = bytes.count
-        if count < 8 {
-            var word: UInt64 = 0x4141_4141_4141_4141
-            withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: raw, byteCount: count) }
-            return isPrintableWithoutEscapes(word)
-        }
-        var index = 0
-        while index &+ 8 <= count {
-            guard isPrintableWithoutEscapes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) else { return false }
-            index &+= 8
-        }
-        return index == count || isPrintableWithoutEscapes(raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
-    }
-
-    /// Whether none of a word's eight bytes is below 0x20, above 0x7E, `"` or `\`: the exact
-    /// "some byte is less than" and "some byte is more than" word tests for the range, and the
-    /// "some byte is zero" test of the word with `"`, then `\`, xored away.
-    @inline(__always)
-    private static func isPrintableWithoutEscapes(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let outside = ((word &- ones &* 0x20) & ~word) | (word &+ ones) | word
-        let found = outside | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-        return found & 0x8080_8080_8080_8080 == 0
+        !JSONEscapeScan.containsByteToEscape(bytes, printableASCIIOnly: true)
     }
 
     static func number(_ value: Int, into out: inout ReportBytes) {

@@ -5,31 +5,42 @@
 public enum JSONEscapeScan {
     /// Whether any byte of `bytes` is `"`, `\` or a control character (below 0x20); with
     /// `printableASCIIOnly`, also DEL or a byte outside ASCII.
+    ///
+    /// The last, partial word is read as a word too: overlapping the one before it, or, in a
+    /// text shorter than a word, padded with a printable byte. A byte-by-byte tail cost as much
+    /// as the words for the short strings of a report line (a unit, a reason code).
     @inlinable
     public static func containsByteToEscape(_ bytes: UnsafeBufferPointer<UInt8>, printableASCIIOnly: Bool) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
+        let count = bytes.count
+        if count < 8 {
+            var word: UInt64 = 0x4141_4141_4141_4141
+            withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: raw, byteCount: count) }
+            return hasByteToEscape(word, printableASCIIOnly: printableASCIIOnly)
+        }
         var index = 0
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            var found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
-            if printableASCIIOnly {
-                let delete = word ^ (ones &* 0x7F)
-                found |= ((delete &- ones) & ~delete) | word
+        while index &+ 8 <= count {
+            if hasByteToEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), printableASCIIOnly: printableASCIIOnly) {
+                return true
             }
-            if found & highs != 0 { return true }
-            index += 8
+            index &+= 8
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return true }
-            if printableASCIIOnly && byte >= 0x7F { return true }
-            index += 1
+        return index != count
+            && hasByteToEscape(raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self), printableASCIIOnly: printableASCIIOnly)
+    }
+
+    /// ``containsByteToEscape(_:printableASCIIOnly:)`` of one word's eight bytes.
+    @inlinable @inline(__always)
+    static func hasByteToEscape(_ word: UInt64, printableASCIIOnly: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        var found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+        if printableASCIIOnly {
+            let delete = word ^ (ones &* 0x7F)
+            found |= ((delete &- ones) & ~delete) | word
         }
-        return false
+        return found & 0x8080_8080_8080_8080 != 0
     }
 }
