@@ -37,7 +37,6 @@ public enum TemporaryFileRegistry {
     /// Where the search for a free slot starts: slots are reused as late as possible, so a
     /// handler still reading a path just released finds it unchanged.
     static let cursor = Atomic<Int>(0)
-    static let handlersInstalled = Mutex(false)
 
     /// A registered path; pass it back to ``unregister(_:)``.
     public struct Registration: Sendable, Equatable {
@@ -55,7 +54,7 @@ public enum TemporaryFileRegistry {
             throw .cannotCreateTemporaryFile(destination: destination, directory: OutputTarget.directory(of: path), errno: ENAMETOOLONG,
                                              message: OutputFileError.message(for: ENAMETOOLONG))
         }
-        installHandlers()
+        _ = handlersInstalled
         let slot = try claimSlot()
         let start = slots + slot * slotSize
         bytes.withUnsafeBufferPointer { buffer in
@@ -109,24 +108,23 @@ public enum TemporaryFileRegistry {
         }
     }
 
-    private static func installHandlers() {
-        handlersInstalled.withLock { installed in
-            guard !installed else { return }
-            installed = true
-            // Touch the lazily initialised statics now, so the handler never runs their
-            // initialisers.
-            _ = slots
-            _ = live.load(ordering: .relaxed)
-            for signalNumber in handledSignals {
-                var previous = sigaction()
-                guard sigaction(signalNumber, nil, &previous) == 0, !SignalAction.isIgnored(previous) else { continue }
-                var action = SignalAction.make(removingTemporaryFilesThenReraising)
-                sigemptyset(&action.sa_mask)
-                for other in handledSignals { sigaddset(&action.sa_mask, other) }
-                _ = sigaction(signalNumber, &action, nil)
-            }
+    /// Installs the handlers, once: a lazily initialised static runs its initialiser exactly
+    /// once (`swift_once`), which ThreadSanitizer understands, where a `Mutex` on Linux (a bare
+    /// futex) made two first registrations racing for it look like a data race.
+    private static let handlersInstalled: Void = {
+        // Touch the lazily initialised statics now, so the handler never runs their
+        // initialisers.
+        _ = slots
+        _ = live.load(ordering: .relaxed)
+        for signalNumber in handledSignals {
+            var previous = sigaction()
+            guard sigaction(signalNumber, nil, &previous) == 0, !SignalAction.isIgnored(previous) else { continue }
+            var action = SignalAction.make(removingTemporaryFilesThenReraising)
+            sigemptyset(&action.sa_mask)
+            for other in handledSignals { sigaddset(&action.sa_mask, other) }
+            _ = sigaction(signalNumber, &action, nil)
         }
-    }
+    }()
 }
 
 /// The handler for SIGINT, SIGTERM and SIGHUP: removes the live temporary files, then lets the
