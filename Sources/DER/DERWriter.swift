@@ -325,12 +325,21 @@ public struct DERWriter: Sendable {
     }
 
     /// Appends a copy of an element already written at `range` of ``bytes`` (a value a
-    /// structure repeats), copied octet by octet so the buffer is never shared while it grows.
+    /// structure repeats), copied through the stack so the buffer is never shared while it
+    /// grows (a slice of it would be, and appending that copied the whole buffer).
     public mutating func appendEncodedCopy(of range: Range<Int>) {
         markElementStart()
         // The range comes from the caller's own writing, never from input.
         precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes written")
-        for index in range { bytes.append(bytes[index]) }
+        guard !range.isEmpty else { return }
+        // Two copies of a few dozen octets: appending them one by one checked capacity and
+        // uniqueness for each.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { copy in
+            bytes.withUnsafeBufferPointer { buffer in
+                _ = copy.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(copy))
+        }
     }
 
     /// Appends a value with its default tag.

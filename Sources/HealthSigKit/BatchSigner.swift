@@ -225,46 +225,62 @@ public enum BatchSigner {
             switch decoded {
             case .failure(let error): return .problem(problem(error))
             case .success(let sample):
-                return sign(sample, line: line.line, rawText: nil, splicingInto: layout.map { (line.bytes, $0) },
+                guard let layout else {
+                    return sign(sample, line: line.line, rawText: nil, signer: signer, key: key,
+                                replaceSignatures: replaceSignatures)
+                }
+                return sign(sample, line: line.line, splicingInto: line.bytes, layout: layout,
                             signer: signer, key: key, replaceSignatures: replaceSignatures)
             }
         }
         switch item.decoded(keepingText: true) {
         case .failure(let error): return .problem(problem(error))
         case .success(let stored):
-            return sign(stored.sample, line: stored.line, rawText: stored.rawText, splicingInto: nil,
+            return sign(stored.sample, line: stored.line, rawText: stored.rawText,
                         signer: signer, key: key, replaceSignatures: replaceSignatures)
         }
     }
 
-    /// Signs the decoded `sample` read at `line` and splices the signature into its text: into
-    /// the line's bytes at the place its layout gives, or else into `rawText` (or the sample
-    /// written anew when there is none).
-    private static func sign(_ sample: Sample, line: Int, rawText: String?,
-                             splicingInto splice: (bytes: [UInt8], layout: JSONSpliceLayout)?,
+    /// Signs the decoded `sample` read at `line` and splices the signature into the line's
+    /// `bytes` at the place `layout` gives. Bytes and layout are passed apart: paired in an
+    /// optional tuple, they were destroyed through the runtime's generic tuple witness.
+    private static func sign(_ sample: Sample, line: Int, splicingInto bytes: [UInt8], layout: JSONSpliceLayout,
                              signer: SampleSigner, key: P256PrivateKey, replaceSignatures: Bool) -> Signed {
         if !replaceSignatures, let existing = existingSignature(sample) {
             return .problem(Problem(line: line, field: "metadata.\(existing)", reason: alreadySignedReason))
         }
         do {
-            if let splice {
-                // The line's decoder has validated the sample; the base64 text is written
-                // straight into the signed line, never as a String or a buffer of its own.
-                // The SignedData is lent in place (never an array of its own) and read only here.
-                var signed: [UInt8] = []
-                var spliceError: SignatureSpliceError?
-                try signer.withSignatureDER(forValidated: sample, using: key) { der in
-                    do throws(SignatureSpliceError) {
-                        signed = try insertingMetadataValue(signatureKey, into: splice.bytes, layout: splice.layout,
-                                                            plainValueLength: SignatureText.encodedLength(byteCount: der.count),
-                                                            lineBreak: true) { SignatureText.encode(der, into: $0) }
-                    } catch {
-                        spliceError = error
-                    }
+            // The line's decoder has validated the sample; the base64 text is written
+            // straight into the signed line, never as a String or a buffer of its own.
+            // The SignedData is lent in place (never an array of its own) and read only here.
+            var signed: [UInt8] = []
+            var spliceError: SignatureSpliceError?
+            try signer.withSignatureDER(forValidated: sample, using: key) { der in
+                do throws(SignatureSpliceError) {
+                    signed = try insertingMetadataValue(signatureKey, into: bytes, layout: layout,
+                                                        plainValueLength: SignatureText.encodedLength(byteCount: der.count),
+                                                        lineBreak: true) { SignatureText.encode(der, into: $0) }
+                } catch {
+                    spliceError = error
                 }
-                if let spliceError { throw spliceError }
-                return .terminatedLine(signed)
             }
+            if let spliceError { throw spliceError }
+            return .terminatedLine(signed)
+        } catch let error as SampleSigningError {
+            return .problem(problem(error, line: line))
+        } catch {
+            return .problem(Problem(line: line, field: "", reason: "\(error)"))
+        }
+    }
+
+    /// Signs the decoded `sample` read at `line` and splices the signature into `rawText` (or
+    /// the sample written anew when there is none).
+    private static func sign(_ sample: Sample, line: Int, rawText: String?,
+                             signer: SampleSigner, key: P256PrivateKey, replaceSignatures: Bool) -> Signed {
+        if !replaceSignatures, let existing = existingSignature(sample) {
+            return .problem(Problem(line: line, field: "metadata.\(existing)", reason: alreadySignedReason))
+        }
+        do {
             let text = try signer.signature(for: sample, using: key)
             let raw = rawText ?? JSONSampleWriter.line(for: sample)
             return .line(Array(try insertingMetadataValue(key: MetadataKey.digitalSignature.storedName,

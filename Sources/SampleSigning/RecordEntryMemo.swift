@@ -45,6 +45,9 @@ final class RecordEntryMemo {
     /// when the memo has none for exactly this device.
     static func deviceEntry(for device: Device, encode: (Device) -> [UInt8]) -> [UInt8] {
         withCurrent { memo in
+            // The reader hands out the device it remembered for a repeated device object, so
+            // the usual hit is the very value kept here: recognised without reading a field.
+            if let encoded = memo.devices.encoded(where: { sameRepresentation($0, device) }) { return encoded }
             if let encoded = memo.devices.encoded(where: { sameBytes($0, device) }) { return encoded }
             let encoded = encode(device)
             memo.devices.keep(device, encoded)
@@ -61,6 +64,13 @@ final class RecordEntryMemo {
     static func metadataEntry(for entries: [Metadata.Entry], workout: Bool,
                               encode: (MetadataInput) throws(DERError) -> [UInt8]) throws(DERError) -> [UInt8] {
         guard isMemoizable(entries) else { return try encode(MetadataInput(entries: entries, workout: workout)) }
+        return try metadataEntry(forMemoizable: entries, workout: workout, encode: encode)
+    }
+
+    /// ``metadataEntry(for:workout:encode:)`` for entries the caller has found
+    /// ``isMemoizable(_:)`` already.
+    static func metadataEntry(forMemoizable entries: [Metadata.Entry], workout: Bool,
+                              encode: (MetadataInput) throws(DERError) -> [UInt8]) throws(DERError) -> [UInt8] {
         if let encoded = withCurrent({ memo in
             memo.metadata.encoded(where: { $0.workout == workout && sameBytes($0.entries, entries) })
         }) {
@@ -107,17 +117,44 @@ final class RecordEntryMemo {
     /// the same UTF-8 bytes.
     static func sameBytes(_ a: [Metadata.Entry], _ b: [Metadata.Entry]) -> Bool {
         guard a.count == b.count else { return false }
-        for index in a.indices {
-            let first = a[index]
-            let second = b[index]
-            guard sameBytes(first.key, second.key) else { return false }
-            switch (first.value, second.value) {
-            case (.string(let x), .string(let y)): guard sameBytes(x, y) else { return false }
-            case (.bool(let x), .bool(let y)): guard x == y else { return false }
-            default: return false
+        // Read in place, one value at a time: copying each entry out, and pairing the two
+        // values in a tuple to match them, retained and released every text of both.
+        return a.withUnsafeBufferPointer { first in
+            b.withUnsafeBufferPointer { second in
+                for index in first.indices {
+                    guard sameBytes(first[index].key, second[index].key),
+                          sameBytes(first[index].value, second[index].value) else { return false }
+                }
+                return true
             }
         }
-        return true
+    }
+
+    /// Whether `a` and `b` are both strings of the same UTF-8 bytes or both the same Boolean
+    /// (the only values of remembered metadata).
+    private static func sameBytes(_ a: MetadataValue, _ b: MetadataValue) -> Bool {
+        switch a {
+        case .string(let x):
+            guard case .string(let y) = b else { return false }
+            return sameBytes(x, y)
+        case .bool(let x):
+            guard case .bool(let y) = b else { return false }
+            return x == y
+        case .number, .date, .quantity:
+            return false
+        }
+    }
+
+    /// Whether `a` and `b` have the same representation (the same storage, for a value that
+    /// refers to any): then every text in them has the same bytes. A mismatch says nothing, as
+    /// equal values may be held apart.
+    static func sameRepresentation(_ a: Device, _ b: Device) -> Bool {
+        withUnsafeBytes(of: a) { first in
+            withUnsafeBytes(of: b) { second in
+                first.count == second.count
+                    && (first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
+            }
+        }
     }
 
     static func sameBytes(_ a: String?, _ b: String?) -> Bool {

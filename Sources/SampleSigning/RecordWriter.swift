@@ -219,7 +219,7 @@ enum RecordWriter {
             // Written in place: a buffer of its own would only be copied.
             return try appendMetadataEntry(of: metadata.entries, workout: workout, into: &writer)
         }
-        let m = try RecordEntryMemo.metadataEntry(for: metadata.entries, workout: workout, encode: metadataEntry)
+        let m = try RecordEntryMemo.metadataEntry(forMemoizable: metadata.entries, workout: workout, encode: metadataEntry)
         // An empty encoding is no entry at all, not an empty element of the record's SET OF.
         if !m.isEmpty { writer.appendEncoded(m) }
     }

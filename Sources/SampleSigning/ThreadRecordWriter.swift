@@ -14,34 +14,50 @@ final class ThreadRecordWriter {
     /// The most a thread keeps between records.
     static let retainedCapacity = 64 * 1024
 
-    private var writer = DERWriter(capacity: initialCapacity)
-    private var lent = false
+    /// The writer and whether it is lent, in storage of their own rather than stored properties:
+    /// every access to a class's stored property is checked for exclusivity at run time (two
+    /// checks a record), while this storage is only ever reached from its own thread.
+    private struct State {
+        var writer = DERWriter(capacity: initialCapacity)
+        var lent = false
+    }
 
-    private init() {}
+    private let state: UnsafeMutablePointer<State>
+
+    private init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
 
     /// Runs `body` with an empty writer: this thread's own, or a fresh one while that is lent.
     static func with<Result, Failure: Error>(
         _ body: (inout DERWriter) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        let owner = current()
-        guard !owner.lent else {
+        // The pointer alone is taken out: the thread's slot keeps its owner alive.
+        let state = storage.withCurrent { $0.state }
+        guard !state.pointee.lent else {
             var fresh = DERWriter(capacity: initialCapacity)
             return try body(&fresh)
         }
-        owner.lent = true
+        state.pointee.lent = true
         defer {
-            if owner.writer.capacity > retainedCapacity { owner.writer = DERWriter(capacity: initialCapacity) }
-            owner.lent = false
+            if state.pointee.writer.capacity > retainedCapacity { state.pointee.writer = DERWriter(capacity: initialCapacity) }
+            state.pointee.lent = false
         }
         // Emptied before use rather than after: whatever the last record's bytes went into
         // has let go of them by now, so the storage is unshared and is kept.
-        owner.writer.removeAll()
-        return try body(&owner.writer)
+        state.pointee.writer.removeAll()
+        return try body(&state.pointee.writer)
     }
 
     /// Whether this thread's writer holds storage of more than `retainedCapacity` (for tests).
     static var currentThreadKeepsOversizedWriter: Bool {
-        current().writer.capacity > retainedCapacity
+        current().state.pointee.writer.capacity > retainedCapacity
     }
 
     // MARK: - Per-thread storage

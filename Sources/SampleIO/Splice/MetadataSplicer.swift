@@ -114,11 +114,15 @@ public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8]
         + entryLength
     let removed = plan.edit.count + plan.removals.reduce(0) { $0 + $1.count }
     let total = bytes.count - removed + inserted + (lineBreak ? 1 : 0)
-    // `Array(repeating:count:)`: `unsafeUninitializedCapacity` allocates through the
-    // unspecialized generic, a metadata look-up per line.
-    var output = [UInt8](repeating: 0, count: total)
-    bytes.withUnsafeBytes { source in
-        output.withUnsafeMutableBytes { target in
+    // Assembled in temporary storage (on the stack for a line of the usual size) and appended
+    // to an array reserved at its exact size: `Array(repeating:count:)` and
+    // `unsafeUninitializedCapacity` both allocate through the unspecialized generic, which
+    // looked up the storage class's metadata for every line.
+    var output: [UInt8] = []
+    output.reserveCapacity(total)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { line in
+        let target = UnsafeMutableRawBufferPointer(line)
+        bytes.withUnsafeBytes { source in
             // A cursor value rather than local functions over a captured offset: captured, the
             // offset was boxed and every write to it checked for exclusive access at run time.
             var out = SpliceCursor(source: source, target: target)
@@ -141,6 +145,7 @@ public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8]
             if lineBreak { out.put(UInt8(ascii: "\n")) }
             precondition(out.at == total, "spliced line size computed wrongly")
         }
+        output.append(contentsOf: UnsafeBufferPointer(line))
     }
     return output
 }
@@ -165,7 +170,10 @@ struct MetadataSplicePlan {
 
     /// `namesSameEntry` tells whether a metadata key names the entry being written. Duplicates
     /// are rare, so the usual line allocates nothing for them.
-    init(layout: JSONSpliceLayout, namesSameEntry: (String) -> Bool) throws(SignatureSpliceError) {
+    ///
+    /// `layout` is borrowed: an initializer takes its arguments owned, and the layout (texts and
+    /// arrays) was copied for every line to be handed over, and destroyed after.
+    init(layout: borrowing JSONSpliceLayout, namesSameEntry: (String) -> Bool) throws(SignatureSpliceError) {
         guard layout.rootKind == "object" else { throw .topLevelNotAnObject(found: layout.rootKind) }
         let topMembers = layout.members
         // A `metadata` object with members: its member need not be looked for (comparing every
