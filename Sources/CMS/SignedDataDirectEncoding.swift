@@ -11,30 +11,37 @@ import DER
 /// other element is encoded once, by the same types the general path uses, so the bytes are
 /// those of `ContentInfo.encode(signedData:)` (`SignedDataDirectEncodingTests` compares them).
 enum SignedDataDirectEncoding {
-    /// `version` and `digestAlgorithms` of the SignedData, as RFC 5652 5.1 computes the version
-    /// for this profile (3: the SignerInfo is version 3).
-    private static let signedDataHead: [UInt8] = {
-        let signerInfo = SignerInfo(sid: .subjectKeyIdentifier([]), signature: [])
-        let version = SignedData.requiredVersion(encapContentInfo: EncapsulatedContentInfo(eContent: []),
-                                                 certificates: nil, crls: nil, signerInfos: [signerInfo])
-        var writer = DERWriter(capacity: 32)
-        writer.append(version)
-        writer.appendSetOf { $0.append(AlgorithmIdentifier.sha256) }
-        return writer.bytes
-    }()
+    /// The fixed elements, encoded once, in one object: each `static let` read is a `swift_once`
+    /// call, and a ContentInfo read a dozen of them. A class, so that taking it out of the
+    /// static retains one object rather than each of its arrays.
+    private final class Pieces: Sendable {
+        /// `version` and `digestAlgorithms` of the SignedData, as RFC 5652 5.1 computes the
+        /// version for this profile (3: the SignerInfo is version 3).
+        let signedDataHead: [UInt8] = {
+            let signerInfo = SignerInfo(sid: .subjectKeyIdentifier([]), signature: [])
+            let version = SignedData.requiredVersion(encapContentInfo: EncapsulatedContentInfo(eContent: []),
+                                                     certificates: nil, crls: nil, signerInfos: [signerInfo])
+            var writer = DERWriter(capacity: 32)
+            writer.append(version)
+            writer.appendSetOf { $0.append(AlgorithmIdentifier.sha256) }
+            return writer.bytes
+        }()
 
-    private static let signedDataType = DER.encode(DERObjectIdentifier.idSignedData)
-    private static let dataType = DER.encode(DERObjectIdentifier.idData)
-    /// The SignerInfo version RFC 5652 5.3 requires with a subjectKeyIdentifier.
-    private static let signerInfoVersion = DER.encode(SignerIdentifier.subjectKeyIdentifier([]).requiredSignerInfoVersion)
-    private static let digestAlgorithm = DER.encode(AlgorithmIdentifier.sha256)
-    private static let signatureAlgorithm = DER.encode(AlgorithmIdentifier.ecdsaWithSHA256)
+        let signedDataType = DER.encode(DERObjectIdentifier.idSignedData)
+        let dataType = DER.encode(DERObjectIdentifier.idData)
+        /// The SignerInfo version RFC 5652 5.3 requires with a subjectKeyIdentifier.
+        let signerInfoVersion = DER.encode(SignerIdentifier.subjectKeyIdentifier([]).requiredSignerInfoVersion)
+        /// `digestAlgorithm` and `signatureAlgorithm` of the SignerInfo, which follow each other.
+        let algorithms = DER.encode(AlgorithmIdentifier.sha256) + DER.encode(AlgorithmIdentifier.ecdsaWithSHA256)
 
-    private static let sequence = DERTag.sequence.encoded[0]
-    private static let set = DERTag.set.encoded[0]
-    private static let octetString = DERTag.octetString.encoded[0]
-    private static let explicitZero = DERTag.contextSpecific(0, constructed: true).encoded[0]
-    private static let subjectKeyIdentifier = SignerIdentifier.subjectKeyIdentifierTag.encoded[0]
+        let sequence = DERTag.sequence.encoded[0]
+        let set = DERTag.set.encoded[0]
+        let octetString = DERTag.octetString.encoded[0]
+        let explicitZero = DERTag.contextSpecific(0, constructed: true).encoded[0]
+        let subjectKeyIdentifier = SignerIdentifier.subjectKeyIdentifierTag.encoded[0]
+    }
+
+    private static let pieces = Pieces()
 
     /// The ContentInfo holding `content`, signed by the key whose identifier is `keyIdentifier`
     /// with the DER ECDSA-Sig-Value `signature`.
@@ -54,20 +61,20 @@ enum SignedDataDirectEncoding {
     /// into temporary storage (on the stack for a record of the usual size) rather than an array.
     static func withContentInfo(content: UnsafeRawBufferPointer, keyIdentifier: [UInt8],
                                 signature: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) {
+        let p = pieces
         // Content lengths, innermost first.
         let size = DERWriter.elementSize(contentLength:)
         let eContent = content.count
         let eContentWrapper = size(eContent)
-        let encapContentInfo = dataType.count + size(eContentWrapper)
+        let encapContentInfo = p.dataType.count + size(eContentWrapper)
         let signatureValue = signature.count
         // sid: `[0] IMPLICIT SubjectKeyIdentifier`, an OCTET STRING under the context tag.
         let sid = keyIdentifier.count
-        let signerInfo = signerInfoVersion.count + size(sid) + digestAlgorithm.count + signatureAlgorithm.count
-            + size(signatureValue)
+        let signerInfo = p.signerInfoVersion.count + size(sid) + p.algorithms.count + size(signatureValue)
         let signerInfos = size(signerInfo)
-        let signedData = signedDataHead.count + size(encapContentInfo) + size(signerInfos)
+        let signedData = p.signedDataHead.count + size(encapContentInfo) + size(signerInfos)
         let wrapper = size(signedData)
-        let contentInfo = signedDataType.count + size(wrapper)
+        let contentInfo = p.signedDataType.count + size(wrapper)
 
         // Written through a pointer into storage of the exact size: appending the dozen pieces
         // one by one checked capacity and uniqueness for every header octet.
@@ -76,24 +83,23 @@ enum SignedDataDirectEncoding {
             // A cursor value rather than local functions over a captured offset: captured, the
             // offset was boxed and every write to it checked for exclusive access at run time.
             var out = Cursor(base: buffer.baseAddress!)
-            out.header(sequence, contentInfo)
-            out.put(signedDataType)
-            out.header(explicitZero, wrapper)
-            out.header(sequence, signedData)
-            out.put(signedDataHead)
-            out.header(sequence, encapContentInfo)
-            out.put(dataType)
-            out.header(explicitZero, eContentWrapper)
-            out.header(octetString, eContent)
+            out.header(p.sequence, contentInfo)
+            out.put(p.signedDataType)
+            out.header(p.explicitZero, wrapper)
+            out.header(p.sequence, signedData)
+            out.put(p.signedDataHead)
+            out.header(p.sequence, encapContentInfo)
+            out.put(p.dataType)
+            out.header(p.explicitZero, eContentWrapper)
+            out.header(p.octetString, eContent)
             out.put(content)
-            out.header(set, signerInfos)
-            out.header(sequence, signerInfo)
-            out.put(signerInfoVersion)
-            out.header(subjectKeyIdentifier, sid)
+            out.header(p.set, signerInfos)
+            out.header(p.sequence, signerInfo)
+            out.put(p.signerInfoVersion)
+            out.header(p.subjectKeyIdentifier, sid)
             out.put(keyIdentifier)
-            out.put(digestAlgorithm)
-            out.put(signatureAlgorithm)
-            out.header(octetString, signatureValue)
+            out.put(p.algorithms)
+            out.header(p.octetString, signatureValue)
             out.put(signature)
             precondition(out.at == total, "ContentInfo size computed wrongly")
             body(UnsafeRawBufferPointer(buffer))
@@ -115,6 +121,7 @@ enum SignedDataDirectEncoding {
             bytes.withUnsafeBytes { put($0) }
         }
 
+        @inline(__always)
         mutating func header(_ tag: UInt8, _ length: Int) {
             base.storeBytes(of: tag, toByteOffset: at, as: UInt8.self)
             at += 1

@@ -13,23 +13,30 @@ enum RecordWriter {
     /// Appends the record of `sample`.
     static func write(_ sample: Sample, into writer: inout DERWriter) throws(DERError) {
         try writer.appendSetOf { (record) throws(DERError) in
-            record.appendEncoded(formatVersionEntry)
             try entries(of: sample, into: &record)
         }
     }
 
-    /// The record's entries after `fv`. A function of its own rather than the body of the SET OF's
-    /// closure: matched there, the sample's payload was copied (every text and array of it
-    /// retained, and released after) for each record.
+    /// The record's entries, `fv` among them. A function of its own rather than the body of the
+    /// SET OF's closure: matched there, the sample's payload was copied (every text and array of
+    /// it retained, and released after) for each record.
+    ///
+    /// The entries are written in the order DER usually puts them in (X.690 11.6 compares the
+    /// encodings, so a shorter entry comes first): the SET OF then finds them in order and is
+    /// left as written, where reordering it cost more than writing most entries.
     private static func entries(of sample: Sample, into record: inout DERWriter) throws(DERError) {
         switch sample {
         case .quantity(let q):
+            record.appendEncoded(formatVersionEntry)
             try quantityEntries(q, inheriting: nil, into: &record)
         case .category(let c):
+            // A small INTEGER value is shorter than `fv`.
+            entry(Keys.value, into: &record) { $0.append(c.value) }
+            record.appendEncoded(formatVersionEntry)
             try commonEntries(type: c.type.identifier, start: c.startDate, end: c.endDate, device: c.device,
                               metadata: c.metadata, workout: false, into: &record)
-            entry(Keys.value, into: &record) { $0.append(c.value) }
         case .correlation(let k):
+            record.appendEncoded(formatVersionEntry)
             try commonEntries(type: k.type.identifier, start: k.startDate, end: k.endDate, device: k.device,
                               metadata: k.metadata, workout: false, into: &record)
             try entry(Keys.objects, into: &record) { (value) throws(DERError) in
@@ -42,6 +49,7 @@ enum RecordWriter {
                 }
             }
         case .workout(let w):
+            record.appendEncoded(formatVersionEntry)
             try commonEntries(type: Workout.typeIdentifier, start: w.startDate, end: w.endDate, device: w.device,
                               metadata: w.metadata, workout: true, into: &record)
             try workoutEntries(w, into: &record)
@@ -177,51 +185,86 @@ enum RecordWriter {
     /// the correlation (`inheriting`), as ``RecordBuilder`` does.
     private static func quantityEntries(_ q: QuantitySample, inheriting dates: (start: SampleDate, end: SampleDate)?,
                                         into writer: inout DERWriter) throws(DERError) {
-        try commonEntries(type: q.type.identifier, start: dates?.start == q.startDate ? nil : q.startDate,
-                          end: dates?.end == q.endDate ? nil : q.endDate, device: q.device, metadata: q.metadata,
-                          workout: false, into: &writer)
-        try entry(Keys.value, into: &writer) { (value) throws(DERError) in
-            try DERReal.serialize(q.quantity.value, integerParts: q.quantity.integerParts, into: &value)
+        // The value and unit (usually the shortest entries) first; see ``entries(of:into:)``.
+        // A record that cannot be written fails with the error it always did: a date's before
+        // the value's, the metadata's before the value's.
+        let start = dates?.start == q.startDate ? nil : q.startDate
+        let end = dates?.end == q.endDate ? nil : q.endDate
+        let times = try DateTimes(start: start, end: end)
+        var valueError: DERError?
+        do {
+            try entry(Keys.value, into: &writer) { (value) throws(DERError) in
+                try DERReal.serialize(q.quantity.value, integerParts: q.quantity.integerParts, into: &value)
+            }
+        } catch {
+            // What the entry left written goes with the record, which this error abandons.
+            valueError = error
         }
         stringEntry(Keys.unit, q.quantity.unit.unitString, into: &writer)
+        try commonEntries(type: q.type.identifier, times: times, device: q.device, metadata: q.metadata,
+                          workout: false, into: &writer)
+        if let valueError { throw valueError }
+    }
+
+    /// The GeneralizedTimes of a record's dates, made (and refused) start first; the end's is
+    /// left to be copied from the start's entry when the two instants are the same.
+    private struct DateTimes {
+        let start: GeneralizedTime?
+        let end: GeneralizedTime?
+        let endIsStart: Bool
+
+        init(start: SampleDate?, end: SampleDate?) throws(DERError) {
+            self.start = try start.map { (date) throws(DERError) in try GeneralizedTime(date) }
+            endIsStart = start != nil && end == start
+            self.end = endIsStart ? nil : try end.map { (date) throws(DERError) in try GeneralizedTime(date) }
+        }
     }
 
     private static func commonEntries(type: String, start: SampleDate?, end: SampleDate?, device: Device?,
                                       metadata: Metadata, workout: Bool,
                                       into writer: inout DERWriter) throws(DERError) {
-        stringEntry(Keys.type, type, into: &writer)
-        // Where the start's GeneralizedTime was written: the last octets of its entry.
-        var startTime: Range<Int>?
-        if let start {
-            let time = try GeneralizedTime(start)
+        try commonEntries(type: type, times: try DateTimes(start: start, end: end), device: device,
+                          metadata: metadata, workout: workout, into: &writer)
+    }
+
+    /// The dates, `t`, `m` and `d`, in the order ``entries(of:into:)`` explains: `e` before `s`
+    /// (same length, and `e` sorts first), the type, then the metadata before the (usually
+    /// longer) device.
+    private static func commonEntries(type: String, times: DateTimes, device: Device?, metadata: Metadata,
+                                      workout: Bool, into writer: inout DERWriter) throws(DERError) {
+        // Where the end's GeneralizedTime was written: the last octets of its entry.
+        var endTime: Range<Int>?
+        if let time = times.end ?? (times.endIsStart ? times.start : nil) {
             var length = 0
-            entry(Keys.startDate, into: &writer) { entry in
+            entry(Keys.endDate, into: &writer) { entry in
                 let from = entry.bytes.count
                 entry.append(time)
                 length = entry.bytes.count - from
             }
-            startTime = (writer.bytes.count - length)..<writer.bytes.count
+            endTime = (writer.bytes.count - length)..<writer.bytes.count
         }
-        if let end {
-            if let startTime, end == start {
+        if let start = times.start {
+            if times.endIsStart, let endTime {
                 // The same instant has the same GeneralizedTime: most readings are instants,
                 // and encoding the time again cost more than the rest of the entry.
-                entry(Keys.endDate, into: &writer) { $0.appendEncodedCopy(of: startTime) }
+                entry(Keys.startDate, into: &writer) { $0.appendEncodedCopy(of: endTime) }
             } else {
-                let time = try GeneralizedTime(end)
-                entry(Keys.endDate, into: &writer) { $0.append(time) }
+                entry(Keys.startDate, into: &writer) { $0.append(start) }
             }
+        }
+        stringEntry(Keys.type, type, into: &writer)
+        if RecordEntryMemo.isMemoizable(metadata.entries) {
+            let m = try RecordEntryMemo.metadataEntry(forMemoizable: metadata.entries, workout: workout,
+                                                      encode: metadataEntry)
+            // An empty encoding is no entry at all, not an empty element of the record's SET OF.
+            if !m.isEmpty { writer.appendEncoded(m) }
+        } else {
+            // Written in place: a buffer of its own would only be copied.
+            try appendMetadataEntry(of: metadata.entries, workout: workout, into: &writer)
         }
         if let device, !device.isEmpty {
             writer.appendEncoded(RecordEntryMemo.deviceEntry(for: device, encode: deviceEntry))
         }
-        guard RecordEntryMemo.isMemoizable(metadata.entries) else {
-            // Written in place: a buffer of its own would only be copied.
-            return try appendMetadataEntry(of: metadata.entries, workout: workout, into: &writer)
-        }
-        let m = try RecordEntryMemo.metadataEntry(forMemoizable: metadata.entries, workout: workout, encode: metadataEntry)
-        // An empty encoding is no entry at all, not an empty element of the record's SET OF.
-        if !m.isEmpty { writer.appendEncoded(m) }
     }
 
     /// The `m` entry: the first entry of each signed key present (of the workout list for a
