@@ -186,7 +186,6 @@ public struct DERWriter: Sendable {
         let count = setElementStarts.count - first
         guard count > 1 else { return }
         let end = bytes.count
-        let contentStart = setElementStarts[first]
         // Keys, order and the reordered copy live in temporary storage (on the stack when
         // small): a writer is made for each record, and buffers kept in it were allocated anew
         // for each one.
@@ -221,12 +220,23 @@ public struct DERWriter: Sendable {
                     }
                 }
                 if inOrder { return }
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - contentStart) { ordered in
+                // Only the span from the first element that moves to the last is rewritten: the
+                // elements around it stay where they are, and a record written in nearly DER
+                // order (``RecordWriter``) moves two or three short entries.
+                var low = 0
+                while order[low] == low { low += 1 }
+                var high = count - 1
+                while order[high] == high { high -= 1 }
+                let (spanStart, spanEnd) = setElementStarts.withUnsafeBufferPointer { allStarts in
+                    (allStarts[first + low], high + 1 < count ? allStarts[first + high + 1] : end)
+                }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: spanEnd - spanStart) { ordered in
                     var filled = 0
                     bytes.withUnsafeBufferPointer { buffer in
                         setElementStarts.withUnsafeBufferPointer { allStarts in
                             let starts = UnsafeBufferPointer(rebasing: allStarts[first...])
-                            for element in order {
+                            for position in low...high {
+                                let element = order[position]
                                 let range = starts[element]..<(element + 1 < count ? starts[element + 1] : end)
                                 _ = UnsafeMutableBufferPointer(rebasing: ordered[filled..<(filled + range.count)])
                                     .initialize(fromContentsOf: UnsafeBufferPointer(rebasing: buffer[range]))
@@ -236,7 +246,7 @@ public struct DERWriter: Sendable {
                     }
                     // The elements keep their total length: the reordered copy goes back over them.
                     bytes.withUnsafeMutableBufferPointer { buffer in
-                        _ = UnsafeMutableBufferPointer(rebasing: buffer[contentStart..<end])
+                        _ = UnsafeMutableBufferPointer(rebasing: buffer[spanStart..<spanEnd])
                             .update(fromContentsOf: UnsafeBufferPointer(ordered))
                     }
                 }

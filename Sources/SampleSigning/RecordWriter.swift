@@ -27,8 +27,7 @@ enum RecordWriter {
     private static func entries(of sample: Sample, into record: inout DERWriter) throws(DERError) {
         switch sample {
         case .quantity(let q):
-            record.appendEncoded(formatVersionEntry)
-            try quantityEntries(q, inheriting: nil, into: &record)
+            try quantityEntries(q, inheriting: nil, withFormatVersion: true, into: &record)
         case .category(let c):
             // A small INTEGER value is shorter than `fv`.
             entry(Keys.value, into: &record) { $0.append(c.value) }
@@ -43,7 +42,8 @@ enum RecordWriter {
                 try value.appendConstructed(.sequence) { (objects) throws(DERError) in
                     for object in k.objects {
                         try objects.appendSetOf { (fields) throws(DERError) in
-                            try quantityEntries(object, inheriting: (k.startDate, k.endDate), into: &fields)
+                            try quantityEntries(object, inheriting: (k.startDate, k.endDate), withFormatVersion: false,
+                                                into: &fields)
                         }
                     }
                 }
@@ -183,14 +183,25 @@ enum RecordWriter {
 
     /// A quantity sample's entries; a correlation member leaves out the dates it shares with
     /// the correlation (`inheriting`), as ``RecordBuilder`` does.
+    ///
+    /// `withFormatVersion`: the record's own `fv` goes among these entries, where it sorts.
     private static func quantityEntries(_ q: QuantitySample, inheriting dates: (start: SampleDate, end: SampleDate)?,
-                                        into writer: inout DERWriter) throws(DERError) {
-        // The value and unit (usually the shortest entries) first; see ``entries(of:into:)``.
-        // A record that cannot be written fails with the error it always did: a date's before
-        // the value's, the metadata's before the value's.
+                                        withFormatVersion: Bool, into writer: inout DERWriter) throws(DERError) {
+        // The unit, `fv` and the value (usually the shortest entries) first; see
+        // ``entries(of:into:)``. A record that cannot be written fails with the error it always
+        // did: a date's before the value's, the metadata's before the value's.
         let start = dates?.start == q.startDate ? nil : q.startDate
         let end = dates?.end == q.endDate ? nil : q.endDate
         let times = try DateTimes(start: start, end: end)
+        let unit = q.quantity.unit.unitString
+        // Where the unit's entry (5 octets and the unit's) usually sorts: before `fv` (7) up to
+        // two characters, before the value (a REAL of typically four to seven characters, 6
+        // octets more) up to five; a shorter entry sorts first, and of two the same length `u`
+        // before `fv` and `v`.
+        let unitLength = unit.utf8.count
+        if unitLength <= 2 { stringEntry(Keys.unit, unit, into: &writer) }
+        if withFormatVersion { writer.appendEncoded(formatVersionEntry) }
+        if unitLength > 2 && unitLength <= 5 { stringEntry(Keys.unit, unit, into: &writer) }
         var valueError: DERError?
         do {
             try entry(Keys.value, into: &writer) { (value) throws(DERError) in
@@ -200,7 +211,7 @@ enum RecordWriter {
             // What the entry left written goes with the record, which this error abandons.
             valueError = error
         }
-        stringEntry(Keys.unit, q.quantity.unit.unitString, into: &writer)
+        if unitLength > 5 { stringEntry(Keys.unit, unit, into: &writer) }
         try commonEntries(type: q.type.identifier, times: times, device: q.device, metadata: q.metadata,
                           workout: false, into: &writer)
         if let valueError { throw valueError }
