@@ -30,29 +30,41 @@ final class ThreadContexts {
     /// is linear and cheaper than hashing at this size.
     static let capacity = 8
 
-    private var entries: [Entry] = []
-    private var nextEvicted = 0
-    /// Made on first use; `EVP_Digest` would allocate and free one for every digest.
-    private var digestContext: OpaquePointer?
+    /// The cache's contents, in storage of their own rather than stored properties: every
+    /// access to a class's stored property is checked for exclusivity at run time (on every
+    /// signature, verification and digest), while this storage is only ever reached from its
+    /// own thread.
+    private struct State {
+        var entries: [Entry] = []
+        var nextEvicted = 0
+        /// Made on first use; `EVP_Digest` would allocate and free one for every digest.
+        var digestContext: OpaquePointer?
+    }
+
+    private let state: UnsafeMutablePointer<State>
 
     private init() {
-        entries.reserveCapacity(Self.capacity)
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+        state.pointee.entries.reserveCapacity(Self.capacity)
     }
 
     deinit {
-        for entry in entries { EVP_PKEY_CTX_free(entry.context) }
-        if let digestContext { EVP_MD_CTX_free(digestContext) }
+        for entry in state.pointee.entries { EVP_PKEY_CTX_free(entry.context) }
+        if let digestContext = state.pointee.digestContext { EVP_MD_CTX_free(digestContext) }
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Runs `body` with this thread's digest context (state left over from an earlier digest is
     /// for `body` to reset: `EVP_DigestInit_ex2` does).
     static func withDigestContext<Result>(_ body: (OpaquePointer) -> Result) -> Result {
         withCurrent { cache in
-            if let context = cache.digestContext { return body(context) }
+            if let context = cache.state.pointee.digestContext { return body(context) }
             guard let context = EVP_MD_CTX_new() else {
                 preconditionFailure("OpenSSL could not allocate a digest context: \(OpenSSLErrorQueue.drain())")
             }
-            cache.digestContext = context
+            cache.state.pointee.digestContext = context
             return body(context)
         }
     }
@@ -79,27 +91,31 @@ final class ThreadContexts {
     }
 
     private func context(for key: OpaquePointer, _ operation: Operation) throws -> OpaquePointer {
+        let state = self.state
         // By index: `for entry in entries` would retain the array for the loop, once a signature.
-        for index in entries.indices where entries[index].key == key && entries[index].operation == operation {
-            return entries[index].context
+        for index in state.pointee.entries.indices
+        where state.pointee.entries[index].key == key && state.pointee.entries[index].operation == operation {
+            return state.pointee.entries[index].context
         }
         let context = try Self.makeContext(key, operation)
         let entry = Entry(key: key, operation: operation, context: context)
-        if entries.count < Self.capacity {
-            entries.append(entry)
+        if state.pointee.entries.count < Self.capacity {
+            state.pointee.entries.append(entry)
         } else {
-            EVP_PKEY_CTX_free(entries[nextEvicted].context)
-            entries[nextEvicted] = entry
-            nextEvicted = (nextEvicted + 1) % Self.capacity
+            let evicted = state.pointee.nextEvicted
+            EVP_PKEY_CTX_free(state.pointee.entries[evicted].context)
+            state.pointee.entries[evicted] = entry
+            state.pointee.nextEvicted = (evicted + 1) % Self.capacity
         }
         return context
     }
 
     private func discard(_ context: OpaquePointer) {
-        guard let index = entries.firstIndex(where: { $0.context == context }) else { return }
-        EVP_PKEY_CTX_free(entries[index].context)
-        entries.remove(at: index)
-        nextEvicted = 0
+        let state = self.state
+        guard let index = state.pointee.entries.firstIndex(where: { $0.context == context }) else { return }
+        EVP_PKEY_CTX_free(state.pointee.entries[index].context)
+        state.pointee.entries.remove(at: index)
+        state.pointee.nextEvicted = 0
     }
 
     private static func makeContext(_ key: OpaquePointer, _ operation: Operation) throws -> OpaquePointer {

@@ -403,10 +403,20 @@ public struct DERWriter: Sendable {
             bytes[index] = UInt8(length)
         } else {
             let octetCount = DERWriter.lengthOctetCount(length)
-            bytes[index] = 0x80 | UInt8(octetCount)
-            bytes.insert(contentsOf: repeatElement(0, count: octetCount), at: index + 1)
-            for position in 0..<octetCount {
-                bytes[index + 1 + position] = UInt8(truncatingIfNeeded: length >> (8 * (octetCount - 1 - position)))
+            let contentStart = index + 1
+            // Room made at the end and the content moved up in one move: inserting a
+            // repeated zero went through the generic range replacement (every record's SET
+            // OF is longer than 127 octets).
+            for _ in 0..<octetCount { bytes.append(0) }
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                // A memmove: the two ranges overlap.
+                UnsafeMutableRawPointer(base + contentStart + octetCount)
+                    .copyMemory(from: UnsafeRawPointer(base + contentStart), byteCount: length)
+                base[index] = 0x80 | UInt8(octetCount)
+                for position in 0..<octetCount {
+                    base[contentStart + position] = UInt8(truncatingIfNeeded: length >> (8 * (octetCount - 1 - position)))
+                }
             }
         }
     }

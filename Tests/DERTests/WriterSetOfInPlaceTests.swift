@@ -107,3 +107,41 @@ struct WriterSetOfInPlaceTests {
         #expect(writer.bytes == Self.referenceSet([[0x02, 0x01, 0x02], [0x02, 0x01, 0x01], [0x02, 0x01, 0x00]]))
     }
 }
+
+/// A SET OF out of order rewrites only the span of elements that move; every arrangement of its
+/// elements must still come out as the reference sort.
+@Suite("DERWriter: SET OF reordered in part")
+struct WriterSetOfPartialReorderTests {
+    /// Every permutation of `elements`.
+    static func permutations(_ elements: [[UInt8]]) -> [[[UInt8]]] {
+        guard elements.count > 1 else { return [elements] }
+        var result: [[[UInt8]]] = []
+        for index in elements.indices {
+            var rest = elements
+            let first = rest.remove(at: index)
+            result += permutations(rest).map { [first] + $0 }
+        }
+        return result
+    }
+
+    @Test("every order of six elements of different lengths, long-form content included")
+    func everyArrangementSortsAsTheReference() {
+        let elements: [[UInt8]] = [
+            WriterSetOfInPlaceTests.encoded { $0.append(DERUTF8String("u")) },
+            WriterSetOfInPlaceTests.encoded { $0.append(DERUTF8String("fv")) },
+            WriterSetOfInPlaceTests.encoded { $0.append(7) },
+            WriterSetOfInPlaceTests.encoded { $0.append(DEROctetString([UInt8](repeating: 9, count: 40))) },
+            WriterSetOfInPlaceTests.encoded { $0.append(DEROctetString([UInt8](repeating: 1, count: 40))) },
+            WriterSetOfInPlaceTests.encoded { $0.append(DEROctetString([UInt8](repeating: 5, count: 200))) },
+        ]
+        let reference = WriterSetOfInPlaceTests.referenceSet(elements)
+        for arrangement in Self.permutations(elements) {
+            let written = WriterSetOfInPlaceTests.encoded { writer in
+                writer.appendSetOf { set in
+                    for element in arrangement { set.appendEncoded(element) }
+                }
+            }
+            #expect(written == reference)
+        }
+    }
+}

@@ -120,3 +120,32 @@ import Testing
         #expect(plainEntry != workoutEntry)
     }
 }
+
+/// The memo recognises the very device it kept by its representation before comparing texts;
+/// that must never serve one device's entry for another.
+@Suite struct RecordEntryMemoRepresentationTests {
+    @Test func aCopyOfADeviceHasItsRepresentationAndAnEqualDeviceBuiltApartStillGetsTheSameEntry() throws {
+        let device = Fixtures.fullDevice
+        let copy = device
+        #expect(RecordEntryMemo.sameRepresentation(device, copy))
+        let rebuilt = Device(name: device.name.map { String(decoding: Array($0.utf8), as: UTF8.self) },
+                             manufacturer: device.manufacturer, model: device.model,
+                             hardwareVersion: device.hardwareVersion, firmwareVersion: device.firmwareVersion,
+                             softwareVersion: device.softwareVersion, localIdentifier: device.localIdentifier,
+                             udiDeviceIdentifier: device.udiDeviceIdentifier)
+        let first = try RecordBuilder.encodedRecord(for: try Fixtures.heartRate(device: device))
+        let second = try RecordBuilder.encodedRecord(for: try Fixtures.heartRate(device: rebuilt))
+        #expect(first == second)
+        #expect(first == RecordBuilder.encode(try RecordBuilder.record(for: try Fixtures.heartRate(device: rebuilt))))
+    }
+
+    @Test func devicesThatDifferNeverShareARepresentation() throws {
+        var other = Fixtures.fullDevice
+        other.model = "BP-201"
+        #expect(!RecordEntryMemo.sameRepresentation(Fixtures.fullDevice, other))
+        #expect(!RecordEntryMemo.sameRepresentation(Device(), other))
+        let sample = try Fixtures.heartRate(device: other)
+        _ = try RecordBuilder.encodedRecord(for: try Fixtures.heartRate(device: Fixtures.fullDevice))
+        #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)))
+    }
+}
