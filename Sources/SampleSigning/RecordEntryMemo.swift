@@ -22,9 +22,9 @@ import HealthSamples
 /// An entry is served only for input whose every text has the same UTF-8 bytes as the one it was
 /// encoded from (not `String` equality, under which canonically equivalent but differently
 /// encoded texts are equal while their UTF8Strings differ). Metadata is remembered only when
-/// every value is a string of at most ``longestRememberedText`` bytes or a Boolean, whose
-/// encodings follow from their bytes; numbers (`Decimal` equality ignores how the number was
-/// written), dates and quantities are encoded each time.
+/// every value is a string (of at most ``longestRememberedText`` bytes under a signed key) or a
+/// Boolean, whose encodings follow from their bytes; numbers (`Decimal` equality ignores how the
+/// number was written), dates and quantities are encoded each time.
 final class RecordEntryMemo {
     /// A few devices cover a file that interleaves kinds of readings; the search is linear and
     /// cheaper than hashing every field at this size.
@@ -63,7 +63,9 @@ final class RecordEntryMemo {
     /// is to be encoded: holding them in one costs a retain and a release of the array a record.
     static func metadataEntry(for entries: [Metadata.Entry], workout: Bool,
                               encode: (MetadataInput) throws(DERError) -> [UInt8]) throws(DERError) -> [UInt8] {
-        guard isMemoizable(entries) else { return try encode(MetadataInput(entries: entries, workout: workout)) }
+        guard isMemoizable(entries, workout: workout) else {
+            return try encode(MetadataInput(entries: entries, workout: workout))
+        }
         return try metadataEntry(forMemoizable: entries, workout: workout, encode: encode)
     }
 
@@ -82,21 +84,39 @@ final class RecordEntryMemo {
         return encoded
     }
 
-    /// The longest string value whose metadata is remembered. A stored sample's own signature
-    /// (several hundred base64 characters, different on every line: verification rebuilds the
-    /// record of samples that carry it) would fill the memo with metadata never seen again and
-    /// make every look-up compare it; serial numbers, time zones and identifiers are far shorter.
+    /// The longest string value under a signed key whose metadata is remembered. A longer text
+    /// under a key the `m` entry leaves out (a stored sample's own signature, several hundred
+    /// base64 characters and different on every line: verification rebuilds the record of samples
+    /// that carry it) does not count: it is neither compared nor part of the entry, so the
+    /// metadata of every such sample shares one memo slot. Serial numbers, time zones and
+    /// identifiers are far shorter.
     static let longestRememberedText = 128
 
-    /// Whether every value is a string of at most ``longestRememberedText`` bytes or a Boolean.
-    static func isMemoizable(_ entries: [Metadata.Entry]) -> Bool {
-        entries.allSatisfy {
-            switch $0.value {
-            case .string(let text): text.utf8.count <= longestRememberedText
-            case .bool: true
-            case .number, .date, .quantity: false
+    /// Whether every value is a Boolean or a string, of at most ``longestRememberedText`` bytes
+    /// unless its key is not signed (for a workout when `workout`).
+    static func isMemoizable(_ entries: [Metadata.Entry], workout: Bool = false) -> Bool {
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                switch entries[index].value {
+                case .string(let text):
+                    guard text.utf8.count > longestRememberedText else { continue }
+                    let table = workout ? RecordWriter.signedWorkoutKeys : RecordWriter.signedKeys
+                    if table.index(of: entries[index].key) != nil { return false }
+                case .bool:
+                    continue
+                case .number, .date, .quantity:
+                    return false
+                }
             }
+            return true
         }
+    }
+
+    /// Whether `value` is a text longer than any remembered under a signed key: in remembered
+    /// metadata, one under a key the `m` entry leaves out.
+    private static func isUnsignedLongText(_ value: MetadataValue) -> Bool {
+        if case .string(let text) = value { return text.utf8.count > longestRememberedText }
+        return false
     }
 
     /// Whether every field of `a` and `b` is absent in both or present with the same UTF-8 bytes.
@@ -122,8 +142,11 @@ final class RecordEntryMemo {
         return a.withUnsafeBufferPointer { first in
             b.withUnsafeBufferPointer { second in
                 for index in first.indices {
-                    guard sameBytes(first[index].key, second[index].key),
-                          sameBytes(first[index].value, second[index].value) else { return false }
+                    guard sameBytes(first[index].key, second[index].key) else { return false }
+                    // The same key, so in both lists one the `m` entry leaves out when either
+                    // value is a long text (``isMemoizable(_:workout:)``): the values do not count.
+                    if isUnsignedLongText(first[index].value) || isUnsignedLongText(second[index].value) { continue }
+                    guard sameBytes(first[index].value, second[index].value) else { return false }
                 }
                 return true
             }

@@ -264,7 +264,7 @@ enum RecordWriter {
             }
         }
         stringEntry(Keys.type, type, into: &writer)
-        if RecordEntryMemo.isMemoizable(metadata.entries) {
+        if RecordEntryMemo.isMemoizable(metadata.entries, workout: workout) {
             let m = try RecordEntryMemo.metadataEntry(forMemoizable: metadata.entries, workout: workout,
                                                       encode: metadataEntry)
             // An empty encoding is no entry at all, not an empty element of the record's SET OF.

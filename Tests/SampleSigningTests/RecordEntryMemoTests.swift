@@ -100,7 +100,10 @@ import Testing
     @Test func metadataWithANumberOrASignatureIsEncodedEachTime() throws {
         #expect(!RecordEntryMemo.isMemoizable((["HKBodyTemperatureSensorLocation": .number(2)] as Metadata).entries))
         #expect(RecordEntryMemo.isMemoizable((["HKMetadataKeyTimeZone": .string("UTC"), "B": .bool(true)] as Metadata).entries))
-        #expect(!RecordEntryMemo.isMemoizable((["HKDigitalSignature": .string(String(repeating: "A", count: 600))] as Metadata).entries))
+        // A long text under a signed key; under one the record leaves out (a signature) it
+        // does not count.
+        #expect(!RecordEntryMemo.isMemoizable((["HKMetadataKeyTimeZone": .string(String(repeating: "A", count: 600))] as Metadata).entries))
+        #expect(RecordEntryMemo.isMemoizable((["HKDigitalSignature": .string(String(repeating: "A", count: 600))] as Metadata).entries))
         for text in ["2", "2.0", "2.5", "-0"] {
             let sample = try Fixtures.heartRate(metadata: ["HKBodyTemperatureSensorLocation": .number(try #require(Decimal(string: text)))])
             #expect(try RecordBuilder.encodedRecord(for: sample) == (try Self.dictionaryRecord(sample)))
@@ -147,5 +150,37 @@ import Testing
         let sample = try Fixtures.heartRate(device: other)
         _ = try RecordBuilder.encodedRecord(for: try Fixtures.heartRate(device: Fixtures.fullDevice))
         #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)))
+    }
+}
+
+/// Stored samples carry their own signature, a long text under a key the record leaves out: their
+/// metadata is remembered without it, and must still give each sample the dictionary's record.
+@Suite struct RecordEntryMemoSignatureTests {
+    static func metadata(signature: String, timeZone: String = "Europe/Berlin") -> Metadata {
+        ["HKMetadataKeyDeviceSerialNumber": .string("SN12345"), "HKDigitalSignature": .string(signature),
+         "HKMetadataKeyTimeZone": .string(timeZone)]
+    }
+
+    @Test func samplesDifferingOnlyInTheirSignatureGetTheDictionarysRecord() throws {
+        for index in 0..<4 {
+            let signature = String(repeating: "MIIB\(index)", count: 100 + index)
+            let sample = try Fixtures.heartRate(device: Fixtures.fullDevice, metadata: Self.metadata(signature: signature))
+            #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)))
+        }
+    }
+
+    @Test func aSignedValueThatChangesNextToASignatureIsNotServedFromTheMemo() throws {
+        let signature = String(repeating: "QUJD", count: 150)
+        for zone in ["Europe/Berlin", "Europe/Paris", "Europe/Berlin"] {
+            let sample = try Fixtures.heartRate(metadata: Self.metadata(signature: signature, timeZone: zone))
+            #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)))
+        }
+    }
+
+    @Test func aLongTextUnderASignedKeyIsEncodedEachTime() throws {
+        for zone in [String(repeating: "Z", count: 300), String(repeating: "Y", count: 300)] {
+            let sample = try Fixtures.heartRate(metadata: Self.metadata(signature: "x", timeZone: zone))
+            #expect(try RecordBuilder.encodedRecord(for: sample) == RecordBuilder.encode(try RecordBuilder.record(for: sample)))
+        }
     }
 }
