@@ -36,10 +36,25 @@ final class RecordEntryMemo {
         let workout: Bool
     }
 
-    private var devices = Slots<Device>()
-    private var metadata = Slots<MetadataInput>()
+    /// The slots, in storage of their own rather than stored properties: every access to a
+    /// class's stored property is checked for exclusivity at run time (on every record), while
+    /// this storage is only ever reached from its own thread.
+    private struct State {
+        var devices = Slots<Device>()
+        var metadata = Slots<MetadataInput>()
+    }
 
-    private init() {}
+    private let state: UnsafeMutablePointer<State>
+
+    private init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
 
     /// The encoded `d` entry of `device` from this thread's memo, made with `encode` (and kept)
     /// when the memo has none for exactly this device.
@@ -47,10 +62,10 @@ final class RecordEntryMemo {
         withCurrent { memo in
             // The reader hands out the device it remembered for a repeated device object, so
             // the usual hit is the very value kept here: recognised without reading a field.
-            if let encoded = memo.devices.encoded(where: { sameRepresentation($0, device) }) { return encoded }
-            if let encoded = memo.devices.encoded(where: { sameBytes($0, device) }) { return encoded }
+            if let encoded = memo.state.pointee.devices.encoded(where: { sameRepresentation($0, device) }) { return encoded }
+            if let encoded = memo.state.pointee.devices.encoded(where: { sameBytes($0, device) }) { return encoded }
             let encoded = encode(device)
-            memo.devices.keep(device, encoded)
+            memo.state.pointee.devices.keep(device, encoded)
             return encoded
         }
     }
@@ -74,13 +89,13 @@ final class RecordEntryMemo {
     static func metadataEntry(forMemoizable entries: [Metadata.Entry], workout: Bool,
                               encode: (MetadataInput) throws(DERError) -> [UInt8]) throws(DERError) -> [UInt8] {
         if let encoded = withCurrent({ memo in
-            memo.metadata.encoded(where: { $0.workout == workout && sameBytes($0.entries, entries) })
+            memo.state.pointee.metadata.encoded(where: { $0.workout == workout && sameBytes($0.entries, entries) })
         }) {
             return encoded
         }
         let input = MetadataInput(entries: entries, workout: workout)
         let encoded = try encode(input)
-        withCurrent { memo in memo.metadata.keep(input, encoded) }
+        withCurrent { memo in memo.state.pointee.metadata.keep(input, encoded) }
         return encoded
     }
 
@@ -203,8 +218,13 @@ final class RecordEntryMemo {
         private var nextReplaced = 0
 
         func encoded(where matches: (Input) -> Bool) -> [UInt8]? {
-            for index in inputs.indices where matches(inputs[index]) { return encodings[index] }
-            return nil
+            // Each input lent in place: read out of the array, it was copied (its texts
+            // retained and released) for every comparison.
+            let found: Int? = inputs.withUnsafeBufferPointer { inputs in
+                for index in inputs.indices where matches(inputs[index]) { return index }
+                return nil
+            }
+            return found.map { encodings[$0] }
         }
 
         mutating func keep(_ input: Input, _ encoded: [UInt8]) {

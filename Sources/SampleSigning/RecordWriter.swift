@@ -40,10 +40,12 @@ enum RecordWriter {
                               metadata: k.metadata, workout: false, into: &record)
             try entry(Keys.objects, into: &record) { (value) throws(DERError) in
                 try value.appendConstructed(.sequence) { (objects) throws(DERError) in
-                    for object in k.objects {
+                    // By index: `for object in` copied every member (its texts retained and
+                    // released) to hand it over.
+                    for index in k.objects.indices {
                         try objects.appendSetOf { (fields) throws(DERError) in
-                            try quantityEntries(object, inheriting: (k.startDate, k.endDate), withFormatVersion: false,
-                                                into: &fields)
+                            try quantityEntries(k.objects[index], inheriting: (k.startDate, k.endDate),
+                                                withFormatVersion: false, into: &fields)
                         }
                     }
                 }
