@@ -14,6 +14,24 @@ extension SignatureText {
             let out = output
             var at = 0
             var written = 0
+            // Four groups at once while fourteen bytes can be read: the loop's own work (bounds,
+            // counters, branch) was a fifth of the encoding with two groups a turn.
+            while at &+ 14 <= count && at &+ 12 <= 3 &* groups {
+                let bits = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                let more = UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: at &+ 6, as: UInt64.self))
+                let first = Int(truncatingIfNeeded: bits >> 40)
+                let second = Int(truncatingIfNeeded: bits >> 16) & 0xFF_FFFF
+                let third = Int(truncatingIfNeeded: more >> 40)
+                let fourth = Int(truncatingIfNeeded: more >> 16) & 0xFF_FFFF
+                let word = UInt64(pairs[first >> 12]) | UInt64(pairs[first & 0xFFF]) << 16
+                    | UInt64(pairs[second >> 12]) << 32 | UInt64(pairs[second & 0xFFF]) << 48
+                let next = UInt64(pairs[third >> 12]) | UInt64(pairs[third & 0xFFF]) << 16
+                    | UInt64(pairs[fourth >> 12]) << 32 | UInt64(pairs[fourth & 0xFFF]) << 48
+                out.storeBytes(of: word.littleEndian, toByteOffset: written, as: UInt64.self)
+                out.storeBytes(of: next.littleEndian, toByteOffset: written &+ 8, as: UInt64.self)
+                at &+= 12
+                written &+= 16
+            }
             // Two groups of three bytes at once while eight bytes can be read: one load for
             // six bytes, two 12-bit halves per group each looked up as a character pair, and
             // one store for eight characters.
