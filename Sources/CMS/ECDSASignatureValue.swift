@@ -87,7 +87,9 @@ public struct ECDSASignatureValue: DERParseable, DERSerializable, Hashable, Send
         isShortCanonicalDER(bytes.assumingMemoryBound(to: UInt8.self))
     }
 
-    private static func isShortCanonicalDER(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// ``isShortCanonicalDER(_:)-([UInt8])`` of bytes lent in place (the CMS verifier's
+    /// signature, where it lies in the SignedData).
+    static func isShortCanonicalDER(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 8, bytes.count <= 129, bytes[0] == 0x30, Int(bytes[1]) == bytes.count - 2 else { return false }
         var index = 2
         for _ in 0..<2 {

@@ -20,17 +20,44 @@ public enum SignatureText {
 
     /// ``decode(_:)`` on UTF-8 bytes.
     public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard let input = bytes.baseAddress else { return [] }
+        guard bytes.baseAddress != nil else { return [] }
+        var valid = true
+        let output = [UInt8](unsafeUninitializedCapacity: decodedCapacity(characterCount: bytes.count)) { out, written in
+            if let count = decode(bytes, into: out) { written = count } else { valid = false; written = 0 }
+        }
+        return valid ? output : nil
+    }
+
+    /// Room for the decoded bytes of `characterCount` characters: at most three bytes for every
+    /// four characters that are not whitespace.
+    public static func decodedCapacity(characterCount: Int) -> Int { characterCount / 4 * 3 + 3 }
+
+    /// Decodes `text` into `out`, which has room for ``decodedCapacity(characterCount:)`` of its
+    /// UTF-8 bytes; how many bytes it wrote, or `nil` when the text is not base64 (as
+    /// ``decode(_:)`` says). The verifier reads a signature once, so it decodes into memory it
+    /// frees after, not into an array: an array of bytes is allocated through the unspecialised
+    /// generic, a metadata look-up for every verified sample.
+    public static func decode(_ text: String, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        if let written = text.utf8.withContiguousStorageIfAvailable({ decode($0, into: out) }) { return written }
+        var text = text
+        return text.withUTF8 { decode($0, into: out) }
+    }
+
+    /// Decodes `bytes` into `out`, which has room for ``decodedCapacity(characterCount:)`` of
+    /// them; how many bytes it wrote, or `nil` when the text is not base64.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard let input = bytes.baseAddress else { return 0 }
         let count = bytes.count
         var valid = true
-        // At most three bytes for every four characters that are not whitespace: written into
-        // room made once, not appended (a signature is some 600 characters, decoded per sample).
-        let capacity = count / 4 * 3 + 3
-        let output = decodingTable.withUnsafeBufferPointer { table in
+        // Written into room made once, not appended (a signature is some 600 characters,
+        // decoded per sample).
+        let capacity = decodedCapacity(characterCount: count)
+        precondition(out.count >= capacity, "base64 room too small")
+        var written = 0
+        decodingTable.withUnsafeBufferPointer { table in
             shiftedValues.withUnsafeBufferPointer { shifted in
                 pairValues.withUnsafeBufferPointer { pairs in
-                    [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
-                        written = 0
+                    do {
                         var group: UInt32 = 0
                         var inGroup = 0
                         var padding = 0
@@ -135,7 +162,7 @@ public enum SignatureText {
                 }
             }
         }
-        return valid ? output : nil
+        return valid ? written : nil
     }
 
     /// `bytes` as base64 text: the standard alphabet, padded, on one line (what

@@ -24,6 +24,26 @@ import Testing
         #expect(SignatureText.decode(text) == nil)
     }
 
+    /// The verifier decodes into memory of its own (`decode(_:into:)`): the same bytes, and the
+    /// same refusals, as the array form.
+    @Test func decodingIntoRoomGivesTheBytesOfTheArrayForm() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["", " ", "QUI", "QUJDR", "QU=D", "====", "QUJD=", "QUJ*", "QUJDRA==QUJD", "QUJ\u{00E9}",
+                     " QU\nJD\r\n\tRA =\n=\n", "QR==", "QUJ="]
+        for length in 0..<100 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let text = Data(bytes).base64EncodedString()
+            texts += [text, text + "=", " " + text, String(text.dropLast())]
+        }
+        for text in texts {
+            let room = UnsafeMutableBufferPointer<UInt8>.allocate(
+                capacity: SignatureText.decodedCapacity(characterCount: text.utf8.count))
+            defer { room.deallocate() }
+            let decoded = SignatureText.decode(text, into: room).map { Array(room[..<$0]) }
+            #expect(decoded == SignatureText.decode(text), "\(text)")
+        }
+    }
+
     @Test func acceptsUnusedBitsInTheLastGroupLikeFoundation() {
         #expect(SignatureText.decode("QR==") == [0x41])
         #expect(SignatureText.decode("QUJ=") == [0x41, 0x42])
