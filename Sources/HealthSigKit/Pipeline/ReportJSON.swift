@@ -9,8 +9,8 @@ import SampleSigning
 enum ReportJSON {
     /// A decided sample: `{"line":…,"position":…,"reason":…,"reasonCode":…,"signer":…,…}`.
     static func append(_ decided: borrowing DecidedSample, into out: inout ReportBytes) {
-        if let reading = decided.reportLineReading {
-            append(decided, reading, into: &out)
+        if decided.hasReportLineReading {
+            append(decided, decided.reportLineReading, into: &out)
         } else {
             // Not a valid sample: its raw attributes, as ``ReportedReading`` reads them.
             let r = ReportedReading(decided)
@@ -21,7 +21,8 @@ enum ReportJSON {
         }
     }
 
-    private static func append(_ decided: borrowing DecidedSample, _ reading: ReportLineReading, into out: inout ReportBytes) {
+    private static func append(_ decided: borrowing DecidedSample, _ reading: borrowing ReportLineReading,
+                               into out: inout ReportBytes) {
         // The fixed text between values goes out in one piece each (`,"reason":`): a dozen
         // members a line, one line per sample.
         raw(#"{"device":"#, into: &out)
