@@ -44,6 +44,22 @@ import Testing
         }
     }
 
+    /// Whitespace or a byte outside the alphabet at any position of a signature-sized text,
+    /// inside or after the runs decoded eight characters at a time.
+    @Test func whitespaceAndInvalidBytesAreFoundAtEveryPositionOfALongText() {
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 13) }
+        let text = Array(Data(bytes).base64EncodedString().utf8)
+        for position in 0...text.count {
+            var spaced = text
+            spaced.insert(UInt8(ascii: "\n"), at: position)
+            #expect(SignatureText.decode(String(decoding: spaced, as: UTF8.self)) == bytes, "newline at \(position)")
+            guard position < text.count, text[position] != UInt8(ascii: "=") else { continue }
+            var damaged = text
+            damaged[position] = UInt8(ascii: "*")
+            #expect(SignatureText.decode(String(decoding: damaged, as: UTF8.self)) == nil, "* at \(position)")
+        }
+    }
+
     @Test func acceptsUnusedBitsInTheLastGroupLikeFoundation() {
         #expect(SignatureText.decode("QR==") == [0x41])
         #expect(SignatureText.decode("QUJ=") == [0x41, 0x42])
