@@ -91,8 +91,9 @@ public enum CMSVerifier {
     }
 
     /// ``verify(_:trust:detachedContent:certificateTime:)`` of DER bytes lent in place (a
-    /// signature decoded on the stack, once per verified sample): the profile's own layout is
-    /// checked where the bytes lie; anything else is copied into an array for the full checks.
+    /// sample's signature, decoded into memory the sample verifier frees after): the profile's
+    /// own layout is checked where the bytes lie; anything else is copied into an array for the
+    /// full checks.
     public static func verify(bytes der: UnsafeBufferPointer<UInt8>, trust: TrustSet,
                               certificateTime: CertificateTime) -> CMSVerdict {
         guard let layout = ProfileSignedDataLayout(der) else {

@@ -75,12 +75,6 @@ public struct ECDSASignatureValue: DERParseable, DERSerializable, Hashable, Send
         bytes.withUnsafeBufferPointer { isShortCanonicalDER($0) }
     }
 
-    /// ``isShortCanonicalDER(_:)-([UInt8])`` of a slice, read in place: the CMS verifier checks
-    /// the signature where it lies in the SignedData, without copying it out.
-    static func isShortCanonicalDER(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { isShortCanonicalDER($0) }
-    }
-
     /// ``isShortCanonicalDER(_:)-([UInt8])`` of bytes in place: the default profile checks each
     /// signature where the key wrote it, on the stack, without an array of its own.
     static func isShortCanonicalDER(_ bytes: UnsafeRawBufferPointer) -> Bool {
