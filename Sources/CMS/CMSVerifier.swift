@@ -90,6 +90,22 @@ public enum CMSVerifier {
         }
     }
 
+    /// ``verify(_:trust:detachedContent:certificateTime:)`` of DER bytes lent in place (a
+    /// sample's signature, decoded into memory the sample verifier frees after): the profile's
+    /// own layout is checked where the bytes lie; anything else is copied into an array for the
+    /// full checks.
+    public static func verify(bytes der: UnsafeBufferPointer<UInt8>, trust: TrustSet,
+                              certificateTime: CertificateTime) -> CMSVerdict {
+        guard let layout = ProfileSignedDataLayout(der) else {
+            return verify(Array(der), trust: trust, detachedContent: nil, certificateTime: certificateTime)
+        }
+        do {
+            return .valid(try check(layout, of: der, trust: trust, at: certificateTime))
+        } catch {
+            return error.verdict
+        }
+    }
+
     /// Attributes RFC 5652 11.1–11.3 allow only as signed attributes, with their names.
     private static let signedOnlyAttributes: [DERObjectIdentifier: String] = [
         .idContentType: "content-type", .idMessageDigest: "message-digest", .idSigningTime: "signing-time",
@@ -115,12 +131,9 @@ public enum CMSVerifier {
         // The layout the profile's signers write, recognised on its bytes, passes steps 1–9 by
         // construction (ProfileSignedDataLayout); only the signer and the signature are left.
         if recognisingLayout, detachedContent == nil, let layout = ProfileSignedDataLayout(der) {
-            let (keyIdentifier, trusted) = trust.signerAndIdentifier(forKeyIdentifier: der[layout.subjectKeyIdentifier])
-            return try verifiedSigner(
-                sid: .subjectKeyIdentifier(keyIdentifier), trusted: trusted, embedded: [], trust: trust,
-                at: certificateTime, content: Array(der[layout.content]), contentWasDetached: false,
-                contentType: .idData, signedAttributes: nil, expectedMessageDigest: nil, signingTime: nil,
-                signature: der[layout.signature])
+            return try der.withUnsafeBufferPointer { (bytes) throws(VerificationFailure) in
+                try check(layout, of: bytes, trust: trust, at: certificateTime)
+            }
         }
 
         // 1–2. Structure: ContentInfo, its type, then the SignedData inside.
@@ -206,11 +219,29 @@ public enum CMSVerifier {
 
         // 10. Signer, after every embedded X.509 certificate has been read.
         let embedded = try embeddedCertificates(signedData)
+        return try signerInfo.signature.withUnsafeBufferPointer { (signature) throws(VerificationFailure) in
+            try verifiedSigner(
+                sid: signerInfo.sid, embedded: embedded, trust: trust, at: certificateTime, content: content,
+                contentWasDetached: signedData.encapContentInfo.eContent == nil, contentType: eContentType,
+                signedAttributes: signerInfo.signedAttrs, expectedMessageDigest: expectedMessageDigest,
+                signingTime: signingTime, signature: signature)
+        }
+    }
+
+    /// Steps 10–12 of input in the profile's own layout (``ProfileSignedDataLayout``), which
+    /// passes steps 1–9 by construction: the signer, the signature and the content are read
+    /// where they lie.
+    private static func check(
+        _ layout: ProfileSignedDataLayout, of der: UnsafeBufferPointer<UInt8>, trust: TrustSet,
+        at certificateTime: CertificateTime
+    ) throws(VerificationFailure) -> CMSSignerInfoSummary {
+        let (keyIdentifier, trusted) = trust.signerAndIdentifier(
+            forKeyIdentifier: UnsafeBufferPointer(rebasing: der[layout.subjectKeyIdentifier]))
         return try verifiedSigner(
-            sid: signerInfo.sid, embedded: embedded, trust: trust, at: certificateTime, content: content,
-            contentWasDetached: signedData.encapContentInfo.eContent == nil, contentType: eContentType,
-            signedAttributes: signerInfo.signedAttrs, expectedMessageDigest: expectedMessageDigest,
-            signingTime: signingTime, signature: signerInfo.signature[...])
+            sid: .subjectKeyIdentifier(keyIdentifier), trusted: trusted, embedded: [], trust: trust,
+            at: certificateTime, content: Array(UnsafeBufferPointer(rebasing: der[layout.content])),
+            contentWasDetached: false, contentType: .idData, signedAttributes: nil, expectedMessageDigest: nil,
+            signingTime: nil, signature: UnsafeBufferPointer(rebasing: der[layout.signature]))
     }
 
     /// Steps 10–12 for a SignedData whose structure has passed steps 1–9: the signer from the
@@ -221,7 +252,7 @@ public enum CMSVerifier {
         at certificateTime: CertificateTime,
         content: [UInt8], contentWasDetached: Bool, contentType eContentType: DERObjectIdentifier,
         signedAttributes: SignedAttributes?, expectedMessageDigest: [UInt8]?, signingTime: Date?,
-        signature: ArraySlice<UInt8>
+        signature: UnsafeBufferPointer<UInt8>
     ) throws(VerificationFailure) -> CMSSignerInfoSummary {
         let signer = try findSigner(sid, trusted: trusted, embedded: embedded, trust: trust, at: certificateTime,
                                     content: content)
@@ -240,18 +271,25 @@ public enum CMSVerifier {
             }
         }
 
-        // 12. Digests and signature.
-        let contentDigest = Digest.sha256(content)
-        let signedDigest: [UInt8]
-        if let signedAttrs = signedAttributes, let expectedMessageDigest {
-            guard expectedMessageDigest == contentDigest else {
-                throw .badSignature("the message-digest attribute does not match the SHA-256 digest of the content")
+        // 12. Digests and signature. The content's digest is kept on the stack: an array for
+        // it was allocated, through the unspecialised generic, and freed for every signature.
+        let (digestMatches, verified) = withUnsafeTemporaryAllocation(
+            of: UInt8.self, capacity: Digest.sha256ByteCount
+        ) { room -> (Bool, Bool) in
+            let contentDigest = UnsafeMutableRawBufferPointer(room)
+            content.withUnsafeBytes { Digest.sha256($0, into: contentDigest) }
+            guard let signedAttrs = signedAttributes, let expectedMessageDigest else {
+                return (true, signer.publicKey.isValidSignature(signature, forDigest: UnsafeRawBufferPointer(contentDigest)))
             }
-            signedDigest = Digest.sha256(signedAttrs.signedBytes)
-        } else {
-            signedDigest = contentDigest
+            guard expectedMessageDigest.elementsEqual(room) else { return (false, false) }
+            return (true, Digest.sha256(signedAttrs.signedBytes).withUnsafeBytes { digest in
+                signer.publicKey.isValidSignature(signature, forDigest: digest)
+            })
         }
-        guard signer.publicKey.isValidSignature(signature, forDigest: signedDigest) else {
+        guard digestMatches else {
+            throw .badSignature("the message-digest attribute does not match the SHA-256 digest of the content")
+        }
+        guard verified else {
             throw .badSignature("the ECDSA signature does not verify under the signer's key "
                                 + Hex.encode(signer.publicKey.keyIdentifier))
         }

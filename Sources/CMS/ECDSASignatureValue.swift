@@ -75,19 +75,15 @@ public struct ECDSASignatureValue: DERParseable, DERSerializable, Hashable, Send
         bytes.withUnsafeBufferPointer { isShortCanonicalDER($0) }
     }
 
-    /// ``isShortCanonicalDER(_:)-([UInt8])`` of a slice, read in place: the CMS verifier checks
-    /// the signature where it lies in the SignedData, without copying it out.
-    static func isShortCanonicalDER(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer { isShortCanonicalDER($0) }
-    }
-
     /// ``isShortCanonicalDER(_:)-([UInt8])`` of bytes in place: the default profile checks each
     /// signature where the key wrote it, on the stack, without an array of its own.
     static func isShortCanonicalDER(_ bytes: UnsafeRawBufferPointer) -> Bool {
         isShortCanonicalDER(bytes.assumingMemoryBound(to: UInt8.self))
     }
 
-    private static func isShortCanonicalDER(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// ``isShortCanonicalDER(_:)-([UInt8])`` of bytes lent in place (the CMS verifier's
+    /// signature, where it lies in the SignedData).
+    static func isShortCanonicalDER(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 8, bytes.count <= 129, bytes[0] == 0x30, Int(bytes[1]) == bytes.count - 2 else { return false }
         var index = 2
         for _ in 0..<2 {

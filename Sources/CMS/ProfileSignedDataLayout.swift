@@ -35,6 +35,12 @@ struct ProfileSignedDataLayout {
         self = layout
     }
 
+    /// The layout of the bytes at `der`, or `nil` when they are not exactly in it.
+    init?(_ der: UnsafeBufferPointer<UInt8>) {
+        guard let layout = Self.recognised(der) else { return nil }
+        self = layout
+    }
+
     private init(content: Range<Int>, subjectKeyIdentifier: Range<Int>, signature: Range<Int>) {
         self.content = content
         self.subjectKeyIdentifier = subjectKeyIdentifier

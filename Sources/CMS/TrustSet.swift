@@ -104,27 +104,26 @@ public struct TrustSet: Sendable {
         byKeyIdentifier[ByteKey(keyIdentifier)]
     }
 
-    /// The trusted certificate with this issuer Name (exact DER) and serial number.
     /// ``signer(forKeyIdentifier:)`` of an identifier read in place (the CMS verifier's, where it
     /// lies in the SignedData), with the identifier as an array: the trust set's own equal copy
     /// when the signer is known, so no array is made for it.
-    func signerAndIdentifier(forKeyIdentifier keyIdentifier: ArraySlice<UInt8>)
+    func signerAndIdentifier(forKeyIdentifier wanted: UnsafeBufferPointer<UInt8>)
         -> (keyIdentifier: [UInt8], signer: TrustedSigner?) {
         guard keyIdentifierList.count <= Self.listSearchLimit else {
-            let array = Array(keyIdentifier)
+            let array = Array(wanted)
             return (array, signer(forKeyIdentifier: array))
         }
-        let found = keyIdentifier.withUnsafeBufferPointer { wanted in
-            keyIdentifierList.first { entry in
-                entry.keyIdentifier.count == wanted.count && entry.keyIdentifier.withUnsafeBufferPointer { own in
-                    guard let a = own.baseAddress, let b = wanted.baseAddress else { return true }
-                    return memcmp(a, b, own.count) == 0
-                }
+        let found = keyIdentifierList.first { entry in
+            entry.keyIdentifier.count == wanted.count && entry.keyIdentifier.withUnsafeBufferPointer { own in
+                guard let a = own.baseAddress, let b = wanted.baseAddress else { return true }
+                return memcmp(a, b, own.count) == 0
             }
         }
-        guard let found else { return (Array(keyIdentifier), nil) }
+        guard let found else { return (Array(wanted), nil) }
         return (found.keyIdentifier, found.signer)
     }
+
+    /// The trusted certificate with this issuer Name (exact DER) and serial number.
 
     public func signer(forIssuerAndSerialNumber issuerAndSerialNumber: IssuerAndSerialNumber) -> TrustedSigner? {
         byIssuerAndSerialNumber[ByteKey(DER.encode(issuerAndSerialNumber))]

@@ -144,6 +144,16 @@ public struct P256PublicKey: Hashable, Sendable {
         }
     }
 
+    /// ``isValidSignature(_:forDigest:)-([UInt8],[UInt8])`` of a signature and a digest lent in
+    /// place: the CMS verifier reads the signature where it lies in a SignedData decoded on its
+    /// stack, and keeps the digest there too.
+    public func isValidSignature(_ derSignature: UnsafeBufferPointer<UInt8>, forDigest digest: UnsafeRawBufferPointer) -> Bool {
+        // A null base (empty bytes) is refused by the length checks before OpenSSL sees it.
+        guard let signatureBase = derSignature.baseAddress,
+              let digestBase = digest.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
+        return isValidSignature(signatureBase, derSignature.count, forDigest: digestBase, digest.count)
+    }
+
     private func isValidSignature(_ signature: UnsafePointer<UInt8>, _ signatureLength: Int,
                                   forDigest digest: UnsafePointer<UInt8>, _ digestLength: Int) -> Bool {
         defer { OpenSSLErrorQueue.clear() }

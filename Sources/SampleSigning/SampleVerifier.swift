@@ -54,16 +54,27 @@ public struct SampleVerifier: Sendable {
             return SampleVerdict(kind: .unsigned, reasonCode: "no-signature",
                                  reason: "the sample has no HKDigitalSignature metadata")
         }
-        guard let der = SignatureText.decode(text), !der.isEmpty else {
+        // Decoded into room of its own, freed here: the DER is read once, by the CMS verifier.
+        // (Not room lent to a closure: the closure's context copied the sample and the
+        // verifier, every reference in them retained.)
+        let room = UnsafeMutableBufferPointer<UInt8>.allocate(
+            capacity: SignatureText.decodedCapacity(characterCount: text.utf8.count))
+        defer { room.deallocate() }
+        guard let count = SignatureText.decode(text, into: room), count > 0 else {
             return .notBase64()
         }
-        return verify(sample, signatureDER: der, storedForm: storedForm)
+        return verify(sample, signatureBytes: UnsafeBufferPointer(rebasing: room[..<count]), storedForm: storedForm)
     }
 
     /// Verifies a sample against a signature given as DER bytes.
     public func verify(_ sample: Sample, signatureDER der: [UInt8], storedForm: StoredForm = .json) -> SampleVerdict {
+        der.withUnsafeBufferPointer { verify(sample, signatureBytes: $0, storedForm: storedForm) }
+    }
+
+    /// ``verify(_:signatureDER:storedForm:)`` of DER bytes lent in place.
+    private func verify(_ sample: Sample, signatureBytes der: UnsafeBufferPointer<UInt8>, storedForm: StoredForm) -> SampleVerdict {
         let content: [UInt8], signer: SignerDescription
-        switch verifiedContent(signatureDER: der) {
+        switch verifiedContent(signatureBytes: der) {
         case .verdict(let verdict): return verdict
         case .content(let c, let s): (content, signer) = (c, s)
         }
@@ -118,9 +129,14 @@ public struct SampleVerifier: Sendable {
     /// CMS verification against the trust set (docs/VERIFY.md step 2), shared by per-sample
     /// records and batch manifests.
     func verifiedContent(signatureDER der: [UInt8]) -> VerifiedContentOutcome {
+        der.withUnsafeBufferPointer { verifiedContent(signatureBytes: $0) }
+    }
+
+    /// ``verifiedContent(signatureDER:)`` of DER bytes lent in place.
+    func verifiedContent(signatureBytes der: UnsafeBufferPointer<UInt8>) -> VerifiedContentOutcome {
         let summary: CMSSignerInfoSummary
         let certificateTime: CMSVerifier.CertificateTime = date.map { .fixed($0) } ?? .statedByContent(Self.signedTime)
-        let verdict = CMSVerifier.verify(der, trust: trust, certificateTime: certificateTime)
+        let verdict = CMSVerifier.verify(bytes: der, trust: trust, certificateTime: certificateTime)
         // Consumed: the summary is moved out of the verdict, not copied (every array retained)
         // with the verdict destroyed after.
         switch consume verdict {
@@ -128,17 +144,17 @@ public struct SampleVerifier: Sendable {
             summary = s
         case .untrustedSigner(let reason):
             return .verdict(SampleVerdict(kind: .untrustedSigner, reasonCode: "cms-untrusted-signer", reason: reason,
-                                          signer: Self.claimedSigner(der)))
+                                          signer: Self.claimedSigner(Array(der))))
         case .badSignature(let reason):
             return .verdict(SampleVerdict(kind: .badSignature, reasonCode: "cms-bad-signature", reason: reason,
-                                          signer: Self.claimedSigner(der)))
+                                          signer: Self.claimedSigner(Array(der))))
         case .malformed(let reason, let code, let offset):
             return .verdict(SampleVerdict(kind: .malformed, reasonCode: "cms-\(code)",
                                           reason: reason + (offset.map { " (offset \($0))" } ?? ""),
-                                          signer: Self.claimedSigner(der)))
+                                          signer: Self.claimedSigner(Array(der))))
         case .unsupportedAlgorithm(let reason):
             return .verdict(SampleVerdict(kind: .malformed, reasonCode: "cms-unsupported-algorithm", reason: reason,
-                                          signer: Self.claimedSigner(der)))
+                                          signer: Self.claimedSigner(Array(der))))
         }
         let signer = signerDescriptions.description(keyIdentifier: summary.keyIdentifier,
                                                     certificateSubject: summary.certificateSubject)

@@ -20,17 +20,44 @@ public enum SignatureText {
 
     /// ``decode(_:)`` on UTF-8 bytes.
     public static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard let input = bytes.baseAddress else { return [] }
+        guard bytes.baseAddress != nil else { return [] }
+        var valid = true
+        let output = [UInt8](unsafeUninitializedCapacity: decodedCapacity(characterCount: bytes.count)) { out, written in
+            if let count = decode(bytes, into: out) { written = count } else { valid = false; written = 0 }
+        }
+        return valid ? output : nil
+    }
+
+    /// Room for the decoded bytes of `characterCount` characters: at most three bytes for every
+    /// four characters that are not whitespace.
+    public static func decodedCapacity(characterCount: Int) -> Int { characterCount / 4 * 3 + 3 }
+
+    /// Decodes `text` into `out`, which has room for ``decodedCapacity(characterCount:)`` of its
+    /// UTF-8 bytes; how many bytes it wrote, or `nil` when the text is not base64 (as
+    /// ``decode(_:)`` says). The verifier reads a signature once, so it decodes into memory it
+    /// frees after, not into an array: an array of bytes is allocated through the unspecialised
+    /// generic, a metadata look-up for every verified sample.
+    public static func decode(_ text: String, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        if let written = text.utf8.withContiguousStorageIfAvailable({ decode($0, into: out) }) { return written }
+        var text = text
+        return text.withUTF8 { decode($0, into: out) }
+    }
+
+    /// Decodes `bytes` into `out`, which has room for ``decodedCapacity(characterCount:)`` of
+    /// them; how many bytes it wrote, or `nil` when the text is not base64.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard let input = bytes.baseAddress else { return 0 }
         let count = bytes.count
         var valid = true
-        // At most three bytes for every four characters that are not whitespace: written into
-        // room made once, not appended (a signature is some 600 characters, decoded per sample).
-        let capacity = count / 4 * 3 + 3
-        let output = decodingTable.withUnsafeBufferPointer { table in
+        // Written into room made once, not appended (a signature is some 600 characters,
+        // decoded per sample).
+        let capacity = decodedCapacity(characterCount: count)
+        precondition(out.count >= capacity, "base64 room too small")
+        var written = 0
+        decodingTable.withUnsafeBufferPointer { table in
             shiftedValues.withUnsafeBufferPointer { shifted in
                 pairValues.withUnsafeBufferPointer { pairs in
-                    [UInt8](unsafeUninitializedCapacity: capacity) { out, written in
-                        written = 0
+                    do {
                         var group: UInt32 = 0
                         var inGroup = 0
                         var padding = 0
@@ -40,41 +67,10 @@ public enum SignatureText {
                         let target = UnsafeMutableRawPointer(out.baseAddress!)
                         while index < count {
                             if inGroup == 0 && padding == 0 {
-                                // Two whole groups of four alphabet characters at a time, the bulk of
-                                // every signature: one load of eight characters, four lookups of a
-                                // character pair's 12 bits, one check and one store of eight bytes
-                                // (the last two overwritten next), where a character at a time cost
-                                // twice the instructions.
-                                // Four groups an iteration while they last, then two.
-                                while index &+ 16 <= count && written &+ 14 <= capacity {
-                                    let first = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                                    let second = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self))
-                                    let a = UInt64(pairs[Int(truncatingIfNeeded: first & 0xFFFF)])
-                                    let b = UInt64(pairs[Int(truncatingIfNeeded: first >> 16 & 0xFFFF)])
-                                    let c = UInt64(pairs[Int(truncatingIfNeeded: first >> 32 & 0xFFFF)])
-                                    let d = UInt64(pairs[Int(truncatingIfNeeded: first >> 48)])
-                                    let e = UInt64(pairs[Int(truncatingIfNeeded: second & 0xFFFF)])
-                                    let f = UInt64(pairs[Int(truncatingIfNeeded: second >> 16 & 0xFFFF)])
-                                    let g = UInt64(pairs[Int(truncatingIfNeeded: second >> 32 & 0xFFFF)])
-                                    let h = UInt64(pairs[Int(truncatingIfNeeded: second >> 48)])
-                                    guard (a | b | c | d | e | f | g | h) < 1 << 12 else { break }
-                                    target.storeBytes(of: (a << 52 | b << 40 | c << 28 | d << 16).bigEndian, toByteOffset: written, as: UInt64.self)
-                                    target.storeBytes(of: (e << 52 | f << 40 | g << 28 | h << 16).bigEndian, toByteOffset: written &+ 6, as: UInt64.self)
-                                    written &+= 12
-                                    index &+= 16
-                                }
-                                while index &+ 8 <= count && written &+ 8 <= capacity {
-                                    let characters = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                                    let a = UInt64(pairs[Int(truncatingIfNeeded: characters & 0xFFFF)])
-                                    let b = UInt64(pairs[Int(truncatingIfNeeded: characters >> 16 & 0xFFFF)])
-                                    let c = UInt64(pairs[Int(truncatingIfNeeded: characters >> 32 & 0xFFFF)])
-                                    let d = UInt64(pairs[Int(truncatingIfNeeded: characters >> 48)])
-                                    guard (a | b | c | d) < 1 << 12 else { break }
-                                    let bits = a << 52 | b << 40 | c << 28 | d << 16
-                                    target.storeBytes(of: bits.bigEndian, toByteOffset: written, as: UInt64.self)
-                                    written &+= 6
-                                    index &+= 8
-                                }
+                                // The bulk of every signature: whole groups of alphabet characters.
+                                (index, written) = decodeAlphabetRun(
+                                    source, count: count, from: index, into: target, at: written, capacity: capacity,
+                                    pairs: pairs.baseAddress!)
                                 // Then (or for a pair that is not all alphabet) a group at a time;
                                 // anything else (whitespace, `=`, an invalid byte) takes the loop below.
                                 while index &+ 4 <= count {
@@ -135,7 +131,51 @@ public enum SignatureText {
                 }
             }
         }
-        return valid ? output : nil
+        return valid ? written : nil
+    }
+
+    /// Decodes whole groups of alphabet characters from `index` of the `count` characters at
+    /// `source` into `target` from `written` (room for `capacity` bytes), until a pair of
+    /// characters is not all alphabet or fewer than eight characters are left; where it stopped.
+    ///
+    /// Four lookups of a character pair's 12 bits (each pair loaded where it lies), one check
+    /// and one store of eight bytes (the last two overwritten next) for every eight characters,
+    /// where a character at a time cost twice the instructions. Out of line, with only this
+    /// loop's state live: inside the whole decoder, the state of its slow path kept the
+    /// registers full, and the loop spilled and reloaded at every turn.
+    @inline(never)
+    private static func decodeAlphabetRun(
+        _ source: UnsafeRawPointer, count: Int, from start: Int, into target: UnsafeMutableRawPointer, at startWritten: Int,
+        capacity: Int, pairs: UnsafePointer<UInt16>
+    ) -> (index: Int, written: Int) {
+        @inline(__always) func pair(_ offset: Int) -> UInt64 {
+            let characters = UInt16(littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+            return UInt64(pairs[Int(truncatingIfNeeded: characters)])
+        }
+        /// Eight characters at `index` into six bytes at `written` (eight written); false, with
+        /// nothing written, when a pair is not all alphabet.
+        @inline(__always) func eight(_ index: Int, _ written: Int) -> Bool {
+            let a = pair(index), b = pair(index &+ 2), c = pair(index &+ 4), d = pair(index &+ 6)
+            guard (a | b | c | d) < 1 << 12 else { return false }
+            target.storeBytes(of: (a << 52 | b << 40 | c << 28 | d << 16).bigEndian, toByteOffset: written, as: UInt64.self)
+            return true
+        }
+        var index = start, written = startWritten
+        // Eight characters a step, two steps a turn, as many steps as both the input and the
+        // room allow (each writes eight bytes from `written`, keeps six).
+        var steps = min((count &- index) / 8, capacity &- written >= 8 ? (capacity &- written &- 8) / 6 &+ 1 : 0)
+        while steps >= 2 {
+            guard eight(index, written) else { return (index, written) }
+            guard eight(index &+ 8, written &+ 6) else { return (index &+ 8, written &+ 6) }
+            written &+= 12
+            index &+= 16
+            steps &-= 2
+        }
+        if steps == 1 && eight(index, written) {
+            written &+= 6
+            index &+= 8
+        }
+        return (index, written)
     }
 
     /// `bytes` as base64 text: the standard alphabet, padded, on one line (what

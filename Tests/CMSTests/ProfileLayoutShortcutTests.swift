@@ -24,6 +24,24 @@ struct ProfileLayoutShortcutTests {
         }
     }
 
+    /// Bytes lent in place that are not in the profile's layout get the full checks' verdict.
+    @Test func lentBytesOfOtherLayoutsGetTheVerdictOfTheFullChecks() throws {
+        let key = try Fixtures.key()
+        let certificate = try Fixtures.selfSigned(key)
+        let builders = [
+            SignedDataBuilder(includesSignedAttributes: true, signingTime: Date(timeIntervalSince1970: 1_750_000_000)),
+            SignedDataBuilder(signerCertificate: certificate, embedsSignerCertificate: true),
+            SignedDataBuilder(signerIdentification: .issuerAndSerialNumber, signerCertificate: certificate),
+        ]
+        for trust in [TrustSet(publicKeys: [key.publicKey]), TrustSet(certificates: [certificate]), TrustSet()] {
+            for builder in builders {
+                let der = try builder.sign([1, 2, 3], using: key)
+                let lent = der.withUnsafeBufferPointer { CMSVerifier.verify(bytes: $0, trust: trust, certificateTime: Self.time) }
+                #expect(lent == CMSVerifier.verify(der, trust: trust, certificateTime: Self.time))
+            }
+        }
+    }
+
     @Test func otherLayoutsAreLeftToTheFullChecks() throws {
         let key = try Fixtures.key()
         let certificate = try Fixtures.selfSigned(key)
@@ -73,6 +91,9 @@ struct ProfileLayoutShortcutTests {
             let shortcut = CMSVerifier.verify(bytes, trust: trust, certificateTime: Self.time)
             let full = CMSVerifier.verifyWithoutLayoutShortcut(bytes, trust: trust, certificateTime: Self.time)
             #expect(shortcut == full, "\(name)")
+            // The verifier's route for a signature it decoded into memory of its own.
+            let lent = bytes.withUnsafeBufferPointer { CMSVerifier.verify(bytes: $0, trust: trust, certificateTime: Self.time) }
+            #expect(lent == full, "lent: \(name)")
         }
     }
 }

@@ -24,6 +24,42 @@ import Testing
         #expect(SignatureText.decode(text) == nil)
     }
 
+    /// The verifier decodes into memory of its own (`decode(_:into:)`): the same bytes, and the
+    /// same refusals, as the array form.
+    @Test func decodingIntoRoomGivesTheBytesOfTheArrayForm() {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["", " ", "QUI", "QUJDR", "QU=D", "====", "QUJD=", "QUJ*", "QUJDRA==QUJD", "QUJ\u{00E9}",
+                     " QU\nJD\r\n\tRA =\n=\n", "QR==", "QUJ="]
+        for length in 0..<100 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let text = Data(bytes).base64EncodedString()
+            texts += [text, text + "=", " " + text, String(text.dropLast())]
+        }
+        for text in texts {
+            let room = UnsafeMutableBufferPointer<UInt8>.allocate(
+                capacity: SignatureText.decodedCapacity(characterCount: text.utf8.count))
+            defer { room.deallocate() }
+            let decoded = SignatureText.decode(text, into: room).map { Array(room[..<$0]) }
+            #expect(decoded == SignatureText.decode(text), "\(text)")
+        }
+    }
+
+    /// Whitespace or a byte outside the alphabet at any position of a signature-sized text,
+    /// inside or after the runs decoded eight characters at a time.
+    @Test func whitespaceAndInvalidBytesAreFoundAtEveryPositionOfALongText() {
+        let bytes = (0..<300).map { UInt8(truncatingIfNeeded: $0 &* 167 &+ 13) }
+        let text = Array(Data(bytes).base64EncodedString().utf8)
+        for position in 0...text.count {
+            var spaced = text
+            spaced.insert(UInt8(ascii: "\n"), at: position)
+            #expect(SignatureText.decode(String(decoding: spaced, as: UTF8.self)) == bytes, "newline at \(position)")
+            guard position < text.count, text[position] != UInt8(ascii: "=") else { continue }
+            var damaged = text
+            damaged[position] = UInt8(ascii: "*")
+            #expect(SignatureText.decode(String(decoding: damaged, as: UTF8.self)) == nil, "* at \(position)")
+        }
+    }
+
     @Test func acceptsUnusedBitsInTheLastGroupLikeFoundation() {
         #expect(SignatureText.decode("QR==") == [0x41])
         #expect(SignatureText.decode("QUJ=") == [0x41, 0x42])

@@ -9,8 +9,8 @@ import SampleSigning
 enum ReportJSON {
     /// A decided sample: `{"line":…,"position":…,"reason":…,"reasonCode":…,"signer":…,…}`.
     static func append(_ decided: borrowing DecidedSample, into out: inout ReportBytes) {
-        if let reading = decided.reportLineReading {
-            append(decided, reading, into: &out)
+        if decided.hasReportLineReading {
+            append(decided, decided.reportLineReading, into: &out)
         } else {
             // Not a valid sample: its raw attributes, as ``ReportedReading`` reads them.
             let r = ReportedReading(decided)
@@ -21,7 +21,8 @@ enum ReportJSON {
         }
     }
 
-    private static func append(_ decided: borrowing DecidedSample, _ reading: ReportLineReading, into out: inout ReportBytes) {
+    private static func append(_ decided: borrowing DecidedSample, _ reading: borrowing ReportLineReading,
+                               into out: inout ReportBytes) {
         // The fixed text between values goes out in one piece each (`,"reason":`): a dozen
         // members a line, one line per sample.
         raw(#"{"device":"#, into: &out)
@@ -110,11 +111,17 @@ enum ReportJSON {
         }
         raw(#""position":"#, into: &out)
         number(decided.entry.position, into: &out)
-        raw(#","reason":"#, into: &out)
-        string(decided.entry.verdict.reason, into: &out)
-        raw(#","reasonCode":"#, into: &out)
-        string(decided.entry.verdict.reasonCode, into: &out)
-        out.append(UInt8(ascii: ","))
+        if decided.entry.verdict.reasonCode == "ok" && decided.entry.verdict.reason == SampleVerdict.fieldsMatchReason {
+            // Nearly every line: the valid verdict's fixed texts, written as ``string(_:into:)``
+            // writes them (printable ASCII needs no escape).
+            raw(#","reason":"signature valid and stored fields match","reasonCode":"ok","#, into: &out)
+        } else {
+            raw(#","reason":"#, into: &out)
+            string(decided.entry.verdict.reason, into: &out)
+            raw(#","reasonCode":"#, into: &out)
+            string(decided.entry.verdict.reasonCode, into: &out)
+            out.append(UInt8(ascii: ","))
+        }
         if let signer = decided.entry.verdict.signer {
             raw(#""signer":{"keyId":"#, into: &out)
             string(signer.keyIdentifier, into: &out)
@@ -146,8 +153,21 @@ enum ReportJSON {
         raw(#","value":"#, into: &out)
         text(reading.value, into: &out)
         raw(#","verdict":"#, into: &out)
-        string(decided.entry.verdict.kind.rawValue, into: &out)
+        raw(quotedName(of: decided.entry.verdict.kind), into: &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// A verdict kind's raw value as a JSON string, as ``string(_:into:)`` writes it: fixed
+    /// text, not the raw value scanned and copied for every line.
+    static func quotedName(of kind: SampleVerdict.Kind) -> StaticString {
+        switch kind {
+        case .valid: #""valid""#
+        case .unsigned: #""unsigned""#
+        case .malformed: #""malformed""#
+        case .badSignature: #""bad-signature""#
+        case .untrustedSigner: #""untrusted-signer""#
+        case .contentMismatch: #""content-mismatch""#
+        }
     }
 
     /// A string member's value, or `null` when absent.

@@ -30,6 +30,12 @@ struct ReportLineReading: Sendable {
         self.source = source
     }
 
+    /// No reading: what a decided sample without a sample holds.
+    static var absent: ReportLineReading {
+        ReportLineReading(deviceName: nil, deviceModel: nil, start: .absent, end: .absent, value: .absent, unit: nil,
+                          members: .none, source: nil)
+    }
+
     /// A valid sample's reading; `source` is its export.xml item's.
     init(device: Device?, start: SampleDate, end: SampleDate, value: Text, unit: String?,
          members: Members = .none, source: String?) {

@@ -115,7 +115,11 @@ final class VerificationInput {
         let path = self.path
         nextItem = { () throws(ToolError) in
             do {
-                return try reader.nextItem().map { .json($0) }
+                switch try reader.nextItem() {
+                case .line(let line)?: return .jsonLine(line)
+                case .read(let result)?: return .json(.read(result))
+                case nil: return nil
+                }
             } catch let error as FileReadError {
                 // The JSON reader reports bad input as items; what it throws is the source's I/O.
                 throw FileAccess.ioError(error, path)

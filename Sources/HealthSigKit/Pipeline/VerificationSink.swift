@@ -23,9 +23,13 @@ public final class DecidedSample: Sendable {
     /// pipeline's batch stage decides its verdict. Found here, on the worker that decides the
     /// sample, rather than by the pipeline's one ordering thread for every sample.
     let involvesBatch: Bool
-    /// What a JSON report line shows of the sample, read while the sample is at hand; nil
-    /// without a sample.
-    let reportLineReading: ReportLineReading?
+    /// What a JSON report line shows of the sample, read while the sample is at hand, when
+    /// ``hasReportLineReading`` (there is a sample). Not an optional: a report line reads it in
+    /// place, where binding an optional's payload copied it (every string retained, then
+    /// released) for every line.
+    let reportLineReading: ReportLineReading
+    /// Whether ``reportLineReading`` is the sample's.
+    let hasReportLineReading: Bool
 
     /// Creates a decided sample.
     public init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
@@ -38,8 +42,9 @@ public final class DecidedSample: Sendable {
         }
         reportLineReading = switch sample {
         case .some(let sample): sample.reportLineReading(source: exportItem?.sourceName)
-        case .none: nil
+        case .none: .absent
         }
+        hasReportLineReading = sample != nil
         self.entry = entry
         self.sample = sample
         self.exportItem = exportItem
@@ -53,6 +58,7 @@ public final class DecidedSample: Sendable {
                 correlationRole: CorrelationRole = .none) {
         involvesBatch = BatchSampleVerifier<Int>.involvesBatch(sample)
         reportLineReading = sample.reportLineReading(source: exportItem?.sourceName)
+        hasReportLineReading = true
         self.entry = entry
         self.sample = consume sample
         self.exportItem = exportItem
@@ -67,6 +73,7 @@ public final class DecidedSample: Sendable {
         correlationRole = decided.correlationRole
         involvesBatch = decided.involvesBatch
         reportLineReading = decided.reportLineReading
+        hasReportLineReading = decided.hasReportLineReading
     }
 
     /// The same sample with another verdict (the batch verifier's, decided later).

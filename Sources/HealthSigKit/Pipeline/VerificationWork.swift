@@ -3,11 +3,17 @@ import SampleIO
 import SampleSigning
 
 /// One item of input for the verification workers, in input order.
+///
+/// A few words: the items already read, which hold a whole sample (hundreds of bytes), are
+/// boxed. Held inline they sized every item, and each item, a JSON Lines line nearly always,
+/// was copied with `memcpy` at every step from the reader to the worker.
 enum VerificationWork: Sendable {
-    /// A JSON Lines line (parsed by the worker) or a JSON array element.
-    case json(JSONSampleItem)
+    /// A JSON Lines line, parsed by the worker.
+    case jsonLine(JSONSampleLine)
+    /// Any other JSON item (a JSON array element, a line too long to keep).
+    indirect case json(JSONSampleItem)
     /// A top-level export.xml item.
-    case export(ExportSampleOutcome)
+    indirect case export(ExportSampleOutcome)
     /// Input that could not be read (an XML syntax error, a damaged zip archive).
     case unreadable(line: Int?, reason: String)
 
@@ -17,24 +23,31 @@ enum VerificationWork: Sendable {
         switch self {
         case .unreadable(let line, let reason):
             return .unreadable(line: line, reason: reason)
+        case .jsonLine(let line):
+            return Self.decide(line.decodedSample(), verifier)
         case .json(let item):
-            switch item.decodedSample() {
-            case .success(let read):
-                return .decided(Self.decided(read, verifier))
-            case .failure(let error):
-                guard let fields = error.storedFields else {
-                    return .unreadable(line: error.line, reason: ProblemText.inputReasonWithField(error))
-                }
-                // A signed sample altered into an invalid one is judged against its signature.
-                let verdict = InvalidStoredSampleVerdict.verdict(
-                    stored: fields, invalidField: error.field, problem: ProblemText.inputReasonWithField(error),
-                    storedForm: .json, verifier: verifier)
-                return .decided(DecidedSample(entry: VerificationEntry(
-                    position: error.position ?? error.line, line: error.line, type: fields.type ?? "?",
-                    startDate: fields.startDate ?? "", verdict: verdict), sample: nil, exportItem: nil))
-            }
+            return Self.decide(item.decodedSample(), verifier)
         case .export(let outcome):
             return Self.decide(outcome, verifier)
+        }
+    }
+
+    /// The event of a JSON item read.
+    private static func decide(_ outcome: consuming Result<ReadSample, SampleInputError>, _ verifier: SampleVerifier) -> PipelineEvent {
+        switch consume outcome {
+        case .success(let read):
+            return .decided(Self.decided(read, verifier))
+        case .failure(let error):
+            guard let fields = error.storedFields else {
+                return .unreadable(line: error.line, reason: ProblemText.inputReasonWithField(error))
+            }
+            // A signed sample altered into an invalid one is judged against its signature.
+            let verdict = InvalidStoredSampleVerdict.verdict(
+                stored: fields, invalidField: error.field, problem: ProblemText.inputReasonWithField(error),
+                storedForm: .json, verifier: verifier)
+            return .decided(DecidedSample(entry: VerificationEntry(
+                position: error.position ?? error.line, line: error.line, type: fields.type ?? "?",
+                startDate: fields.startDate ?? "", verdict: verdict), sample: nil, exportItem: nil))
         }
     }
 
