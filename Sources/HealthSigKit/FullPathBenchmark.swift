@@ -69,6 +69,7 @@ public enum FullPathBenchmark {
     final class DiscardingWriter: ReportByteWriter {
         var bytes = 0
         func write(_ bytes: [UInt8]) throws(ToolError) { self.bytes += bytes.count }
+        func write(_ bytes: UnsafeRawBufferPointer) throws(ToolError) { self.bytes += bytes.count }
     }
 
     /// Runs the benchmark with `sets` × 7 samples, comparing one worker thread with `jobs`.

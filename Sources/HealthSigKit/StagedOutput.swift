@@ -42,6 +42,12 @@ public final class StagedOutput {
 
     /// Appends bytes.
     public func write(_ bytes: [UInt8]) throws(ToolError) {
+        // Array's withUnsafeBytes rethrows untyped errors; the Result keeps the type.
+        try bytes.withUnsafeBytes { raw in Result { () throws(ToolError) in try write(raw) } }.get()
+    }
+
+    /// Appends the bytes at `bytes` (a report's buffer), without first copying them into an array.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(ToolError) {
         do {
             if let spool { try spool.write(bytes) } else { try writer.write(bytes) }
         } catch {

@@ -19,7 +19,7 @@ struct PendingReportBytes: ~Copyable {
     /// Writes out every waiting byte.
     mutating func write(to writer: any ReportByteWriter) throws(ToolError) {
         guard !bytes.isEmpty else { return }
-        try writer.write(bytes.array)
+        try bytes.withUnsafeBytes { raw throws(ToolError) in try writer.write(raw) }
         bytes.removeAll()
     }
 }

@@ -4,6 +4,16 @@ import SampleIO
 public protocol ReportByteWriter: AnyObject {
     /// Appends bytes.
     func write(_ bytes: [UInt8]) throws(ToolError)
+    /// Appends the bytes at `bytes`: how a streamed report hands on its buffer, so that a writer
+    /// that can take them where they lie (a file) saves copying 64 KiB into an array first.
+    func write(_ bytes: UnsafeRawBufferPointer) throws(ToolError)
+}
+
+extension ReportByteWriter {
+    /// Through an array, for writers that keep one.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(ToolError) {
+        try write(Array(bytes))
+    }
 }
 
 /// A report file or stream (``OutputFiles/open(_:protecting:inPlaceDelivery:)``): a regular file
@@ -20,6 +30,10 @@ public final class ReportBuffer: ReportByteWriter {
 
     public func write(_ bytes: [UInt8]) throws(ToolError) {
         self.bytes.append(contentsOf: bytes)
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(ToolError) {
+        self.bytes.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
     }
 
     /// The report as text.

@@ -68,6 +68,11 @@ struct ReportBytes: ~Copyable {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
+    /// Calls `body` with the bytes written, where they lie.
+    func withUnsafeBytes<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
     /// The bytes written, as an array.
     var array: [UInt8] {
         Array(UnsafeBufferPointer(start: base, count: count))

@@ -17,12 +17,17 @@ import Darwin
 public enum DescriptorWriter {
     /// Writes all of `bytes` to `descriptor`; `path` names it in errors.
     public static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(OutputFileError) {
+        // Array's withUnsafeBytes rethrows untyped errors; the Result keeps the type.
+        try bytes.withUnsafeBytes { raw in Result { () throws(OutputFileError) in try write(raw, to: descriptor, path: path) } }.get()
+    }
+
+    /// ``write(_:to:path:)-([UInt8],_,_)`` of the bytes at `bytes`, for a caller whose bytes
+    /// are not an array (a report's buffer), so that they need not be copied into one.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(OutputFileError) {
+        guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
-            let result = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return systemWrite(descriptor, base + offset, raw.count - offset)
-            }
+            let result = systemWrite(descriptor, base + offset, bytes.count - offset)
             if result > 0 {
                 offset += result
                 continue

@@ -103,8 +103,20 @@ public final class OutputFileWriter {
     /// - Throws: ``OutputFileError/writeFailed(path:errno:message:)``,
     ///   ``OutputFileError/brokenPipe(path:)`` or ``OutputFileError/alreadyFinished``.
     public func write(_ bytes: [UInt8]) throws(OutputFileError) {
+        // Array's withUnsafeBytes rethrows untyped errors; the Result keeps the type.
+        try bytes.withUnsafeBytes { raw in Result { () throws(OutputFileError) in try write(raw) } }.get()
+    }
+
+    /// Appends the bytes at `bytes`. A piece of at least 64 KiB arriving when nothing is
+    /// buffered (a streamed report hands its lines on in such pieces) goes to the descriptor
+    /// as it is, not through a copy into the buffer.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
         guard !finished else { throw .alreadyFinished }
-        pending.append(contentsOf: bytes)
+        if pending.isEmpty && bytes.count >= Self.flushThreshold {
+            try DescriptorWriter.write(bytes, to: descriptor, path: displayName)
+            return
+        }
+        pending.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
         if pending.count >= Self.flushThreshold { try flush() }
     }
 

@@ -55,7 +55,13 @@ public final class SpoolFile {
 
     /// Appends bytes.
     public func write(_ bytes: [UInt8]) throws(OutputFileError) {
-        pending.append(contentsOf: bytes)
+        // Array's withUnsafeBytes rethrows untyped errors; the Result keeps the type.
+        try bytes.withUnsafeBytes { raw in Result { () throws(OutputFileError) in try write(raw) } }.get()
+    }
+
+    /// Appends the bytes at `bytes`.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
+        pending.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
         if pending.count >= Self.flushThreshold { try flush() }
     }
 
