@@ -177,6 +177,10 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
         return byEitherName[name]?.storedName ?? name
     }
 
+    /// ``storedName(for:)`` of the predefined key spelled (either way) exactly as the bytes
+    /// `utf8`; nil for any other bytes.
+    static func storedName(utf8: UnsafeBufferPointer<UInt8>) -> String? { storedNamesByUTF8.value(named: utf8) }
+
     /// The stored spelling of every predefined key, by the UTF-8 bytes of either spelling.
     private static let storedNamesByUTF8 = UTF8KeyedTable<String>(
         all.flatMap { [(name: $0.constantName, value: $0.storedName), (name: $0.storedName, value: $0.storedName)] })

@@ -98,21 +98,28 @@ public enum SampleValidator {
     /// stored name differs from it. Signed metadata often holds one (a serial number, say) next
     /// to `HKDigitalSignature`; when it is the only such key, the pair also needs an entry under
     /// its stored name, which one comparison a key rules out without looking more names up.
-    /// That holds for ASCII keys, where equal Strings are equal bytes; other keys go to the
-    /// full comparison.
+    /// That holds for ASCII keys, where equal Strings are equal bytes; a non-ASCII key might
+    /// equal a predefined name canonically, so any sends the metadata to the full comparison.
+    /// Each key is classified from its bytes in one pass (``ASCIIKeyText/spelling(of:)``):
+    /// asking the String questions one by one cost some 400 instructions a key, and every
+    /// signed or verified reading has two keys or more.
     private static func mayHoldTwoSpellings(_ metadata: Metadata) -> Bool {
         var renamed: (key: String, stored: String)?
         // By index, taking only the key: binding each entry copied its value too.
         for index in metadata.entries.indices {
-            let key = metadata.entries[index].key
-            guard ASCIIKeyText.hasConstantPrefix(key) else { continue }
-            let stored = MetadataKey.storedName(for: key)
-            guard stored != key else { continue }
-            if let renamed, renamed.key != key { return true }
-            renamed = (key, stored)
+            var key = metadata.entries[index].key
+            switch key.withUTF8({ ASCIIKeyText.spelling(of: $0) }) {
+            case .nonASCII:
+                return true
+            case .plain:
+                continue
+            case .renamed(let stored):
+                if let renamed, renamed.key != key { return true }
+                renamed = (key, stored)
+            }
         }
         guard let renamed else { return false }
-        return metadata.entries.contains { $0.key == renamed.stored || !ASCIIKeyText.isASCII($0.key) }
+        return metadata.entries.contains { $0.key == renamed.stored }
     }
 
     /// `prefix` (a correlation member's path) is made only for a problem: every member of every
