@@ -236,7 +236,7 @@ struct JSONSampleFastDecoder {
             if !nested {
                 do {
                     try SampleValidator.validateQuantitySample(type: type, quantity: quantity, startDate: start,
-                                                               endDate: end, metadata: metadata)
+                                                               endDate: end, metadata: metadata, metadataSpellingsChecked: true)
                 } catch { return nil }
             }
             return .quantity(QuantitySample(uuid: uuid, type: type, quantity: quantity, startDate: start, endDate: end,
@@ -249,7 +249,7 @@ struct JSONSampleFastDecoder {
                   let integer = JSONNumber(validatedText: scanner.string(fields.value)).intValue else { return nil }
             let sample = CategorySample(uuid: uuid, type: type, value: integer, startDate: start, endDate: end,
                                         device: device, metadata: metadata)
-            do { try SampleValidator.validate(sample) } catch { return nil }
+            do { try SampleValidator.validate(sample, metadataSpellingsChecked: true) } catch { return nil }
             return .category(sample)
         }
         if let type = CorrelationType.named(utf8: identifier) {
@@ -257,7 +257,7 @@ struct JSONSampleFastDecoder {
                   fields.present & Field.objects.rawValue != 0 else { return nil }
             let correlation = Correlation(uuid: uuid, type: type, startDate: start, endDate: end,
                                           objects: objects, device: device, metadata: metadata)
-            do { try SampleValidator.validate(correlation) } catch { return nil }
+            do { try SampleValidator.validate(correlation, metadataSpellingsChecked: true) } catch { return nil }
             return .correlation(correlation)
         }
         return nil
@@ -359,16 +359,29 @@ struct JSONSampleFastDecoder {
         // Room for the usual few entries and a signature at once, instead of growing from one.
         var entries: [Metadata.Entry] = []
         entries.reserveCapacity(4)
+        // The predefined keys met so far, a bit for each index in `MetadataKey.all`. Keys that are
+        // the same bytes are refused below, so a predefined key met twice is met under its other
+        // spelling: the general path reports that, and the validator need not look for it.
+        var predefinedKeys: UInt64 = 0
         while true {
             scanner.skipWhitespace()
             let keyStart = scanner.index
             guard entries.count < Self.metadataEntryLimit, let key = scanner.plainString(), isASCII(key) else { return nil }
             let keySpan = keyStart..<scanner.index
-            // A predefined key over 15 bytes is taken from the catalog rather than allocated.
-            let keyText = key.count > 15 ? MetadataKey.name(utf8: scanner.buffer(key)) ?? scanner.string(key)
-                                         : scanner.string(key)
-            // ASCII keys: equal strings are equal bytes, as the parser's duplicate test needs.
-            guard !entries.contains(where: { $0.key == keyText }) else { return nil }
+            // A predefined key (every one starts `HK`) is taken from the catalog rather than
+            // made: over 15 bytes, making it allocated.
+            let keyText: String
+            if key.count >= 2, scanner.bytes[key.lowerBound] == UInt8(ascii: "H"), scanner.bytes[key.lowerBound + 1] == UInt8(ascii: "K"),
+               let spelling = MetadataKey.spelling(utf8: scanner.buffer(key)) {
+                guard spelling.index < 64, predefinedKeys & (1 << spelling.index) == 0 else { return nil }
+                predefinedKeys |= 1 << spelling.index
+                keyText = spelling.name
+            } else {
+                keyText = scanner.string(key)
+                // ASCII keys: equal strings are equal bytes, as the parser's duplicate test needs
+                // (a predefined key repeated was found by its bit).
+                guard !entries.contains(where: { $0.key == keyText }) else { return nil }
+            }
             guard scanner.consume(UInt8(ascii: ":")) else { return nil }
             scanner.skipWhitespace()
             let valueStart = scanner.index
