@@ -15,26 +15,20 @@ import HealthSamples
 struct JSONSampleFastDecoder {
     private var scanner: JSONPlainScanner
     /// When not nil, the members of the top-level object and of its metadata object, noted as
-    /// ``JSONParser/parseForSplicing(_:)`` notes them.
-    private var layout: LayoutNotes?
-
-    /// The parts of a ``JSONSpliceLayout`` as the decoder meets them: kept as the layout's own
-    /// members (not as a log of every member converted afterwards), with room for a usual line.
-    private struct LayoutNotes {
-        /// Where the top-level object starts and ends (whitespace around it left out).
-        var objectSpan = 0..<0
-        var members: [JSONSpliceLayout.Member] = []
-        /// Nil until a `metadata` member is read (the decoder reads only an object there).
-        var metadataMembers: [JSONSpliceLayout.Member]?
-
-        init() {
-            members.reserveCapacity(8)
-        }
-    }
+    /// ``JSONParser/parseForSplicing(_:)`` notes them: the layout itself, filled in as the
+    /// decoder meets its parts (not a log of every member converted afterwards) and moved out
+    /// at the end, not copied from notes of its parts (which retained and released its arrays).
+    private var layout: JSONSpliceLayout?
 
     private init(bytes: UnsafeBufferPointer<UInt8>, noteLayout: Bool) {
         scanner = JSONPlainScanner(bytes: bytes)
-        layout = noteLayout ? LayoutNotes() : nil
+        if noteLayout {
+            // Room for a usual line's members; metadata is absent until a `metadata` member is
+            // read (the decoder reads only an object there).
+            var members: [JSONSpliceLayout.Member] = []
+            members.reserveCapacity(8)
+            layout = JSONSpliceLayout(objectSpan: 0..<0, members: members, metadataMembers: nil)
+        }
     }
 
     /// The validated sample of a whole line, or nil when the general path must decide.
@@ -49,9 +43,8 @@ struct JSONSampleFastDecoder {
     static func sampleAndLayout(of bytes: [UInt8]) -> (Sample, JSONSpliceLayout)? {
         bytes.withUnsafeBufferPointer { buffer in
             var decoder = JSONSampleFastDecoder(bytes: buffer, noteLayout: true)
-            guard let sample = decoder.document(), let notes = decoder.layout else { return nil }
-            return (sample, JSONSpliceLayout(objectSpan: notes.objectSpan, members: notes.members,
-                                             metadataMembers: notes.metadataMembers))
+            guard let sample = decoder.document(), let layout = decoder.layout.take() else { return nil }
+            return (sample, layout)
         }
     }
 
@@ -59,7 +52,7 @@ struct JSONSampleFastDecoder {
         scanner.skipWhitespace()
         let objectStart = scanner.index
         guard let sample = sampleObject(nested: false) else { return nil }
-        layout?.objectSpan = objectStart..<scanner.index
+        layout?.rootSpan = objectStart..<scanner.index
         scanner.skipWhitespace()
         guard scanner.atEnd else { return nil }
         return sample
@@ -351,9 +344,8 @@ struct JSONSampleFastDecoder {
     private mutating func metadata(noting: Bool) -> Metadata? {
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
         if noting, layout != nil {
-            var members: [JSONSpliceLayout.Member] = []
-            members.reserveCapacity(4)
-            layout?.metadataMembers = members
+            layout?.metadataKind = "object"
+            layout?.metadataMembers.reserveCapacity(4)
         }
         if scanner.consume(UInt8(ascii: "}")) { return Metadata() }
         // Room for the usual few entries and a signature at once, instead of growing from one.
@@ -398,7 +390,7 @@ struct JSONSampleFastDecoder {
                 entries.append(Metadata.Entry(key: keyText, value: .number(amount.value)))
             }
             if noting {
-                layout?.metadataMembers?.append(JSONSpliceLayout.Member(key: keyText, keySpan: keySpan,
+                layout?.metadataMembers.append(JSONSpliceLayout.Member(key: keyText, keySpan: keySpan,
                                                                         valueSpan: valueStart..<scanner.index))
             }
             if scanner.consume(UInt8(ascii: ",")) { continue }
