@@ -19,9 +19,13 @@ struct JSONSampleFastDecoder {
     /// decoder meets its parts (not a log of every member converted afterwards) and moved out
     /// at the end, not copied from notes of its parts (which retained and released its arrays).
     private var layout: JSONSpliceLayout?
+    /// Whether `layout` is noted: asking `layout != nil` copied the optional layout (and
+    /// destroyed the copy) on every metadata object verified.
+    private let notesLayout: Bool
 
     private init(bytes: UnsafeBufferPointer<UInt8>, noteLayout: Bool) {
         scanner = JSONPlainScanner(bytes: bytes)
+        notesLayout = noteLayout
         if noteLayout {
             // Room for a usual line's members; metadata is absent until a `metadata` member is
             // read (the decoder reads only an object there).
@@ -159,7 +163,7 @@ struct JSONSampleFastDecoder {
                 guard !nested, let objects = quantitySamples() else { return nil }
                 fields.objects = objects
             }
-            if !nested {
+            if !nested, notesLayout {
                 layout?.members.append(JSONSpliceLayout.Member(key: field.key, keySpan: keySpan, valueSpan: valueStart..<scanner.index))
             }
             if scanner.consume(UInt8(ascii: ",")) { continue }
@@ -343,7 +347,7 @@ struct JSONSampleFastDecoder {
     /// key might equal another one only canonically, which is the parser's duplicate rule.
     private mutating func metadata(noting: Bool) -> Metadata? {
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
-        if noting, layout != nil {
+        if noting, notesLayout {
             layout?.metadataKind = "object"
             layout?.metadataMembers.reserveCapacity(4)
         }
@@ -389,7 +393,7 @@ struct JSONSampleFastDecoder {
                       let amount = try? DecimalText.parseExactly(utf8: scanner.buffer(span)) else { return nil }
                 entries.append(Metadata.Entry(key: keyText, value: .number(amount.value)))
             }
-            if noting {
+            if noting, notesLayout {
                 layout?.metadataMembers.append(JSONSpliceLayout.Member(key: keyText, keySpan: keySpan,
                                                                         valueSpan: valueStart..<scanner.index))
             }
