@@ -3,28 +3,42 @@
 /// a few hundred instructions a key). Other keys get the String answers, which compare by
 /// canonical equivalence and whole characters.
 enum ASCIIKeyText {
-    /// Whether every byte of `text` is ASCII.
-    static func isASCII(_ text: String) -> Bool {
-        var contiguous = text
-        return contiguous.withUTF8 { isASCII($0) }
+    /// What a key's bytes say about its spellings.
+    enum Spelling: Equatable {
+        /// Not ASCII: it may equal a predefined name only canonically, which Strings decide.
+        case nonASCII
+        /// An ASCII key that is its own stored name (``MetadataKey/storedName(for:)``).
+        case plain
+        /// An SDK constant name whose stored name is `stored`, a different text.
+        case renamed(stored: String)
     }
 
-    /// `text.hasPrefix(MetadataKey.constantPrefix)`.
-    static func hasConstantPrefix(_ text: String) -> Bool {
-        var contiguous = text
-        let byBytes: Bool? = contiguous.withUTF8 { utf8 in
-            guard isASCII(utf8) else { return nil }
-            let prefix = constantPrefixUTF8
-            guard utf8.count >= prefix.count else { return false }
-            for index in 0..<prefix.count where utf8[index] != prefix[index] { return false }
-            return true
-        }
-        return byBytes ?? text.hasPrefix(MetadataKey.constantPrefix)
+    /// The spelling of the key whose UTF-8 bytes are `utf8`: ``MetadataKey/storedName(for:)``
+    /// is looked up only for a key that starts with ``MetadataKey/constantPrefix``, since only
+    /// those have a stored name of another text.
+    static func spelling(of utf8: UnsafeBufferPointer<UInt8>) -> Spelling {
+        guard isASCII(utf8) else { return .nonASCII }
+        guard hasConstantPrefix(utf8), let stored = MetadataKey.storedName(utf8: utf8),
+              stored.utf8.count != utf8.count else { return .plain }
+        // Either spelling of a key maps to its stored name, and a name stored in full maps to
+        // itself: a stored name of another length is another text.
+        return .renamed(stored: stored)
     }
 
-    private static let constantPrefixUTF8 = Array(MetadataKey.constantPrefix.utf8)
+    /// Whether the ASCII bytes `utf8` start with `HKMetadataKey`: two overlapping eight-byte
+    /// words (a test holds them to ``MetadataKey/constantPrefix``).
+    @inline(__always)
+    static func hasConstantPrefix(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard utf8.count >= 13, let base = utf8.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        return UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)) == constantPrefixWords.head
+            && UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 5, as: UInt64.self)) == constantPrefixWords.tail
+    }
 
-    private static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// `HKMetada` and `adataKey` (bytes 0–7 and 5–12 of `HKMetadataKey`) as little-endian words.
+    static var constantPrefixWords: (head: UInt64, tail: UInt64) { (0x6164_6174_654D_4B48, 0x7965_4B61_7461_6461) }
+
+    static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = utf8.baseAddress else { return true }
         var offset = 0
         var bits: UInt64 = 0

@@ -26,19 +26,40 @@
 /// Equality and hashing compare ``unitString``, the text as given: `mg/dL` and `mg·dL^-1` are
 /// convertible (``isCompatible(with:)``) but not equal.
 public struct HealthUnit: Sendable, Hashable, CustomStringConvertible {
+    /// The unit's fields, shared by every copy: a unit is in every quantity, and nearly every
+    /// one read is a common unit parsed once (``canonicalUnits``), so a copy is one retain
+    /// and a quantity (in every sample, metadata value and workout) stays small.
+    private final class Storage: Sendable {
+        let unitString: String
+        let dimension: UnitDimension
+        let offset: Double
+        let scale: Double
+        let exponent10: Int
+
+        init(unitString: String, dimension: UnitDimension, offset: Double, scale: Double, exponent10: Int) {
+            self.unitString = unitString
+            self.dimension = dimension
+            self.offset = offset
+            self.scale = scale
+            self.exponent10 = exponent10
+        }
+    }
+
+    private let storage: Storage
+
     /// The unit string exactly as given, e.g. `mmol<180.15588000005408>/L`.
-    public let unitString: String
+    public var unitString: String { storage.unitString }
     /// What the unit measures.
-    public let dimension: UnitDimension
+    public var dimension: UnitDimension { storage.dimension }
     /// Multiply a value in this unit by `factor` (then add ``offset``) to get SI base units
     /// (kg, m, s, K, S; counts and percent as themselves). Equals `scale · 10^exponent10`.
     public var factor: Double { scale * UnitAtoms.powerOfTen(exponent10) }
     /// Added after ``factor`` to reach SI base units (kelvin); non-zero only for `degC` and `degF` alone.
-    public let offset: Double
+    public var offset: Double { storage.offset }
     /// The factor's non-decimal part; prefixes only change ``exponent10``.
-    let scale: Double
+    var scale: Double { storage.scale }
     /// The factor's power of ten.
-    let exponent10: Int
+    var exponent10: Int { storage.exponent10 }
 
     /// Longest accepted unit string, in Unicode scalars; real units are far shorter.
     public static let maximumLength = 256
@@ -86,15 +107,11 @@ public struct HealthUnit: Sendable, Hashable, CustomStringConvertible {
 
     /// Builds a unit from already-resolved parts (used by the parser and the named constants).
     init(unitString: String, dimension: UnitDimension, scale: Double, exponent10: Int, offset: Double = 0) {
-        self.unitString = unitString
-        self.dimension = dimension
-        self.scale = scale
-        self.exponent10 = exponent10
-        self.offset = offset
+        storage = Storage(unitString: unitString, dimension: dimension, offset: offset, scale: scale, exponent10: exponent10)
     }
 
     /// Whether values convert between the two units (same dimension).
-    public func isCompatible(with other: HealthUnit) -> Bool { dimension == other.dimension }
+    public func isCompatible(with other: HealthUnit) -> Bool { storage.dimension == other.storage.dimension }
 
     /// Converts `value` from this unit to `target`.
     /// - Throws: ``QuantityConversionError`` when the dimensions differ.
@@ -102,7 +119,7 @@ public struct HealthUnit: Sendable, Hashable, CustomStringConvertible {
         guard isCompatible(with: target) else {
             throw QuantityConversionError(from: self, to: target)
         }
-        if unitString == target.unitString { return value }
+        if storage === target.storage || unitString == target.unitString { return value }
         // value·f₁ + o₁ = result·f₂ + o₂  ⇒  result = value·(f₁/f₂) + (o₁ − o₂)/f₂.
         // f₁/f₂ is applied as (s₁/s₂) then an exact power of ten, so decimal prefixes add no
         // rounding of their own (1e-3 is not a Double, but dividing by 1000 is correctly rounded).
@@ -114,7 +131,10 @@ public struct HealthUnit: Sendable, Hashable, CustomStringConvertible {
     public var description: String { unitString }
 
     /// Equal when the unit strings are identical.
-    public static func == (lhs: HealthUnit, rhs: HealthUnit) -> Bool { lhs.unitString == rhs.unitString }
+    public static func == (lhs: HealthUnit, rhs: HealthUnit) -> Bool {
+        // Units read are nearly always the shared common ones.
+        lhs.storage === rhs.storage || lhs.storage.unitString == rhs.storage.unitString
+    }
 
     /// Hashes the unit string, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(unitString) }

@@ -158,6 +158,20 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
     /// this one is shared (a retain), and equal keys then compare by identity.
     public static func name(utf8: UnsafeBufferPointer<UInt8>) -> String? { namesByUTF8.value(named: utf8) }
 
+    /// ``name(utf8:)`` together with the key's index in ``all``: two keys of one metadata are
+    /// two spellings of one predefined key (``SampleValidator``'s rule) exactly when they are
+    /// different texts with the same index, which a reader that has the keys as bytes can tell
+    /// without asking ``storedName(for:)`` of each.
+    public static func spelling(utf8: UnsafeBufferPointer<UInt8>) -> (name: String, index: Int)? {
+        spellingsByUTF8.value(named: utf8)
+    }
+
+    /// Both spellings of every predefined key, with the key's index in ``all``.
+    private static let spellingsByUTF8 = UTF8KeyedTable<(name: String, index: Int)>(
+        all.enumerated().flatMap { index, key in
+            [(name: key.constantName, value: (key.constantName, index)), (name: key.storedName, value: (key.storedName, index))]
+        })
+
     /// The predefined key spelled either way, or nil for a custom key.
     public static func named(_ name: String) -> MetadataKey? { byEitherName[name] }
 
@@ -176,6 +190,10 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
         if let byBytes { return byBytes ?? name }
         return byEitherName[name]?.storedName ?? name
     }
+
+    /// ``storedName(for:)`` of the predefined key spelled (either way) exactly as the bytes
+    /// `utf8`; nil for any other bytes.
+    static func storedName(utf8: UnsafeBufferPointer<UInt8>) -> String? { storedNamesByUTF8.value(named: utf8) }
 
     /// The stored spelling of every predefined key, by the UTF-8 bytes of either spelling.
     private static let storedNamesByUTF8 = UTF8KeyedTable<String>(

@@ -49,7 +49,10 @@ public enum PlausibilityCheck {
 
     private static func problem(_ type: QuantityType, _ quantity: Quantity, reportingAs identifier: String,
                                 field: @autoclosure () -> String) -> SampleValidationError? {
-        guard let range = type.plausibleRange, type.accepts(quantity.unit), !range.contains(quantity) else { return nil }
+        // The range is copied out only for a problem.
+        guard type.accepts(quantity.unit), !type.plausibleRangeContains(quantity), let range = type.plausibleRange else {
+            return nil
+        }
         return SampleValidationError(typeIdentifier: identifier, field: field(),
                                      kind: .implausibleValue(value: quantity.description, type: type.identifier, range: range))
     }

@@ -1,24 +1,11 @@
 /// The plausibility ranges of docs/READINGS.md ("Plausible values").
 extension QuantityType {
-    /// The values a reading of this type can physically have; nil for the few types whose scale
-    /// has no natural bound (wrist temperature, sound level in dB, heart-rate recovery, a
-    /// difference that may be negative).
-    public var plausibleRange: PlausibleRange? {
-        // Every signed reading asks for its type's range: the catalog's are worked out once and
-        // found by the identifier's bytes, not by hashing it as a String (twice for most types)
-        // and making the default range again each time.
-        var identifier = identifier
-        if let known = identifier.withUTF8({ Self.catalogRanges.value(named: $0) }) { return known }
-        return computedPlausibleRange
-    }
-
-    /// The range of every catalog type, by identifier.
-    private static let catalogRanges = UTF8KeyedTable<PlausibleRange?>(all.map { ($0.identifier, $0.computedPlausibleRange) })
-
-    /// ``plausibleRange`` worked out from the tables below.
-    private var computedPlausibleRange: PlausibleRange? {
-        if let specific = Self.specificRanges[identifier] { return specific }
-        if Self.unboundedIdentifiers.contains(identifier) { return nil }
+    /// ``plausibleRange`` of the type with these fields, from the tables below (by identifier,
+    /// written out rather than taken from the catalog's types: each type works its range out
+    /// as it is made).
+    static func plausibleRange(identifier: String, aggregation: Aggregation, canonicalUnit: HealthUnit) -> PlausibleRange? {
+        if let specific = specificRanges[identifier] { return specific }
+        if unboundedIdentifiers.contains(identifier) { return nil }
         return PlausibleRange(from: 0, canonicalUnit,
                               aggregation == .cumulative ? "an amount that adds up over time cannot be negative"
                                                          : "a measured magnitude cannot be negative")
@@ -26,10 +13,9 @@ extension QuantityType {
 
     /// Types with no lower bound: a temperature on a scale whose zero is arbitrary, a logarithmic
     /// level, and a difference of two heart rates.
-    private static let unboundedIdentifiers: Set<String> = [
-        appleSleepingWristTemperature.identifier, environmentalAudioExposure.identifier,
-        headphoneAudioExposure.identifier, heartRateRecoveryOneMinute.identifier,
-    ]
+    private static let unboundedIdentifiers: Set<String> = Set(
+        ["AppleSleepingWristTemperature", "EnvironmentalAudioExposure", "HeadphoneAudioExposure",
+         "HeartRateRecoveryOneMinute"].map { identifierPrefix + $0 })
 
     private static let heartRateRange = PlausibleRange(
         from: 0, through: 600, .countPerMinute,
@@ -46,28 +32,28 @@ extension QuantityType {
         above: 0, through: 1000, .kilogram, "a body has mass; the heaviest person recorded weighed 635 kg")
 
     private static let specificRanges: [String: PlausibleRange] = [
-        heartRate.identifier: heartRateRange,
-        restingHeartRate.identifier: heartRateRange,
-        walkingHeartRateAverage.identifier: heartRateRange,
-        respiratoryRate.identifier: PlausibleRange(
+        identifierPrefix + "HeartRate": heartRateRange,
+        identifierPrefix + "RestingHeartRate": heartRateRange,
+        identifierPrefix + "WalkingHeartRateAverage": heartRateRange,
+        identifierPrefix + "RespiratoryRate": PlausibleRange(
             from: 0, through: 200, .countPerMinute, "newborns breathe up to about 60 times a minute; 0 is apnoea"),
-        bloodPressureSystolic.identifier: bloodPressureRange,
-        bloodPressureDiastolic.identifier: bloodPressureRange,
-        bodyTemperature.identifier: bodyTemperatureRange,
-        basalBodyTemperature.identifier: bodyTemperatureRange,
-        oxygenSaturation.identifier: fractionRange,
-        bodyFatPercentage.identifier: fractionRange,
-        peripheralPerfusionIndex.identifier: fractionRange,
-        bloodAlcoholContent.identifier: fractionRange,
-        walkingDoubleSupportPercentage.identifier: fractionRange,
-        walkingAsymmetryPercentage.identifier: fractionRange,
-        appleWalkingSteadiness.identifier: fractionRange,
-        bodyMass.identifier: bodyMassRange,
-        leanBodyMass.identifier: bodyMassRange,
-        height.identifier: PlausibleRange(above: 0, through: 3, .meter, "the tallest person recorded measured 2.72 m"),
-        bodyMassIndex.identifier: PlausibleRange(
+        identifierPrefix + "BloodPressureSystolic": bloodPressureRange,
+        identifierPrefix + "BloodPressureDiastolic": bloodPressureRange,
+        identifierPrefix + "BodyTemperature": bodyTemperatureRange,
+        identifierPrefix + "BasalBodyTemperature": bodyTemperatureRange,
+        identifierPrefix + "OxygenSaturation": fractionRange,
+        identifierPrefix + "BodyFatPercentage": fractionRange,
+        identifierPrefix + "PeripheralPerfusionIndex": fractionRange,
+        identifierPrefix + "BloodAlcoholContent": fractionRange,
+        identifierPrefix + "WalkingDoubleSupportPercentage": fractionRange,
+        identifierPrefix + "WalkingAsymmetryPercentage": fractionRange,
+        identifierPrefix + "AppleWalkingSteadiness": fractionRange,
+        identifierPrefix + "BodyMass": bodyMassRange,
+        identifierPrefix + "LeanBodyMass": bodyMassRange,
+        identifierPrefix + "Height": PlausibleRange(above: 0, through: 3, .meter, "the tallest person recorded measured 2.72 m"),
+        identifierPrefix + "BodyMassIndex": PlausibleRange(
             above: 0, through: 250, .count, "635 kg at 1.85 m, the heaviest person recorded, is a BMI of 186"),
-        bloodGlucose.identifier: PlausibleRange(
+        identifierPrefix + "BloodGlucose": PlausibleRange(
             from: 0, through: 5000, .milligramsPerDeciliter,
             "the highest blood glucose survived is 2,656 mg/dL (147.6 mmol/L)"),
     ]

@@ -20,12 +20,17 @@ public struct QuantityType: Sendable, Hashable, CustomStringConvertible {
         let dimension: UnitDimension
         let aggregation: Aggregation
         let canonicalUnit: HealthUnit
+        /// ``QuantityType/plausibleRange``, worked out once: signing checks every reading
+        /// against it, and finding it by identifier cost a lookup and a copy each time.
+        let plausibleRange: PlausibleRange?
 
         init(identifier: String, dimension: UnitDimension, aggregation: Aggregation, canonicalUnit: HealthUnit) {
             self.identifier = identifier
             self.dimension = dimension
             self.aggregation = aggregation
             self.canonicalUnit = canonicalUnit
+            plausibleRange = QuantityType.plausibleRange(identifier: identifier, aggregation: aggregation,
+                                                         canonicalUnit: canonicalUnit)
         }
     }
 
@@ -54,6 +59,17 @@ public struct QuantityType: Sendable, Hashable, CustomStringConvertible {
 
     /// The identifier without `HKQuantityTypeIdentifier`, e.g. `HeartRate`.
     public var shortName: String { String(identifier.dropFirst(Self.identifierPrefix.count)) }
+
+    /// The values a reading of this type can physically have; nil for the few types whose scale
+    /// has no natural bound (wrist temperature, sound level in dB, heart-rate recovery, a
+    /// difference that may be negative).
+    public var plausibleRange: PlausibleRange? { storage.plausibleRange }
+
+    /// Whether `quantity` lies in ``plausibleRange`` (true when there is none), read in place:
+    /// the range, copied out for every signed reading, retained its unit and its reason.
+    func plausibleRangeContains(_ quantity: Quantity) -> Bool {
+        storage.plausibleRange?.contains(quantity) ?? true
+    }
 
     /// Whether values of this type may be stored in `unit` (its dimension matches).
     public func accepts(_ unit: HealthUnit) -> Bool { unit.dimension == storage.dimension }

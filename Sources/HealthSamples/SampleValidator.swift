@@ -39,22 +39,29 @@ public enum SampleValidator {
         if let first = problems.first { throw first }
     }
 
+    // `metadataSpellingsChecked`: the caller has found that no metadata of the sample (its
+    // members' included) holds a predefined key under both spellings, as a reader that has the
+    // keys as bytes tells cheaply (``MetadataKey/spelling(utf8:)``); the rest is checked here.
+
     /// ``validate(_:)`` of `.category(sample)`.
-    public static func validate(_ sample: CategorySample) throws(SampleValidationError) {
+    public static func validate(_ sample: CategorySample, metadataSpellingsChecked: Bool = false) throws(SampleValidationError) {
         var problems: [SampleValidationError] = []
-        checkTopLevel(sample, into: &problems)
+        check(sample, into: &problems)
+        if !metadataSpellingsChecked {
+            checkSpellings(sample.metadata, reportingAs: sample.type.identifier, prefix: "", into: &problems)
+        }
         if let first = problems.first { throw first }
     }
 
     /// ``validate(_:)`` of `.correlation(correlation)`.
-    public static func validate(_ correlation: Correlation) throws(SampleValidationError) {
+    public static func validate(_ correlation: Correlation, metadataSpellingsChecked: Bool = false) throws(SampleValidationError) {
         var problems: [SampleValidationError] = []
-        check(correlation, into: &problems)
+        check(correlation, spellingsChecked: metadataSpellingsChecked, into: &problems)
         if let first = problems.first { throw first }
     }
 
     private static func checkTopLevel(_ sample: QuantitySample, into problems: inout [SampleValidationError]) {
-        check(sample, reportingAs: sample.type.identifier, prefix: "", into: &problems)
+        check(sample, reportingAs: sample.type.identifier, prefix: "", spellingsChecked: false, into: &problems)
     }
 
     private static func checkTopLevel(_ sample: CategorySample, into problems: inout [SampleValidationError]) {
@@ -98,46 +105,55 @@ public enum SampleValidator {
     /// stored name differs from it. Signed metadata often holds one (a serial number, say) next
     /// to `HKDigitalSignature`; when it is the only such key, the pair also needs an entry under
     /// its stored name, which one comparison a key rules out without looking more names up.
-    /// That holds for ASCII keys, where equal Strings are equal bytes; other keys go to the
-    /// full comparison.
+    /// That holds for ASCII keys, where equal Strings are equal bytes; a non-ASCII key might
+    /// equal a predefined name canonically, so any sends the metadata to the full comparison.
+    /// Each key is classified from its bytes in one pass (``ASCIIKeyText/spelling(of:)``):
+    /// asking the String questions one by one cost some 400 instructions a key, and every
+    /// signed or verified reading has two keys or more.
     private static func mayHoldTwoSpellings(_ metadata: Metadata) -> Bool {
         var renamed: (key: String, stored: String)?
         // By index, taking only the key: binding each entry copied its value too.
         for index in metadata.entries.indices {
-            let key = metadata.entries[index].key
-            guard ASCIIKeyText.hasConstantPrefix(key) else { continue }
-            let stored = MetadataKey.storedName(for: key)
-            guard stored != key else { continue }
-            if let renamed, renamed.key != key { return true }
-            renamed = (key, stored)
+            var key = metadata.entries[index].key
+            switch key.withUTF8({ ASCIIKeyText.spelling(of: $0) }) {
+            case .nonASCII:
+                return true
+            case .plain:
+                continue
+            case .renamed(let stored):
+                if let renamed, renamed.key != key { return true }
+                renamed = (key, stored)
+            }
         }
         guard let renamed else { return false }
-        return metadata.entries.contains { $0.key == renamed.stored || !ASCIIKeyText.isASCII($0.key) }
+        return metadata.entries.contains { $0.key == renamed.stored }
     }
 
     /// `prefix` (a correlation member's path) is made only for a problem: every member of every
     /// correlation read is checked, and nearly all are fine.
     private static func check(_ sample: QuantitySample, reportingAs identifier: String, prefix: @autoclosure () -> String,
-                              into problems: inout [SampleValidationError]) {
+                              spellingsChecked: Bool, into problems: inout [SampleValidationError]) {
         checkQuantitySample(type: sample.type, quantity: sample.quantity, startDate: sample.startDate,
                             endDate: sample.endDate, metadata: sample.metadata, reportingAs: identifier,
-                            prefix: prefix(), into: &problems)
+                            prefix: prefix(), spellingsChecked: spellingsChecked, into: &problems)
     }
 
     /// ``validate(_:)`` of the quantity sample these parts make (its uuid and device are not
     /// checked), for a reader that checks them before making the sample: the sample is then
     /// made once, in place, rather than made, checked and copied into its ``Sample``.
     public static func validateQuantitySample(type: QuantityType, quantity: Quantity, startDate: SampleDate,
-                                              endDate: SampleDate, metadata: Metadata) throws(SampleValidationError) {
+                                              endDate: SampleDate, metadata: Metadata,
+                                              metadataSpellingsChecked: Bool = false) throws(SampleValidationError) {
         var problems: [SampleValidationError] = []
         checkQuantitySample(type: type, quantity: quantity, startDate: startDate, endDate: endDate, metadata: metadata,
-                            reportingAs: type.identifier, prefix: "", into: &problems)
+                            reportingAs: type.identifier, prefix: "", spellingsChecked: metadataSpellingsChecked,
+                            into: &problems)
         if let first = problems.first { throw first }
     }
 
     private static func checkQuantitySample(type: QuantityType, quantity: Quantity, startDate: SampleDate, endDate: SampleDate,
                                             metadata: Metadata, reportingAs identifier: String, prefix: @autoclosure () -> String,
-                                            into problems: inout [SampleValidationError]) {
+                                            spellingsChecked: Bool, into problems: inout [SampleValidationError]) {
         func report(_ field: String, _ kind: SampleValidationError.Kind) {
             problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix() + field, kind: kind))
         }
@@ -148,7 +164,7 @@ public enum SampleValidator {
         if endDate < startDate {
             report("endDate", .endBeforeStart(start: startDate, end: endDate))
         }
-        checkSpellings(metadata, reportingAs: identifier, prefix: prefix(), into: &problems)
+        if !spellingsChecked { checkSpellings(metadata, reportingAs: identifier, prefix: prefix(), into: &problems) }
     }
 
     private static func check(_ sample: CategorySample, into problems: inout [SampleValidationError]) {
@@ -163,7 +179,8 @@ public enum SampleValidator {
         }
     }
 
-    private static func check(_ correlation: Correlation, into problems: inout [SampleValidationError]) {
+    private static func check(_ correlation: Correlation, spellingsChecked: Bool = false,
+                              into problems: inout [SampleValidationError]) {
         let identifier = correlation.type.identifier
         func report(_ field: String, _ kind: SampleValidationError.Kind) {
             problems.append(SampleValidationError(typeIdentifier: identifier, field: field, kind: kind))
@@ -171,7 +188,7 @@ public enum SampleValidator {
         if correlation.endDate < correlation.startDate {
             report("endDate", .endBeforeStart(start: correlation.startDate, end: correlation.endDate))
         }
-        checkSpellings(correlation.metadata, reportingAs: identifier, prefix: "", into: &problems)
+        if !spellingsChecked { checkSpellings(correlation.metadata, reportingAs: identifier, prefix: "", into: &problems) }
 
         // The members are read in place: binding each to a variable copied it whole (its
         // device, metadata and every string in them retained, then released).
@@ -202,7 +219,8 @@ public enum SampleValidator {
             }
 
             for index in objects.indices {
-                check(objects[index], reportingAs: identifier, prefix: "objects[\(index)].", into: &problems)
+                check(objects[index], reportingAs: identifier, prefix: "objects[\(index)].", spellingsChecked: spellingsChecked,
+                      into: &problems)
                 if objects[index].startDate < correlation.startDate {
                     report("objects[\(index)].startDate", .objectOutsideCorrelationInterval)
                 }

@@ -35,6 +35,9 @@ import Testing
         heartRate.replacingOccurrences(of: "\"unit\":\"count/min\"", with: "\"unit\":\"count/s\""),
         heartRate.replacingOccurrences(of: "\"unit\":\"count/min\"", with: "\"unit\":\"count/hr\""),
         heartRate.replacingOccurrences(of: "\"HR10-000417\"}", with: "\"HR10-000417\",\"n\":12345678901234567890.5}"),
+        // Keys that start like predefined ones, and predefined keys short enough to be held inline.
+        heartRate.replacingOccurrences(of: "\"HR10-000417\"}", with: "\"HR10-000417\",\"HKCustom\":1,\"HK\":2,\"H\":3,\"HKTimeZone\":\"UTC\",\"HKFoodType\":\"x\",\"HKMetadataKeySyncVersion\":4}"),
+        sleep.replacingOccurrences(of: "}", with: ",\"metadata\":{\"HKTimeZone\":\"UTC\",\"HKMetadataKeyDeviceSerialNumber\":\"A\"}}"),
         heartRate.replacingOccurrences(of: "\"device\":{\"name\"", with: "\"device\":{},\"x\":{\"name\"").replacingOccurrences(of: ",\"x\":{", with: ",\"metadata\":{").replacingOccurrences(of: "},\"metadata\":{\"HKMetadataKeyDeviceSerialNumber\":\"HR10-000417\"}}", with: "}}"),
     ]
 
@@ -77,6 +80,11 @@ import Testing
         heartRate.replacingOccurrences(of: "\"HR10-000417\"", with: "tru"),
         heartRate.replacingOccurrences(of: "\"HKMetadataKeyDeviceSerialNumber\"", with: "\"HKDeviceSerialNumber\"")
             .replacingOccurrences(of: "\"HR10-000417\"}", with: "\"HR10-000417\",\"HKMetadataKeyDeviceSerialNumber\":\"x\"}"),
+        // Two spellings of one predefined key, in either order, on a sample, a member or a category sample.
+        heartRate.replacingOccurrences(of: "\"HR10-000417\"}", with: "\"HR10-000417\",\"HKTimeZone\":\"UTC\",\"HKMetadataKeyTimeZone\":\"UTC\"}"),
+        bloodPressure.replacingOccurrences(of: "{\"HKWasUserEntered\":true}", with: "{\"HKWasUserEntered\":true,\"HKMetadataKeyWasUserEntered\":true}"),
+        sleep.replacingOccurrences(of: "}", with: ",\"metadata\":{\"HKMetadataKeyTimeZone\":\"UTC\",\"HKTimeZone\":\"UTC\"}}"),
+        heartRate.replacingOccurrences(of: "\"HR10-000417\"}", with: "\"HR10-000417\",\"HKCustom\":1,\"HKCustom\":2}"),
         heartRate.replacingOccurrences(of: "\"HR10-000417\"}", with: "\"HR10-000417\"" + (0..<16).map { ",\"k\($0)\":\"v\"" }.joined() + "}"),
         heartRate.replacingOccurrences(of: "\"name\":\"Acme HR Strap\"", with: "\"name\":5"),
         heartRate.replacingOccurrences(of: "\"name\":\"Acme HR Strap\"", with: "\"name\":\"A\tB\""),

@@ -15,26 +15,24 @@ import HealthSamples
 struct JSONSampleFastDecoder {
     private var scanner: JSONPlainScanner
     /// When not nil, the members of the top-level object and of its metadata object, noted as
-    /// ``JSONParser/parseForSplicing(_:)`` notes them.
-    private var layout: LayoutNotes?
-
-    /// The parts of a ``JSONSpliceLayout`` as the decoder meets them: kept as the layout's own
-    /// members (not as a log of every member converted afterwards), with room for a usual line.
-    private struct LayoutNotes {
-        /// Where the top-level object starts and ends (whitespace around it left out).
-        var objectSpan = 0..<0
-        var members: [JSONSpliceLayout.Member] = []
-        /// Nil until a `metadata` member is read (the decoder reads only an object there).
-        var metadataMembers: [JSONSpliceLayout.Member]?
-
-        init() {
-            members.reserveCapacity(8)
-        }
-    }
+    /// ``JSONParser/parseForSplicing(_:)`` notes them: the layout itself, filled in as the
+    /// decoder meets its parts (not a log of every member converted afterwards) and moved out
+    /// at the end, not copied from notes of its parts (which retained and released its arrays).
+    private var layout: JSONSpliceLayout?
+    /// Whether `layout` is noted: asking `layout != nil` copied the optional layout (and
+    /// destroyed the copy) on every metadata object verified.
+    private let notesLayout: Bool
 
     private init(bytes: UnsafeBufferPointer<UInt8>, noteLayout: Bool) {
         scanner = JSONPlainScanner(bytes: bytes)
-        layout = noteLayout ? LayoutNotes() : nil
+        notesLayout = noteLayout
+        if noteLayout {
+            // Room for a usual line's members; metadata is absent until a `metadata` member is
+            // read (the decoder reads only an object there).
+            var members: [JSONSpliceLayout.Member] = []
+            members.reserveCapacity(8)
+            layout = JSONSpliceLayout(objectSpan: 0..<0, members: members, metadataMembers: nil)
+        }
     }
 
     /// The validated sample of a whole line, or nil when the general path must decide.
@@ -49,9 +47,8 @@ struct JSONSampleFastDecoder {
     static func sampleAndLayout(of bytes: [UInt8]) -> (Sample, JSONSpliceLayout)? {
         bytes.withUnsafeBufferPointer { buffer in
             var decoder = JSONSampleFastDecoder(bytes: buffer, noteLayout: true)
-            guard let sample = decoder.document(), let notes = decoder.layout else { return nil }
-            return (sample, JSONSpliceLayout(objectSpan: notes.objectSpan, members: notes.members,
-                                             metadataMembers: notes.metadataMembers))
+            guard let sample = decoder.document(), let layout = decoder.layout.take() else { return nil }
+            return (sample, layout)
         }
     }
 
@@ -59,7 +56,7 @@ struct JSONSampleFastDecoder {
         scanner.skipWhitespace()
         let objectStart = scanner.index
         guard let sample = sampleObject(nested: false) else { return nil }
-        layout?.objectSpan = objectStart..<scanner.index
+        layout?.rootSpan = objectStart..<scanner.index
         scanner.skipWhitespace()
         guard scanner.atEnd else { return nil }
         return sample
@@ -166,7 +163,7 @@ struct JSONSampleFastDecoder {
                 guard !nested, let objects = quantitySamples() else { return nil }
                 fields.objects = objects
             }
-            if !nested {
+            if !nested, notesLayout {
                 layout?.members.append(JSONSpliceLayout.Member(key: field.key, keySpan: keySpan, valueSpan: valueStart..<scanner.index))
             }
             if scanner.consume(UInt8(ascii: ",")) { continue }
@@ -177,6 +174,9 @@ struct JSONSampleFastDecoder {
         }
     }
 
+    // Inlined: called for every member key, the call's register saving and restoring cost as
+    // much as the look-up.
+    @inline(__always)
     private func field(named key: Range<Int>) -> Field? {
         let field: Field
         switch scanner.word(key) {
@@ -193,7 +193,7 @@ struct JSONSampleFastDecoder {
         }
         // The word holds at most eight bytes: the length, and past eight the rest, decide.
         guard key.count == field.keyWord.length else { return nil }
-        if field == .startDate, !scanner.span(key.suffix(1), is: "e") { return nil }
+        if field == .startDate, scanner.bytes[key.upperBound - 1] != UInt8(ascii: "e") { return nil }
         return field
     }
 
@@ -236,7 +236,7 @@ struct JSONSampleFastDecoder {
             if !nested {
                 do {
                     try SampleValidator.validateQuantitySample(type: type, quantity: quantity, startDate: start,
-                                                               endDate: end, metadata: metadata)
+                                                               endDate: end, metadata: metadata, metadataSpellingsChecked: true)
                 } catch { return nil }
             }
             return .quantity(QuantitySample(uuid: uuid, type: type, quantity: quantity, startDate: start, endDate: end,
@@ -249,7 +249,7 @@ struct JSONSampleFastDecoder {
                   let integer = JSONNumber(validatedText: scanner.string(fields.value)).intValue else { return nil }
             let sample = CategorySample(uuid: uuid, type: type, value: integer, startDate: start, endDate: end,
                                         device: device, metadata: metadata)
-            do { try SampleValidator.validate(sample) } catch { return nil }
+            do { try SampleValidator.validate(sample, metadataSpellingsChecked: true) } catch { return nil }
             return .category(sample)
         }
         if let type = CorrelationType.named(utf8: identifier) {
@@ -257,7 +257,7 @@ struct JSONSampleFastDecoder {
                   fields.present & Field.objects.rawValue != 0 else { return nil }
             let correlation = Correlation(uuid: uuid, type: type, startDate: start, endDate: end,
                                           objects: objects, device: device, metadata: metadata)
-            do { try SampleValidator.validate(correlation) } catch { return nil }
+            do { try SampleValidator.validate(correlation, metadataSpellingsChecked: true) } catch { return nil }
             return .correlation(correlation)
         }
         return nil
@@ -350,25 +350,37 @@ struct JSONSampleFastDecoder {
     /// key might equal another one only canonically, which is the parser's duplicate rule.
     private mutating func metadata(noting: Bool) -> Metadata? {
         guard scanner.consume(UInt8(ascii: "{")) else { return nil }
-        if noting, layout != nil {
-            var members: [JSONSpliceLayout.Member] = []
-            members.reserveCapacity(4)
-            layout?.metadataMembers = members
+        if noting, notesLayout {
+            layout?.metadataKind = "object"
+            layout?.metadataMembers.reserveCapacity(4)
         }
         if scanner.consume(UInt8(ascii: "}")) { return Metadata() }
         // Room for the usual few entries and a signature at once, instead of growing from one.
         var entries: [Metadata.Entry] = []
         entries.reserveCapacity(4)
+        // The predefined keys met so far, a bit for each index in `MetadataKey.all`. Keys that are
+        // the same bytes are refused below, so a predefined key met twice is met under its other
+        // spelling: the general path reports that, and the validator need not look for it.
+        var predefinedKeys: UInt64 = 0
         while true {
             scanner.skipWhitespace()
             let keyStart = scanner.index
             guard entries.count < Self.metadataEntryLimit, let key = scanner.plainString(), isASCII(key) else { return nil }
             let keySpan = keyStart..<scanner.index
-            // A predefined key over 15 bytes is taken from the catalog rather than allocated.
-            let keyText = key.count > 15 ? MetadataKey.name(utf8: scanner.buffer(key)) ?? scanner.string(key)
-                                         : scanner.string(key)
-            // ASCII keys: equal strings are equal bytes, as the parser's duplicate test needs.
-            guard !entries.contains(where: { $0.key == keyText }) else { return nil }
+            // A predefined key (every one starts `HK`) is taken from the catalog rather than
+            // made: over 15 bytes, making it allocated.
+            let keyText: String
+            if key.count >= 2, scanner.bytes[key.lowerBound] == UInt8(ascii: "H"), scanner.bytes[key.lowerBound + 1] == UInt8(ascii: "K"),
+               let spelling = MetadataKey.spelling(utf8: scanner.buffer(key)) {
+                guard spelling.index < 64, predefinedKeys & (1 << spelling.index) == 0 else { return nil }
+                predefinedKeys |= 1 << spelling.index
+                keyText = spelling.name
+            } else {
+                keyText = scanner.string(key)
+                // ASCII keys: equal strings are equal bytes, as the parser's duplicate test needs
+                // (a predefined key repeated was found by its bit).
+                guard !entries.contains(where: { $0.key == keyText }) else { return nil }
+            }
             guard scanner.consume(UInt8(ascii: ":")) else { return nil }
             scanner.skipWhitespace()
             let valueStart = scanner.index
@@ -384,8 +396,8 @@ struct JSONSampleFastDecoder {
                       let amount = try? DecimalText.parseExactly(utf8: scanner.buffer(span)) else { return nil }
                 entries.append(Metadata.Entry(key: keyText, value: .number(amount.value)))
             }
-            if noting {
-                layout?.metadataMembers?.append(JSONSpliceLayout.Member(key: keyText, keySpan: keySpan,
+            if noting, notesLayout {
+                layout?.metadataMembers.append(JSONSpliceLayout.Member(key: keyText, keySpan: keySpan,
                                                                         valueSpan: valueStart..<scanner.index))
             }
             if scanner.consume(UInt8(ascii: ",")) { continue }

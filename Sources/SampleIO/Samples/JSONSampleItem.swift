@@ -5,8 +5,10 @@ import HealthSamples
 public enum JSONSampleItem: Sendable {
     /// A non-blank JSON Lines line, not parsed yet.
     case line(JSONSampleLine)
-    /// An item whose outcome is known.
-    case read(Result<StoredSample, SampleInputError>)
+    /// An item whose outcome is known. Boxed: a stored sample is a few hundred bytes, and
+    /// unboxed every item (a line, nearly always) was that large, copied by memcpy each time
+    /// it was returned or wrapped on its way from the reader to a worker.
+    indirect case read(Result<StoredSample, SampleInputError>)
 
     /// The sample or the error the item has. `keepingText` false leaves
     /// ``StoredSample/rawText`` `nil` for a line (verification does not need it; signing splices
