@@ -114,13 +114,10 @@ public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8]
         + entryLength
     let removed = plan.edit.count + plan.removals.reduce(0) { $0 + $1.count }
     let total = bytes.count - removed + inserted + (lineBreak ? 1 : 0)
-    // Assembled in temporary storage (on the stack for a line of the usual size) and appended
-    // to an array reserved at its exact size: `Array(repeating:count:)` and
-    // `unsafeUninitializedCapacity` both allocate through the unspecialized generic, which
-    // looked up the storage class's metadata for every line.
-    var output: [UInt8] = []
-    output.reserveCapacity(total)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { line in
+    // Written straight into the array's storage: assembled in temporary storage and appended to
+    // an array reserved at its size, every line was written twice (and a long one allocated
+    // and freed a second time for its temporary storage).
+    return [UInt8](unsafeUninitializedCapacity: total) { line, initialized in
         let target = UnsafeMutableRawBufferPointer(line)
         bytes.withUnsafeBytes { source in
             // A cursor value rather than local functions over a captured offset: captured, the
@@ -145,9 +142,8 @@ public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8]
             if lineBreak { out.put(UInt8(ascii: "\n")) }
             precondition(out.at == total, "spliced line size computed wrongly")
         }
-        output.append(contentsOf: UnsafeBufferPointer(line))
+        initialized = total
     }
-    return output
 }
 
 /// Where a metadata entry goes in a JSON object's text: the range it replaces, whether a comma
