@@ -65,6 +65,16 @@ public enum BatchSigner {
         }
     }
 
+    /// What ``run(inputPath:outputPath:keyPath:passphrase:options:skipInvalid:replaceSignatures:jobs:force:progress:batching:problemHandler:)``
+    /// counts as it goes.
+    private struct Tally {
+        var result = Result()
+        /// Elements written to a JSON array output.
+        var arrayElements = 0
+        /// Readings decided (signed or refused), for the progress display.
+        var done = 0
+    }
+
     /// Problems a ``Result`` keeps; every further one is counted only, so memory does not grow
     /// with the input (`sign --skip-invalid` of a stream of bad lines).
     public static let problemListLimit = 100
@@ -122,26 +132,34 @@ public enum BatchSigner {
         try OutputFiles.refuseExistingFile(outputPath, force: force, inputs: protected)
         let output = try OutputFiles.open(outputPath, protecting: protected, inPlaceDelivery: .asWritten)
         let streamed = output.writesInPlace
-        var result = Result()
-        result.streamed = streamed
-        var arrayElements = 0
-        var done = 0
+        // What the run tallies, in storage of its own: as variables captured by the closures
+        // below, every reading's accesses to them were checked for exclusivity at run time.
+        // Produce and consume run on this thread only, so the storage is never shared.
+        let tally = UnsafeMutablePointer<Tally>.allocate(capacity: 1)
+        tally.initialize(to: Tally())
+        defer {
+            tally.deinitialize(count: 1)
+            tally.deallocate()
+        }
+        tally.pointee.result.streamed = streamed
         func write(_ line: [UInt8]) throws(ToolError) {
             if reader.format == .jsonArray {
-                try output.write(arrayElements == 0 ? "[\n" : ",\n")
+                try output.write(tally.pointee.arrayElements == 0 ? "[\n" : ",\n")
                 try output.write(line)
-                arrayElements += 1
+                tally.pointee.arrayElements += 1
             } else {
                 try output.write(line)
                 try output.write(lineBreak)
             }
-            result.signed += 1
+            tally.pointee.result.signed += 1
         }
         func record(_ problem: Problem) {
-            result.add(problem)
+            tally.pointee.result.add(problem)
             problemHandler?(problem)
             // A streamed output cannot be taken back: without --skip-invalid, stop here.
-            if streamed && !skipInvalid && result.stoppedAtLine == nil { result.stoppedAtLine = problem.line }
+            if streamed && !skipInvalid && tally.pointee.result.stoppedAtLine == nil {
+                tally.pointee.result.stoppedAtLine = problem.line
+            }
         }
         // Streamed: flush whenever the next reading is not there yet, so a live reader gets
         // every signed line before the device sends the next reading.
@@ -158,61 +176,61 @@ public enum BatchSigner {
             if let batching {
                 try signInBatches(batching, key: key, builder: builder, replaceSignatures: replaceSignatures,
                                   next: { () throws(ToolError) in
-                                      guard result.stoppedAtLine == nil else { return nil }
+                                      guard tally.pointee.result.stoppedAtLine == nil else { return nil }
                                       if let streaming, !(try streaming.inputReady()) { try streaming.idle() }
                                       return try nextItem(reader, inputPath)?.decoded(keepingText: true)
                                   },
                                   write: { (line) throws(ToolError) in
-                                      done += 1
-                                      progress?.decided(done)
+                                      tally.pointee.done += 1
+                                      progress?.decided(tally.pointee.done)
                                       try write(Array(line.utf8))
                                   },
                                   problem: { problem in
-                                      done += 1
-                                      progress?.decided(done)
+                                      tally.pointee.done += 1
+                                      progress?.decided(tally.pointee.done)
                                       record(problem)
                                   })
             } else {
                 try OrderedParallelMap<JSONSampleItem, Signed>(jobs: jobs).run(
                     produce: { () throws(ToolError) in
-                        result.stoppedAtLine == nil ? try nextItem(reader, inputPath) : nil
+                        tally.pointee.result.stoppedAtLine == nil ? try nextItem(reader, inputPath) : nil
                     },
                     transform: { item in sign(item, signer: signer, key: key, replaceSignatures: replaceSignatures) },
                     consume: { (signed) throws(ToolError) in
                         // Readings after the one a streamed run stopped at are not written.
-                        guard result.stoppedAtLine == nil else { return }
-                        done += 1
-                        progress?.decided(done)
+                        guard tally.pointee.result.stoppedAtLine == nil else { return }
+                        tally.pointee.done += 1
+                        progress?.decided(tally.pointee.done)
                         switch signed {
                         case .problem(let problem): record(problem)
                         case .line(let line): try write(line)
                         case .terminatedLine(let line):
                             try output.write(line)
-                            result.signed += 1
+                            tally.pointee.result.signed += 1
                         }
                     },
                     streaming: streaming)
             }
-            if result.stoppedAtLine == nil, reader.format == .jsonArray {
-                try output.write(arrayElements == 0 ? "[]\n" : "\n]\n")
+            if tally.pointee.result.stoppedAtLine == nil, reader.format == .jsonArray {
+                try output.write(tally.pointee.arrayElements == 0 ? "[]\n" : "\n]\n")
             }
         } catch {
             output.discard()
             throw error
         }
         progress?.finished()
-        if result.stoppedAtLine != nil {
+        if tally.pointee.result.stoppedAtLine != nil {
             // What was written stays written; the output ends at the last good line.
             try output.commit()
-            return result
+            return tally.pointee.result
         }
-        if result.problemCount > 0 && !skipInvalid {
+        if tally.pointee.result.problemCount > 0 && !skipInvalid {
             output.discard()
-            return result
+            return tally.pointee.result
         }
         try output.commit()
-        result.wroteOutput = true
-        return result
+        tally.pointee.result.wroteOutput = true
+        return tally.pointee.result
     }
 
     /// Parses, validates and signs one reading and splices the signature into its text. Pure:

@@ -30,6 +30,27 @@ struct OutputFileWriterTests {
         #expect(throws: OutputFileError.alreadyFinished) { try writer.write("more") }
     }
 
+    @Test func piecesAroundTheBufferSizeArriveWholeAndInOrder() throws {
+        let directory = try TemporaryDirectory()
+        let target = directory.file("out.bin")
+        let writer = try OutputFileWriter(destination: target)
+        // Pieces smaller than the 64 KiB buffer, one that fills it exactly, ones that straddle
+        // it, and ones larger than it arriving with and without bytes already buffered.
+        let sizes = [1, 700, 65_536, 65_535, 1, 2, 100_000, 65_536, 3, 200_000, 0, 64_000, 1_600, 9]
+        var expected: [UInt8] = []
+        for (index, size) in sizes.enumerated() {
+            let piece = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }
+            expected += piece
+            if index % 2 == 0 {
+                try writer.write(piece)
+            } else {
+                try piece.withUnsafeBytes { try writer.write($0) }
+            }
+        }
+        try writer.commit()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data(expected))
+    }
+
     @Test func discardLeavesDestinationAlone() throws {
         let directory = try TemporaryDirectory()
         let target = directory.file("out.txt")
