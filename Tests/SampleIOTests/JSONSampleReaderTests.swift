@@ -30,6 +30,26 @@ struct JSONSampleReaderTests {
         }
     }
 
+    @Test("one carriage return before a line break or the end of the input is not part of the line; a second one is")
+    func carriageReturnsEndingLines() throws {
+        let text = "\(SampleJSONFixtures.heartRate)\r\n\r\r\n\(SampleJSONFixtures.sleep)\r\r\n\(SampleJSONFixtures.heartRate)\r"
+        for chunkSize in [1, 5, 64 * 1024] {
+            let source = MemoryChunkSource(text, chunkSize: chunkSize)
+            let reader = JSONSampleReader(source: source)
+            var lines: [JSONSampleLine] = []
+            while let item = try reader.nextItem() {
+                guard case .line(let line) = item else {
+                    Issue.record("expected JSON Lines lines")
+                    break
+                }
+                lines.append(line)
+            }
+            #expect(lines.map(\.bytes) == [Array(SampleJSONFixtures.heartRate.utf8), Array(SampleJSONFixtures.sleep.utf8) + [0x0D],
+                                            Array(SampleJSONFixtures.heartRate.utf8)], "chunk size \(chunkSize)")
+            #expect(lines.map(\.line) == [1, 3, 4] && lines.map(\.position) == [1, 2, 3])
+        }
+    }
+
     @Test func jsonLinesWithBlankLinesCRLFAndErrorsPerLine() throws {
         let text = "\u{FEFF}\(SampleJSONFixtures.heartRate)\r\n\r\n  \n\(SampleJSONFixtures.sleep)\r\n{\"type\":1}\n{broken\n\(SampleJSONFixtures.bloodPressure)"
         for chunkSize in [1, 7, 64 * 1024] {

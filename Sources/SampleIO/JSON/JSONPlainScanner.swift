@@ -69,7 +69,7 @@ struct JSONPlainScanner {
 
     /// Where the run of plain ASCII string bytes from `start` ends (the first byte that is not
     /// one), or a point under eight bytes from the end: ``JSONParserCore``'s word scan,
-    /// sixteen bytes at a time first. A signature's base64 text is
+    /// sixteen bytes at a time first (and, found there, exactly). A signature's base64 text is
     /// some 600 bytes of every verified line, and the eight-byte scan of it cost more than a
     /// thousand instructions a line. Three SSE2-sized comparisons make the exact test: a
     /// quote, a backslash, or (signed) below 0x20, which takes in every byte of 0x80 and above.
@@ -84,7 +84,15 @@ struct JSONPlainScanner {
         while index + 16 <= bytes.count {
             let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
             let stop = (chunk .== quote) .| (chunk .== backslash) .| (SIMD16<Int8>(truncatingIfNeeded: chunk) .< space)
-            if any(stop) { break }
+            if any(stop) {
+                // The first stop, read off the comparison as two words of 0xFF or 0 bytes: most
+                // strings (keys, units, dates) end in their first sixteen bytes, and scanning the
+                // same bytes again a word at a time cost as much as the comparison.
+                let marks = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: stop), to: (UInt64, UInt64).self)
+                let low = UInt64(littleEndian: marks.0)
+                if low != 0 { return index + low.trailingZeroBitCount / 8 }
+                return index + 8 + UInt64(littleEndian: marks.1).trailingZeroBitCount / 8
+            }
             index += 16
         }
         // Then eight bytes at a time with the exact word tests of the parser's scan

@@ -27,17 +27,24 @@ final class JSONDeviceMemo {
         var device: Device
     }
 
-    private var entries: [Entry] = []
+    /// Not checked for overlapping accesses at run time: a memo belongs to one thread and
+    /// nothing it calls reaches back into it, and the check (a runtime call) was a fifth of
+    /// finding a device remembered.
+    @exclusivity(unchecked) private var entries: [Entry] = []
     /// The entry a new device replaces once the memo is full (the oldest).
-    private var oldest = 0
+    @exclusivity(unchecked) private var oldest = 0
 
     /// The device read from the object whose text starts `bytes`, when that text is one
     /// remembered, together with its length.
     func device(startingAt bytes: UnsafeBufferPointer<UInt8>) -> (device: Device, length: Int)? {
         guard let base = bytes.baseAddress else { return nil }
-        for entry in entries where entry.text.count <= bytes.count {
-            let same = entry.text.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, $0.count) == 0 }
-            if same { return (entry.device, entry.text.count) }
+        // By index: `for entry in entries` copied each entry it looked at (its text and every
+        // string of its device retained, then released).
+        for index in entries.indices {
+            let count = entries[index].text.count
+            guard count <= bytes.count else { continue }
+            let same = entries[index].text.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, count) == 0 }
+            if same { return (entries[index].device, count) }
         }
         return nil
     }
