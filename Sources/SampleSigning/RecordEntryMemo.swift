@@ -36,25 +36,17 @@ final class RecordEntryMemo {
         let workout: Bool
     }
 
-    /// The slots, in storage of their own rather than stored properties: every access to a
-    /// class's stored property is checked for exclusivity at run time (on every record), while
-    /// this storage is only ever reached from its own thread.
+    /// The slots, kept as a ``ThreadOwnedState`` rather than as stored properties (exclusivity
+    /// checks on every record).
     private struct State {
         var devices = Slots<Device>()
         var metadata = Slots<MetadataInput>()
     }
 
-    private let state: UnsafeMutablePointer<State>
+    private let owned = ThreadOwnedState(State())
+    private var state: UnsafeMutablePointer<State> { owned.pointer }
 
-    private init() {
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
-    }
+    private init() {}
 
     /// The encoded `d` entry of `device` from this thread's memo, made with `encode` (and kept)
     /// when the memo has none for exactly this device.

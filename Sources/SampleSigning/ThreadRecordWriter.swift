@@ -14,25 +14,17 @@ final class ThreadRecordWriter {
     /// The most a thread keeps between records.
     static let retainedCapacity = 64 * 1024
 
-    /// The writer and whether it is lent, in storage of their own rather than stored properties:
-    /// every access to a class's stored property is checked for exclusivity at run time (two
-    /// checks a record), while this storage is only ever reached from its own thread.
+    /// The writer and whether it is lent, kept as a ``ThreadOwnedState`` rather than as stored
+    /// properties (two exclusivity checks a record).
     private struct State {
         var writer = DERWriter(capacity: initialCapacity)
         var lent = false
     }
 
-    private let state: UnsafeMutablePointer<State>
+    private let owned = ThreadOwnedState(State())
+    private var state: UnsafeMutablePointer<State> { owned.pointer }
 
-    private init() {
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
-    }
+    private init() {}
 
     /// Runs `body` with an empty writer: this thread's own, or a fresh one while that is lent.
     static func with<Result, Failure: Error>(
