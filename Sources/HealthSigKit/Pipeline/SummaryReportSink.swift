@@ -21,6 +21,6 @@ public final class SummaryReportSink: VerificationSink {
             ReportJSON.appendSummary(totals, into: &bytes)
             bytes.append("}\n")
         }
-        try writer.write(bytes.array)
+        try bytes.withUnsafeBytes { raw throws(ToolError) in try writer.write(raw) }
     }
 }
