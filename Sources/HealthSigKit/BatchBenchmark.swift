@@ -72,7 +72,7 @@ public enum BatchBenchmark {
         verdicts.reduce(0) { $0 + ($1.kind == .valid ? 1 : 0) }
     }
 
-    /// Heart rate every 5 s with the device and metadata of the README's size table.
+    /// Heart rate every 5 s with the device and metadata of the size table in docs/FORMAT.md.
     static func readings(_ count: Int) throws -> [Sample] {
         let device = Device(name: "Acme BP-200 Cuff", manufacturer: "Acme Medical Devices Inc.", model: "BP-200",
                             hardwareVersion: "2.1", firmwareVersion: "1.4.7", softwareVersion: "3.0.12",

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// Headless Chromium, when installed (scripts/install-deps installs Debian's
-/// `chromium-headless-shell`; `HEALTHSIG_CHROMIUM` names another binary).
+/// `chromium-headless-shell` unless the full `chromium` is there; `HEALTHSIG_CHROMIUM` names the
+/// binary to use, so both can be tried in turn).
 enum Chromium {
     static let path: String? = {
         if let named = ProcessInfo.processInfo.environment["HEALTHSIG_CHROMIUM"], !named.isEmpty { return named }
@@ -19,9 +20,19 @@ enum Chromium {
     /// Runs the browser headless on `page` with `arguments`; returns standard output.
     static func run(_ arguments: [String], page: String, in directory: String) throws -> String {
         try Command.run(try #require(path), ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                                             "--no-first-run", "--user-data-dir=" + (directory as NSString).appendingPathComponent("profile")]
-                        + arguments + [URL(fileURLWithPath: page).absoluteString])
+                                             "--user-data-dir=" + (directory as NSString).appendingPathComponent("profile")]
+                        + quietBrowserFlags + arguments + [URL(fileURLWithPath: page).absoluteString])
     }
+
+    /// The full browser (Debian's `chromium`, unlike `chromium-headless-shell`) talks to Google on
+    /// its own: component updates, the network time, sign-in, spelling dictionaries. These flags
+    /// turn most of that off; what remains is told apart from the page's requests by
+    /// ``ReportBrowserTests/pageRequestedURLs(_:)``.
+    static let quietBrowserFlags = [
+        "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-extensions",
+        "--disable-domain-reliability", "--disable-client-side-phishing-detection",
+    ]
 }
 
 /// Runs a command and returns its standard output (standard error is discarded).
@@ -54,13 +65,24 @@ enum Command {
 @Suite("Clinician report in a browser",
        .enabled(if: Chromium.path != nil, "Chromium is not installed (scripts/install-deps installs chromium-headless-shell)"))
 struct ReportBrowserTests {
-    /// Every URL in a Chromium NetLog (the browser's record of every network request).
-    static func requestedURLs(_ netLog: String) throws -> Set<String> {
+    /// The URLs the page itself requested, from a Chromium NetLog (the browser's record of every
+    /// network request). Each request's start (`URL_REQUEST_START_JOB`, one event a line) names
+    /// its initiator: the page's own requests have the page's origin (`null` for a file) and its
+    /// network isolation key (`file://`); the browser's background requests have `not an origin`
+    /// and a key of their own, so they are left out.
+    static func pageRequestedURLs(_ netLog: String) throws -> Set<String> {
         let text = try String(contentsOfFile: netLog, encoding: .utf8)
-        let regex = try NSRegularExpression(pattern: "\"url\":\"([^\"]*)\"")
-        return Set(regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
-            Range(match.range(at: 1), in: text).map { String(text[$0]) }
-        })
+        var urls: Set<String> = []
+        for line in text.split(separator: "\n") where line.contains("\"initiator\"") {
+            var event = line.trimmingCharacters(in: .whitespaces)
+            if event.hasSuffix(",") { event.removeLast() }
+            guard let object = try? JSONSerialization.jsonObject(with: Data(event.utf8)) as? [String: Any],
+                  let params = object["params"] as? [String: Any],
+                  let url = params["url"] as? String, let initiator = params["initiator"] as? String else { continue }
+            let isolationKey = params["network_isolation_key"] as? String ?? ""
+            if initiator != "not an origin" || isolationKey.hasPrefix("file://") { urls.insert(url) }
+        }
+        return urls
     }
 
     @Test("the page loads with no request leaving the file, and the summary and every problem are in the DOM")
@@ -68,7 +90,7 @@ struct ReportBrowserTests {
         let report = try ReportFixture()
         let netLog = report.fixture.path("net.json")
         let dom = try Chromium.run(["--log-net-log=" + netLog, "--dump-dom"], page: report.reportPath, in: report.fixture.directory)
-        #expect(try Self.requestedURLs(netLog).filter { !$0.hasPrefix("file:") }.isEmpty)
+        #expect(try Self.pageRequestedURLs(netLog).filter { !$0.hasPrefix("file:") }.isEmpty)
         #expect(dom.contains("<strong>8 readings authentic</strong>"))
         #expect(dom.contains("<strong>1 reading altered after signing</strong>"))
         #expect(dom.contains("1 signed by an untrusted device key"))
@@ -89,7 +111,7 @@ struct ReportBrowserTests {
         let page = try fixture.write("leaky.html", "<html><body><img src=\"http://127.0.0.1:9/leak.png\"><p>x</p></body></html>")
         let netLog = fixture.path("net.json")
         _ = try Chromium.run(["--log-net-log=" + netLog, "--dump-dom"], page: page, in: fixture.directory)
-        #expect(try Self.requestedURLs(netLog).contains("http://127.0.0.1:9/leak.png"))
+        #expect(try Self.pageRequestedURLs(netLog) == ["http://127.0.0.1:9/leak.png"])
     }
 
     @Test("a screenshot of the page is not blank and shows the result colours")

@@ -6,7 +6,7 @@ import HealthSamples
 import SampleSigning
 import Testing
 
-/// Keeps the README's library example true: the same lines, compiled and run.
+/// Keeps the library example of docs/LIBRARY.md true: the same lines, compiled and run.
 @Suite struct ReadmeExampleTests {
     @Test func signAndVerifyAReadingAsTheReadmeShows() throws {
         let deviceKey = try P256PrivateKey.generate()

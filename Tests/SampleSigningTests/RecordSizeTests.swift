@@ -5,7 +5,7 @@ import SampleSigning
 import Testing
 
 /// Signature sizes per sample kind (docs/FORMAT.md, "Sizes"): printed as
-/// `SIZE kind=<k> record=<n> cms=<n> base64=<n>` for the README, with the profile's budget of
+/// `SIZE kind=<k> record=<n> cms=<n> base64=<n>` for docs/FORMAT.md, with the profile's budget of
 /// 1 KB asserted for a fully described blood-pressure correlation.
 ///
 /// Every kind carries the same fully described device (all eight fields) and the signed
@@ -79,7 +79,7 @@ struct RecordSizeTests {
         #expect(size.base64 <= 1200, "base64 signature is \(size.base64) characters")
     }
 
-    @Test("sizes per sample kind (SIZE lines for the README)")
+    @Test("sizes per sample kind (SIZE lines for docs/FORMAT.md)")
     func sizesPerKind() throws {
         var lines: [String] = []
         for (kind, sample) in try Self.kinds() {

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// The README's command-line reference and every `--help` name the same options, and every
-/// command has a synopsis in the README.
-@Suite("README synopses agree with --help")
+/// The command-line reference (docs/CLI.md) and every `--help` name the same options, and every
+/// command has a synopsis there.
+@Suite("docs/CLI.md synopses agree with --help")
 struct ReadmeSynopsisHelpTests {
-    /// `healthsig …` synopses from the README's `### ` headings: command words and options.
+    /// `healthsig …` synopses from docs/CLI.md's `### ` headings: command words and options.
     static func synopses() throws -> [(command: [String], options: Set<String>)] {
-        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/CLI.md"), encoding: .utf8)
         var result: [(command: [String], options: Set<String>)] = []
         for heading in readme.split(separator: "\n") where heading.hasPrefix("### `healthsig ") {
             for piece in heading.split(separator: "`") where piece.hasPrefix("healthsig ") {
@@ -49,13 +49,13 @@ struct ReadmeSynopsisHelpTests {
             #expect(help.status == 0, "\(synopsis.command): \(help)")
             let helpOptions = Self.options(in: help.stdout).subtracting(["--help", "--version"])
             #expect(helpOptions.subtracting(synopsis.options).isEmpty,
-                    "healthsig \(synopsis.command.joined(separator: " ")): in --help, not in the README: \(helpOptions.subtracting(synopsis.options).sorted())")
+                    "healthsig \(synopsis.command.joined(separator: " ")): in --help, not in docs/CLI.md: \(helpOptions.subtracting(synopsis.options).sorted())")
             #expect(synopsis.options.subtracting(helpOptions).isEmpty,
-                    "healthsig \(synopsis.command.joined(separator: " ")): in the README, not in --help: \(synopsis.options.subtracting(helpOptions).sorted())")
+                    "healthsig \(synopsis.command.joined(separator: " ")): in docs/CLI.md, not in --help: \(synopsis.options.subtracting(helpOptions).sorted())")
         }
     }
 
-    @Test("every command and subcommand of --help has a README synopsis")
+    @Test("every command and subcommand of --help has a synopsis in docs/CLI.md")
     func everyCommandDocumented() throws {
         let directory = try TemporaryDirectory()
         let documented = Set(try Self.synopses().map { $0.command.joined(separator: " ") })
@@ -66,7 +66,7 @@ struct ReadmeSynopsisHelpTests {
             let help = try directory.healthsig([command, "--help"])
             let children = Self.subcommands(inHelp: help.stdout).filter { $0 != "help" }
             for path in children.isEmpty ? [command] : children.map({ "\(command) \($0)" }) {
-                #expect(documented.contains(path), "no README synopsis for healthsig \(path)")
+                #expect(documented.contains(path), "no synopsis in docs/CLI.md for healthsig \(path)")
             }
         }
     }
