@@ -1,4 +1,5 @@
 import COpenSSL
+import Foundation
 
 extension Certificate {
     /// Longest validity accepted by `selfSigned`, in days (about 100 years).
@@ -6,8 +7,8 @@ extension Certificate {
 
     /// Creates a self-signed X.509 v3 certificate for a device key (`healthsig keygen --cert`).
     ///
-    /// The certificate is signed with ECDSA / SHA-256 (`ecdsa-with-SHA256`), valid from now for
-    /// `days` days, with subject = issuer = `subject` and these extensions (RFC 5280 §4.2):
+    /// The certificate is signed with ECDSA / SHA-256 (`ecdsa-with-SHA256`), valid from
+    /// `notBefore` (default now) for `days` days, with subject = issuer = `subject` and these extensions (RFC 5280 §4.2):
     /// - subjectKeyIdentifier: SHA-1 of the public key (method 1, §4.2.1.2);
     /// - authorityKeyIdentifier: keyIdentifier = the same value;
     /// - basicConstraints (critical): cA FALSE, since it signs data, not certificates;
@@ -21,6 +22,8 @@ extension Certificate {
     ///   - subject: `"CN=Acme BP Cuff,O=Acme"` (RFC 4514, most specific first) or
     ///     `"/O=Acme/CN=Acme BP Cuff"` (OpenSSL `-subj`, DER order); both give the same name.
     ///   - days: validity in days, 1 ... `maximumValidityDays`.
+    ///   - notBefore: start of the validity period, whole seconds (a fraction is dropped); `nil`
+    ///     means now. See ``validityRange``.
     ///   - serialNumber: content octets of the serial number INTEGER (minimal, positive, at most
     ///     20 octets, RFC 5280 §4.1.2.2); by default 16 random bytes (126 random bits).
     /// - Throws: `invalidSubject`, `invalidArgument` (days, serial), or `openssl`.
@@ -28,16 +31,18 @@ extension Certificate {
         privateKey: P256PrivateKey,
         subject: String,
         days: Int,
+        notBefore: Date? = nil,
         serialNumber: [UInt8]? = nil
     ) throws -> Certificate {
         let name = try DistinguishedNameParser.makeName(subject)
         defer { X509_NAME_free(name) }
         return try build(subjectName: name, publicKey: privateKey.handle.pointer, issuer: nil, signingKey: privateKey,
-                         days: days, serialNumber: serialNumber,
+                         days: days, notBefore: notBefore, serialNumber: serialNumber,
                          extensions: [(NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature")])
     }
 
-    /// Builds, signs and parses a certificate: version 3, serial, names, validity from now,
+    /// Builds, signs and parses a certificate: version 3, serial, names, validity from
+    /// `notBefore` (now when `nil`) for `days` days,
     /// subjectKeyIdentifier and authorityKeyIdentifier (RFC 5280 §4.2.1.1-2, computed by
     /// OpenSSL), then `extensions`.
     ///
@@ -45,12 +50,13 @@ extension Certificate {
     ///   - issuer: the issuing certificate, or nil for a self-signed one (issuer = subject).
     ///   - signingKey: the issuer's key (the subject's own for a self-signed certificate).
     static func build(subjectName: OpaquePointer, publicKey: OpaquePointer, issuer: Certificate?,
-                      signingKey: P256PrivateKey, days: Int, serialNumber: [UInt8]?,
+                      signingKey: P256PrivateKey, days: Int, notBefore: Date?, serialNumber: [UInt8]?,
                       extensions: [(nid: Int32, value: String)]) throws -> Certificate {
         defer { OpenSSLErrorQueue.clear() }
         guard (1...maximumValidityDays).contains(days) else {
             throw CryptoError.invalidArgument("validity must be 1...\(maximumValidityDays) days, not \(days)")
         }
+        let start = try validityStart(notBefore ?? Date(), days: days)
         let serial = try serialNumber ?? randomSerialNumber()
         try validateSerialNumber(serial)
 
@@ -62,9 +68,11 @@ extension Certificate {
         guard X509_set_subject_name(x509, subjectName) == 1, X509_set_issuer_name(x509, issuerName) == 1 else {
             throw OpenSSLErrorQueue.error("X509_set_subject_name")
         }
-        guard X509_gmtime_adj(X509_getm_notBefore(x509), 0) != nil,
-              X509_time_adj_ex(X509_getm_notAfter(x509), Int32(days), 0, nil) != nil else {
-            throw OpenSSLErrorQueue.error("X509_time_adj_ex")
+        // ASN1_TIME_set writes UTCTime for 1950-2049 and GeneralizedTime after, as RFC 5280
+        // §4.1.2.5 requires.
+        guard ASN1_TIME_set(X509_getm_notBefore(x509), start) != nil,
+              ASN1_TIME_adj(X509_getm_notAfter(x509), start, Int32(days), 0) != nil else {
+            throw OpenSSLErrorQueue.error("ASN1_TIME_adj")
         }
         guard X509_set_pubkey(x509, publicKey) == 1 else { throw OpenSSLErrorQueue.error("X509_set_pubkey") }
 
@@ -85,6 +93,23 @@ extension Certificate {
             }
             return try Certificate(derEncoded: der)
         }
+    }
+
+    /// The instants a validity period may start and end within: RFC 5280 §4.1.2.5 encodes
+    /// 1950-2049 as UTCTime and later years as GeneralizedTime, which has four year digits, so
+    /// nothing before 1950 or after 9999 can be written.
+    public static let validityRange: ClosedRange<Date> =
+        Date(timeIntervalSince1970: -631_152_000)...Date(timeIntervalSince1970: 253_402_300_799)
+
+    /// `start` in whole seconds, once the period it opens lies inside ``validityRange``.
+    private static func validityStart(_ start: Date, days: Int) throws -> time_t {
+        let end = start.addingTimeInterval(Double(days) * 86_400)
+        guard start.timeIntervalSince1970.isFinite, validityRange.contains(start), validityRange.contains(end) else {
+            throw CryptoError.invalidArgument(
+                "a validity period of \(days) days from \(start) does not fit between 1950-01-01 and 9999-12-31 "
+                    + "(RFC 5280 4.1.2.5)")
+        }
+        return time_t(start.timeIntervalSince1970.rounded(.down))
     }
 
     /// 16 random bytes whose first byte is in 0x40...0x7F: positive, minimal, always 16 octets.

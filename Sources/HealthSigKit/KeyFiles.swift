@@ -78,6 +78,9 @@ public enum KeyFiles {
         public let publicKeyPath: String
         public let certificatePath: String?
         public let keyIdentifierHex: String
+        /// Things the caller should tell the user (a device certificate whose validity starts
+        /// before its CA's, where the chain cannot verify).
+        public let warnings: [String]
     }
 
     /// Which certificate `keygen` makes for the new key.
@@ -104,9 +107,10 @@ public enum KeyFiles {
     /// Generates a P-256 key pair and writes `NAME.key.pem` (PKCS#8, mode 0600, encrypted when a
     /// passphrase is given), `NAME.pub.pem` and, when `certificateSubject` is set,
     /// `NAME.cert.pem` of the given `role`, with subjectKeyIdentifier and authorityKeyIdentifier
-    /// extensions. Existing files are never overwritten.
+    /// extensions, valid from `notBefore` (now when `nil`) for `days` days. Existing files are
+    /// never overwritten.
     public static func generate(directory: String, name: String, certificateSubject: String?, days: Int,
-                                passphrase: PassphraseSource = .none,
+                                notBefore: Date? = nil, passphrase: PassphraseSource = .none,
                                 role: CertificateRole = .selfSigned) throws(ToolError) -> GeneratedKey {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
             throw .usage("--name must be a plain file name, not '\(name)'")
@@ -134,6 +138,7 @@ public enum KeyFiles {
         let key: P256PrivateKey
         let keyPEM: String
         var certPEM: String?
+        var warnings: [String] = []
         do {
             key = try P256PrivateKey.generate()
             keyPEM = try key.pkcs8PEM(passphrase: secret)
@@ -144,12 +149,15 @@ public enum KeyFiles {
             do {
                 let certificate: Certificate
                 if let issuer {
-                    certificate = try Certificate.issued(for: key.publicKey, subject: subject, days: days,
+                    certificate = try Certificate.issued(for: key.publicKey, subject: subject, days: days, notBefore: notBefore,
                                                          issuer: issuer.certificate, issuerKey: issuer.key)
+                    warnings += outsideIssuerWarnings(certificate, issuer: issuer.certificate)
                 } else if case .authority = role {
-                    certificate = try Certificate.certificateAuthority(privateKey: key, subject: subject, days: days)
+                    certificate = try Certificate.certificateAuthority(privateKey: key, subject: subject, days: days,
+                                                                       notBefore: notBefore)
                 } else {
-                    certificate = try Certificate.selfSigned(privateKey: key, subject: subject, days: days)
+                    certificate = try Certificate.selfSigned(privateKey: key, subject: subject, days: days,
+                                                             notBefore: notBefore)
                 }
                 certPEM = certificate.pemString
             } catch {
@@ -183,6 +191,22 @@ public enum KeyFiles {
         }
         return GeneratedKey(privateKeyPath: keyPath, publicKeyPath: pubPath,
                             certificatePath: certPEM == nil ? nil : certPath,
-                            keyIdentifierHex: Hex.encode(key.publicKey.keyIdentifier))
+                            keyIdentifierHex: Hex.encode(key.publicKey.keyIdentifier), warnings: warnings)
+    }
+
+    /// A chain is checked at each reading's time, every certificate on it at once
+    /// (docs/VERIFY.md, "Certificate time"): where the device certificate's period starts
+    /// before its CA's, readings dated there cannot verify, though the device certificate
+    /// looks valid to `sign`. (A period ending after the CA's is the usual result of two
+    /// default `--days` and matters only years later; it is not warned about.)
+    static func outsideIssuerWarnings(_ certificate: Certificate, issuer: Certificate) -> [String] {
+        var warnings: [String] = []
+        if certificate.notBefore < issuer.notBefore {
+            warnings.append("the device certificate is valid from \(ReportTime.rfc3339(certificate.notBefore)) but its CA "
+                            + "\(issuer.subject) only from \(ReportTime.rfc3339(issuer.notBefore)): readings dated before "
+                            + "\(ReportTime.rfc3339(issuer.notBefore)) will not verify through the CA; make the CA with an "
+                            + "earlier keygen --ca --not-before")
+        }
+        return warnings
     }
 }

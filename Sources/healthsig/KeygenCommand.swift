@@ -30,8 +30,13 @@ struct KeygenCommand: ParsableCommand {
     @Option(help: "Certificate subject, e.g. \"CN=Acme BP Cuff,O=Acme\" (implies --cert).")
     var subject: String?
 
-    @Option(help: "Certificate validity in days.")
+    @Option(help: "Certificate validity in days (from --not-before).")
     var days = 3650
+
+    @Option(name: .customLong("not-before"),
+            help: ArgumentHelp("Start of the certificate's validity: an RFC 3339 date-time or a date (midnight UTC); default now. Readings dated before it will not verify.",
+                               valueName: "TIME"))
+    var notBefore: String?
 
     @OptionGroup var passphrase: PassphraseOptions
 
@@ -42,6 +47,9 @@ struct KeygenCommand: ParsableCommand {
     var issuerPassphraseFile: String?
 
     func validate() throws {
+        if notBefore != nil && !(cert || ca || issuer != nil || subject != nil) {
+            throw ValidationError("--not-before needs a certificate: give --cert, --ca, --issuer or --subject")
+        }
         if ca && issuer != nil { throw ValidationError("give --ca or --issuer, not both (a CA is issued by itself)") }
         if issuer == nil && (issuerPassphraseEnvironment != nil || issuerPassphraseFile != nil) {
             throw ValidationError("--issuer-passphrase-env and --issuer-passphrase-file need --issuer")
@@ -64,9 +72,11 @@ struct KeygenCommand: ParsableCommand {
             role = ca ? .authority : .selfSigned
         }
         let generated = try runTool { () throws(ToolError) in
-            try KeyFiles.generate(directory: out, name: name, certificateSubject: subject, days: days,
-                                  passphrase: passphrase.source, role: role)
+            let start = try notBefore.map { text throws(ToolError) in try CertificateTimeOption.parseNotBefore(text) }
+            return try KeyFiles.generate(directory: out, name: name, certificateSubject: subject, days: days,
+                                         notBefore: start, passphrase: passphrase.source, role: role)
         }
+        for warning in generated.warnings { printError("healthsig: warning: \(warning)") }
         try printOut(generated.keyIdentifierHex + "\n")
     }
 }
