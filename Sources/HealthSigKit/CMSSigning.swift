@@ -25,9 +25,16 @@ public enum CMSSigning {
         case der, base64, auto
     }
 
-    /// The builder for `options` (profile defaults otherwise).
+    /// The builder for `options` (profile defaults otherwise). A certificate whose purpose
+    /// forbids signing readings (docs/VERIFY.md, "Signer certificates") is refused here: every
+    /// signature it vouched for would verify `untrusted-signer`.
     public static func builder(_ options: Options) throws(ToolError) -> SignedDataBuilder {
         let certificate = try options.certificatePath.map { path throws(ToolError) in try KeyFiles.loadCertificate(path) }
+        if let certificate, let path = options.certificatePath, let problem = certificate.signingPurposeProblem {
+            throw .keyMaterial(path: path, reason: "\(certificate.subject) cannot vouch for the signatures: \(problem) "
+                               + "(signer certificate rule: \(problem.rule)), so a verifier would refuse every one as "
+                               + "untrusted-signer; give the device's own certificate (keygen --issuer or --cert)")
+        }
         return SignedDataBuilder(
             signerIdentification: options.issuerAndSerial ? .issuerAndSerialNumber : .subjectKeyIdentifier,
             signerCertificate: certificate,
