@@ -484,7 +484,7 @@ public enum CMSVerifier {
         case .chain(let error, let period)?:
             throw .untrustedSigner("the embedded certificate \(candidate.subject) for \(sid) "
                                    + "does not chain to a trusted certificate at \(Self.timeText(date)): \(error)"
-                                   + Self.periodHint(period, at: date, time: time, content: content))
+                                   + Self.periodHint(period, at: date, time: time, content: content, named: candidate.subject))
         }
         return ResolvedSigner(trusted: TrustedSigner(publicKey: key, certificate: candidate), reportsCertificate: true,
                               viaEmbedded: true)
@@ -516,7 +516,8 @@ public enum CMSVerifier {
         case .chain(let error, let period):
             throw .untrustedSigner("the trusted certificate \(certificate.subject) is not valid at "
                                    + "\(Self.timeText(date)): \(Self.chainReason(error))"
-                                   + Self.periodHint(period, at: date, time: time, content: content))
+                                   + Self.periodHint(period, at: date, time: time, content: content,
+                                                  named: certificate.subject))
         }
     }
 
@@ -530,10 +531,10 @@ public enum CMSVerifier {
     /// reading's own time, how to make a certificate that covers it (the usual cause is a
     /// certificate made after the readings it signed).
     private static func periodHint(_ period: SignerCertificateCheck.ValidityPeriod?, at date: Date,
-                                   time: CertificateTime, content: [UInt8]) -> String {
+                                   time: CertificateTime, content: [UInt8], named subject: String) -> String {
         guard let period else { return "" }
-        let window = "; the certificate \(period.subject) is valid from \(timeText(period.notBefore)) "
-            + "to \(timeText(period.notAfter))"
+        let window = "; " + (period.subject == subject ? "it" : "the certificate \(period.subject)")
+            + " is valid from \(timeText(period.notBefore)) to \(timeText(period.notAfter))"
         guard case .statedByContent(let stated) = time, stated(content) != nil else { return window }
         return window + "; the reading is dated \(timeText(date)) (its end date) and must fall inside that period: "
             + "issue the certificates with keygen --not-before on or before the first reading's date"
