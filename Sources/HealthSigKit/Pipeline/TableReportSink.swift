@@ -64,7 +64,8 @@ public final class TableReportSink: VerificationSink {
                 text += layout.row([.position: String(e.position), .type: Self.cell(Self.shortType(e.type)), .reading: Self.cell(reading.text),
                                     .start: start, .verdict: e.verdict.kind.rawValue,
                                     .signer: Self.cell(e.verdict.signer.map(SignerText.short) ?? "-"), .reason: reason])
-                text += detail(reading, start: layout.shows(.start) ? nil : start)
+                let unsignedDevice = e.verdict.kind == .valid && e.verdict.storedDeviceIsUnsigned(decided.sample?.device)
+                text += detail(reading, start: layout.shows(.start) ? nil : start, unsignedDevice: unsignedDevice)
                 // Under the row, a valid sample's reason would only repeat its verdict.
                 if !layout.shows(.reason), !reason.isEmpty, e.verdict.kind != .valid { text += layout.detail("reason: " + reason) }
                 for note in e.verdict.notes { text += layout.free("note #\(e.position): \(Self.cell(note))") }
@@ -105,10 +106,12 @@ public final class TableReportSink: VerificationSink {
     static func cell(_ text: String) -> String { TerminalText(text).description }
 
     /// The rest of the reading under its row: start (when the row has no column for it), end,
-    /// device, source (those that are known).
-    func detail(_ reading: ReportedReading, start: String?) -> String {
+    /// device, source (those that are known). A device the signature of a valid row does not
+    /// cover is labelled so (`unsignedDevice`).
+    func detail(_ reading: ReportedReading, start: String?, unsignedDevice: Bool = false) -> String {
         let parts = [start.map { "start \($0)" }, reading.endDate.map { "end \(Self.cell($0))" },
-                     reading.deviceText.map { "device \(Self.cell($0))" }, reading.source.map { "source \(Self.cell($0))" }].compactMap { $0 }
+                     reading.deviceText.map { "device \(Self.cell($0))" + (unsignedDevice ? " (unsigned context)" : "") },
+                     reading.source.map { "source \(Self.cell($0))" }].compactMap { $0 }
         return parts.isEmpty ? "" : layout.details(parts)
     }
 
