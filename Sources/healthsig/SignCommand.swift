@@ -11,7 +11,7 @@ struct SignCommand: ParsableCommand {
         Writes the same samples with metadata.HKDigitalSignature added and nothing else changed, in input \
         order. By default nothing is written when any line is invalid or already signed; --skip-invalid \
         writes the good ones, --replace-signatures replaces existing signatures.
-        """
+        """ + " " + OverwriteRule.help
     )
 
     @Option(help: "Device private key PEM.") var key: String
