@@ -1,4 +1,5 @@
-/// Refuses readings no body or device could produce (``QuantityType/plausibleRange``).
+/// Refuses readings no body or device could produce (``QuantityType/plausibleRange``, and a
+/// blood pressure whose systolic is below its diastolic).
 ///
 /// A rule of signing, not of the sample model: HealthKit itself stores such values, and a
 /// verifier reports whether a stored sample is what was signed, not whether it is plausible.
@@ -19,8 +20,24 @@ public enum PlausibilityCheck {
         case .correlation(let correlation):
             return correlation.objects.enumerated().compactMap { index, member in
                 problem(member.type, member.quantity, reportingAs: correlation.type.identifier, field: "objects[\(index)].value")
-            }
+            } + (swappedBloodPressure(correlation).map { [$0] } ?? [])
         }
+    }
+
+    /// A blood pressure whose systolic is below its diastolic: the two swapped, or one mistyped.
+    /// Equal values pass: a very narrow pulse pressure, read by a cuff that rounds (to 1 mmHg,
+    /// or 0.5 kPa), can give the same figure twice, and refusing a real reading is worse than
+    /// signing an odd one. Compared in the diastolic's unit, so `16 kPa` over `90 mmHg` is caught.
+    static func swappedBloodPressure(_ correlation: Correlation) -> SampleValidationError? {
+        guard correlation.type == .bloodPressure else { return nil }
+        let objects = correlation.objects
+        guard let s = objects.firstIndex(where: { $0.type == .bloodPressureSystolic }),
+              let d = objects.firstIndex(where: { $0.type == .bloodPressureDiastolic }),
+              let systolic = try? objects[s].quantity.doubleValue(in: objects[d].quantity.unit),
+              systolic < objects[d].quantity.doubleValue else { return nil }
+        return SampleValidationError(typeIdentifier: correlation.type.identifier, field: "objects[\(s)].value",
+                                     kind: .systolicBelowDiastolic(systolic: objects[s].quantity.description,
+                                                                   diastolic: objects[d].quantity.description))
     }
 
     /// Throws the first value outside its range.
@@ -42,6 +59,7 @@ public enum PlausibilityCheck {
                     throw problem
                 }
             }
+            if let problem = swappedBloodPressure(correlation) { throw problem }
         case .category, .workout:
             return
         }

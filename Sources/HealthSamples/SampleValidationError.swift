@@ -62,6 +62,11 @@ public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConv
         case workoutMetadataValue(expected: String)
         /// A value no body or device could produce (``PlausibilityCheck``, applied when signing).
         case implausibleValue(value: String, type: String, range: PlausibleRange)
+        /// A workout total below zero (`value` as stored, with its unit).
+        case negativeTotal(value: String)
+        /// A blood pressure whose systolic is below its diastolic (``PlausibilityCheck``,
+        /// applied when signing); the values as stored, with their units.
+        case systolicBelowDiastolic(systolic: String, diastolic: String)
     }
 
     /// Identifier of the sample being validated (for a member of a correlation, the correlation's).
@@ -110,6 +115,11 @@ public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConv
             what = "the same metadata key as \(earlier), under another spelling"
         case .unknownActivityType(let text):
             what = "unknown workout activity type \(text)"
+                + (WorkoutActivityTypeSuggestion.suggestion(for: text).map { "; did you mean \($0)?" } ?? "")
+        case .negativeTotal(let value):
+            what = "total \(value) is negative: a workout cannot burn, cover or count less than nothing"
+        case .systolicBelowDiastolic(let systolic, let diastolic):
+            what = "systolic \(systolic) is below diastolic \(diastolic): the two are swapped or one is wrong"
         case .unknownEventType(let text):
             what = "unknown workout event type \(text)"
         case .fieldUnitIncompatible(let unit, let expected):

@@ -22,6 +22,14 @@ public enum OutputFiles {
         try StagedOutput(destination: path, protecting: inputs, inPlaceDelivery: inPlaceDelivery)
     }
 
+    /// Whether writing `path` replaces an existing regular file (a symbolic link followed to
+    /// one included), as ``open(_:protecting:inPlaceDelivery:)`` would: standard output,
+    /// devices, FIFOs and paths where nothing exists are written, not replaced.
+    public static func isExistingRegularFile(_ path: String) -> Bool {
+        if case .replaceableFile(_, _?)? = try? OutputTarget.of(path) { return true }
+        return false
+    }
+
     /// Refuses an existing regular file at `path` unless `force` is set: replacing a file of
     /// signed samples by mistake loses them, as `keygen` refusing to overwrite a key protects
     /// the key. Standard output (`-`, `/dev/stdout`, `/dev/fd/N`), devices and FIFOs are written

@@ -28,7 +28,29 @@ extension FieldComparator {
                                 unitField: total.fieldName)
             }
         }
+        compareCopies(signed, stored.storedTotalCopies)
         compareEvents(signed.events, stored.events)
+    }
+
+    /// Every further stored copy of a total must equal the signed total, as the first does: a
+    /// program reading the other copy would otherwise show a value nobody signed. The mismatch
+    /// is on the total's field, its stored side naming where the copy is.
+    private mutating func compareCopies(_ signed: SignedWorkout, _ copies: [WorkoutTotalCopy]) {
+        for copy in copies {
+            let storedText = "\(copy.quantity) (\(copy.location))"
+            guard let s = signed.totals[copy.total] else {
+                mismatch(copy.total.fieldName, Self.absent, storedText)
+                continue
+            }
+            let equal: Bool
+            if let signedUnit = try? HealthUnit(s.unit), signedUnit.isCompatible(with: copy.quantity.unit) {
+                equal = signedUnit == copy.quantity.unit ? s.value == copy.quantity.value
+                    : Self.quantityWithinRounding(signedValue: s.value, signedUnit: signedUnit, stored: copy.quantity)
+            } else {
+                equal = false
+            }
+            if !equal { mismatch(copy.total.fieldName, DecimalText.format(s.value) + " " + s.unit, storedText) }
+        }
     }
 
     private mutating func compareEvents(_ signed: [SignedWorkout.Event], _ stored: [WorkoutEvent]) {

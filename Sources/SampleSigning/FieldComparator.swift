@@ -125,8 +125,14 @@ struct FieldComparator {
 
     mutating func compareDevice(_ signed: Device?, _ stored: Device?, path: String) {
         guard let signed else {
-            if let stored, !stored.isEmpty, form == .json {
-                mismatch(path + "device", Self.absent, stored.fields.map { "\($0.key)=\($0.value)" }.joined(separator: ", "))
+            if let stored, !stored.isEmpty {
+                let text = stored.fields.map { "\($0.key)=\($0.value)" }.joined(separator: ", ")
+                switch form {
+                case .json: mismatch(path + "device", Self.absent, text)
+                // Not compared (the Health app may attach its own description), so never
+                // presented as signed: the note labels it wherever the verdict is shown.
+                case .healthExport: notes.append("\(path)device \(text) is stored but not signed (unsigned context)")
+                }
             }
             return
         }

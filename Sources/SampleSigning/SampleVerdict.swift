@@ -44,7 +44,7 @@ public struct SampleVerdict: Sendable, Hashable {
         indirect case decoded(SignedRecord)
         case encoded([UInt8])
     }
-    private let signedRecord: SignedRecordForm?
+    let signedRecord: SignedRecordForm?
 
     /// Creates a verdict.
     public init(kind: Kind, reasonCode: String, reason: String, mismatches: [FieldMismatch] = [],

@@ -1,11 +1,12 @@
 import ArgumentParser
+import Foundation
 import HealthSigKit
 
 struct FHIRCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fhir",
         abstract: "Verify stored samples and write them as FHIR R4 resources (Bulk Data NDJSON or a Bundle).",
-        discussion: "Exit 0 when no signed sample fails, 1 otherwise (the resources are written either way), 2 on usage or I/O errors."
+        discussion: "Exit 0 when no signed sample fails, 1 otherwise (the resources are written either way), 2 on usage or I/O errors. " + OverwriteRule.help
     )
 
     @OptionGroup var input: VerificationInputOptions
@@ -20,6 +21,8 @@ struct FHIRCommand: ParsableCommand {
     }
 
     func run() throws {
+        let replaced = OverwriteRule.existing(bundle.map { [$0] }
+            ?? FHIRResourceKind.allCases.map { ((out ?? ".") as NSString).appendingPathComponent($0.fileName) })
         let outcome = try runTool { () throws(ToolError) in
             let filter = try selection.filter()
             let trustSet = try TrustLoader.load(input.trust)
@@ -33,6 +36,8 @@ struct FHIRCommand: ParsableCommand {
             + (c.notSamples > 0 ? "; \(c.notSamples) stored item(s) that are not valid samples not exported" : "")
             + (c.possibleMemberCopies > 0 ? "; \(c.possibleMemberCopies) unsigned record(s) that may copy correlation members not exported" : "")
             + (outcome.totals.leftOut > 0 ? "; \(outcome.totals.leftOut) sample(s) left out by \(SampleSelectionOptions.names)" : ""))
+        OverwriteRule.sayReplaced(replaced, command: "fhir")
+        selection.reportMatchedSources(outcome.totals)
         if !outcome.totals.passes(requireSigned: false) { throw CommandExit.verificationFailed }
     }
 }

@@ -9,7 +9,7 @@ struct KeygenCommand: ParsableCommand {
         Prints the key identifier (RFC 5280 4.2.1.2 method 1) in hex. Never overwrites existing files. \
         --cert: a self-signed device certificate, trusted by itself. --ca: a vendor CA certificate. \
         --issuer CA: a device certificate issued by the CA that keygen --ca wrote as CA.cert.pem and CA.key.pem.
-        """
+        """ + " " + OverwriteRule.help
     )
 
     @Option(help: "Directory to write the files into (created if missing).")

@@ -5,7 +5,7 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Verify stored samples and write a self-contained HTML report for a clinician.",
-        discussion: "Exit 0 when no signed sample fails, 1 otherwise (the report is written either way), 2 on usage or I/O errors."
+        discussion: "Exit 0 when no signed sample fails, 1 otherwise (the report is written either way), 2 on usage or I/O errors. " + OverwriteRule.help
     )
 
     @OptionGroup var input: VerificationInputOptions
@@ -19,6 +19,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        let replaced = OverwriteRule.existing([out])
         let totals = try runTool { () throws(ToolError) in
             let options = ClinicianReport.Options(title: title, filter: try selection.filter())
             let trustSet = try TrustLoader.load(input.trust)
@@ -27,6 +28,8 @@ struct ReportCommand: ParsableCommand {
                                            progress: execution.progress(verb: "verified"))
         }
         printError("report: \(out) (\(totals.countsLine)" + (totals.leftOut > 0 ? "; \(totals.leftOut) left out by \(SampleSelectionOptions.names)" : "") + ")")
+        OverwriteRule.sayReplaced(replaced, command: "report")
+        selection.reportMatchedSources(totals)
         if !totals.passes(requireSigned: false) { throw CommandExit.verificationFailed }
     }
 }

@@ -12,7 +12,7 @@ struct SignCommand: ParsableCommand {
         order. By default nothing is written when any line is invalid or already signed; --skip-invalid \
         writes the good ones, --replace-signatures replaces existing signatures. With --cert, a reading dated \
         outside the certificate's validity is such a bad line unless --allow-outside-validity is given.
-        """
+        """ + " " + OverwriteRule.help
     )
 
     @Option(help: "Device private key PEM.") var key: String

@@ -7,7 +7,7 @@ struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Verify stored samples: JSON Lines, JSON, export.xml or export.zip.",
-        discussion: "Exit 0 when no signed sample fails (and, with --require-signed, there is at least one sample and none is unsigned; with --require-complete, no batch lacks samples), 1 otherwise, 2 on usage or I/O errors."
+        discussion: "Exit 0 when no signed sample fails (and, with --require-signed, there is at least one sample and none is unsigned; with --require-complete, no batch lacks samples), 1 otherwise, 2 on usage or I/O errors. " + OverwriteRule.help
     )
 
     @OptionGroup var input: VerificationInputOptions
@@ -27,6 +27,7 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        let replaced = OverwriteRule.existing(out.map { [$0] } ?? [])
         let totals = try runTool { () throws(ToolError) in
             let certificateTime = try at.map { text throws(ToolError) in try CertificateTimeOption.parse(text) }
             let filter = try selection.filter()
@@ -36,6 +37,8 @@ struct VerifyCommand: ParsableCommand {
             return try BatchVerifier.run(inputPath: input.in, trust: trustSet, certificateTime: certificateTime, jobs: execution.workerCount, report: report, filter: filter,
                                          progress: execution.progress(verb: "verified"))
         }
+        OverwriteRule.sayReplaced(replaced, command: "verify")
+        selection.reportMatchedSources(totals)
         // An empty input passes (nothing failed), but a CI job that verifies a file its firmware
         // failed to fill should hear about it; with --require-signed it fails.
         if totals.isEmpty {

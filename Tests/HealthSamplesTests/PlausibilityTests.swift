@@ -68,6 +68,35 @@ import Testing
             + "it must be 0 mmHg to 400 mmHg (the highest blood pressure recorded is 370/360 mmHg)")
     }
 
+    private func bloodPressure(_ systolic: String, _ systolicUnit: String, _ diastolic: String, _ diastolicUnit: String,
+                               diastolicFirst: Bool = false) throws -> Sample {
+        let t = try SampleDate(rfc3339: "2026-11-21T08:00:00Z")
+        let s = QuantitySample(type: .bloodPressureSystolic,
+                               quantity: Quantity(value: try DecimalText.parse(systolic), unit: try HealthUnit(systolicUnit)), startDate: t)
+        let d = QuantitySample(type: .bloodPressureDiastolic,
+                               quantity: Quantity(value: try DecimalText.parse(diastolic), unit: try HealthUnit(diastolicUnit)), startDate: t)
+        return .correlation(Correlation(type: .bloodPressure, startDate: t, endDate: t, objects: diastolicFirst ? [d, s] : [s, d]))
+    }
+
+    @Test func bloodPressureWithSystolicBelowDiastolicIsRefusedNamingTheSystolic() throws {
+        let swapped = try bloodPressure("80", "mmHg", "120", "mmHg")
+        let problem = SampleValidationError(typeIdentifier: "HKCorrelationTypeIdentifierBloodPressure", field: "objects[0].value",
+                                            kind: .systolicBelowDiastolic(systolic: "80 mmHg", diastolic: "120 mmHg"))
+        #expect(PlausibilityCheck.problems(in: swapped) == [problem])
+        #expect(throws: problem) { try PlausibilityCheck.check(swapped) }
+        #expect(problem.description == "HKCorrelationTypeIdentifierBloodPressure: objects[0].value: systolic 80 mmHg is below "
+            + "diastolic 120 mmHg: the two are swapped or one is wrong")
+        // Members in the other order, and units that differ: compared in one unit (12 kPa is 90 mmHg).
+        let mixed = try bloodPressure("12", "kPa", "95", "mmHg", diastolicFirst: true)
+        #expect(PlausibilityCheck.problems(in: mixed).map(\.field) == ["objects[1].value"])
+    }
+
+    @Test func bloodPressureWithEqualOrHigherSystolicPasses() throws {
+        #expect(PlausibilityCheck.problems(in: try bloodPressure("120", "mmHg", "80", "mmHg")).isEmpty)
+        #expect(PlausibilityCheck.problems(in: try bloodPressure("70", "mmHg", "70", "mmHg")).isEmpty)
+        #expect(PlausibilityCheck.problems(in: try bloodPressure("16", "kPa", "90", "mmHg")).isEmpty)
+    }
+
     @Test func messageNamesTheRangeAndWhy() throws {
         let problem = try #require(PlausibilityCheck.problems(in: try reading(.oxygenSaturation, "97", "%")).first)
         #expect(problem.description == "HKQuantityTypeIdentifierOxygenSaturation: value: oxygen saturation 97 % is impossible: "

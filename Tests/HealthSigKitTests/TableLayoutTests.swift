@@ -1,7 +1,7 @@
 import Testing
 @testable import HealthSigKit
 
-/// The verify table fits the terminal: cells measured in terminal cells, wrapped within fixed
+/// The verify table fits the terminal: cells measured in terminal cells, cut with `…` to fixed
 /// columns chosen from the width alone, and no line wider than the width.
 @Suite("verify table: columns fitted to the terminal width")
 struct TableLayoutTests {
@@ -70,6 +70,49 @@ struct TableLayoutTests {
         for line in lines { #expect(Self.cells(String(line)) <= width, "\(width): \(line)") }
         // Nothing was lost: every word of the reason is in the text.
         for word in reason.split(separator: " ") { #expect(text.contains(word), "\(word)") }
+    }
+
+    @Test("a row is one line at every width: a cell longer than its column is cut with an ellipsis, never wrapped",
+          arguments: [40, 60, 80, 100, 200])
+    func rowsAreOneLine(width: Int) {
+        let layout = TableLayout(width: width)
+        let cells: [TableLayout.Column: String] = [
+            .position: "12", .type: "BloodPressureDiastolicMeasurementOfTheLeftArm", .reading: "Running 40 min 30 s, 6.21 km, 412 kcal",
+            .start: "2026-11-21T08:05:00.250+01:00", .verdict: "content-mismatch", .signer: "心拍数ストラップ Acme BP-200 Cuff",
+            .reason: String(repeating: "systolic: signed 120 mmHg, stored 130 mmHg; ", count: 5),
+        ]
+        let row = layout.row(cells)
+        #expect(row.filter { $0 == "\n" }.count == 1, "\(row)")
+        #expect(Self.cells(String(row.dropLast())) <= width, "\(row)")
+        #expect(row.contains("…"))
+        let cut = layout.cutColumns(cells)
+        #expect(cut.contains(.type) && cut.contains(.reading), "\(cut)")
+        #expect(!cut.contains(.position))
+        // A wide character that would straddle the column's end is left out whole.
+        #expect(TerminalColumns.truncated("心拍数ストラップ", to: 6) == "心拍…")
+        #expect(TerminalColumns.truncated("HeartRate", to: 9) == "HeartRate")
+        #expect(TerminalColumns.truncated("HeartRate", to: 6) == "Heart…")
+    }
+
+    @Test("a molar unit is shown as people write it (mmol/L), anything else in angle brackets is kept")
+    func readableUnits() {
+        #expect(TableCellText.unit("5.5 mmol<180.15588000005408>/L") == "5.5 mmol/L")
+        #expect(TableCellText.unit("value: signed 5.5 mmol<180.155>/L, stored 6 mmol<180.155>/L")
+                == "value: signed 5.5 mmol/L, stored 6 mmol/L")
+        #expect(TableCellText.unit("<<HKDevice: 0x6000>, name:Watch>") == "<<HKDevice: 0x6000>, name:Watch>")
+        #expect(TableCellText.unit("72 count/min") == "72 count/min")
+    }
+
+    @Test("changed fields are named in words: a blood pressure's members as systolic and diastolic")
+    func fieldsInWords() {
+        #expect(TableCellText.field("objects[0].value", record: nil) == "member 1")
+        #expect(TableCellText.field("totalDistance", record: nil) == "total distance")
+        #expect(TableCellText.field("startDate", record: nil) == "start")
+        #expect(TableCellText.field("device.model", record: nil) == "device model")
+        #expect(TableCellText.field("metadata.HKTimeZone", record: nil) == "metadata HKTimeZone")
+        #expect(TableCellText.field("events[1].date", record: nil) == "event 2 date")
+        #expect(TableCellText.field("events[2].metadata.HKLapLength", record: nil) == "event 3 metadata HKLapLength")
+        #expect(TableCellText.field("activityType", record: nil) == "activity type")
     }
 
     @Test("COLUMNS is used when the output is no terminal and it holds a width; otherwise 80")

@@ -70,6 +70,30 @@ import Testing
                     validation(.unknownActivityType("81")))
     }
 
+    @Test func aNegativeTotalIsRefusedNamingTheTotal() {
+        expectError(replacing(#""value":412,"unit":"kcal""#, #""value":-412,"unit":"kcal""#), field: "totalEnergyBurned",
+                    validation(.negativeTotal(value: "-412 kcal")))
+        expectError(replacing(#""value":6.21,"unit":"km""#, #""value":-0.5,"unit":"km""#), field: "totalDistance",
+                    validation(.negativeTotal(value: "-0.5 km")))
+    }
+
+    @Test func aMisspeltActivityTypeGetsADidYouMean() throws {
+        let error = SampleValidationError(typeIdentifier: Workout.typeIdentifier, field: "activityType",
+                                          kind: .unknownActivityType("HKWorkoutActivityTypeRuning"))
+        #expect(error.description == "HKWorkoutTypeIdentifier: activityType: unknown workout activity type "
+            + "HKWorkoutActivityTypeRuning; did you mean HKWorkoutActivityTypeRunning?")
+        #expect(WorkoutActivityTypeSuggestion.suggestion(for: "running") == "HKWorkoutActivityTypeRunning")
+        #expect(WorkoutActivityTypeSuggestion.suggestion(for: "HKWorkoutActivityTypeHighIntensityIntervalTrainig")
+            == "HKWorkoutActivityTypeHighIntensityIntervalTraining")
+        #expect(WorkoutActivityTypeSuggestion.suggestion(for: "HKWorkoutActivityTypeQuidditch") == nil)
+        do {
+            _ = try JSONSampleDecoder.decode(replacing("Running", "Runing"), line: 3)
+            Issue.record("accepted a misspelt activity type")
+        } catch {
+            #expect("\(error)".contains("did you mean HKWorkoutActivityTypeRunning?"), "\(error)")
+        }
+    }
+
     @Test func unknownEventTypeIsNamed() {
         expectError(replacing("HKWorkoutEventTypeResume", "HKWorkoutEventTypeStop"), field: "events[1].type",
                     validation(.unknownEventType("HKWorkoutEventTypeStop")))

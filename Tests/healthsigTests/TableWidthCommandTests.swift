@@ -32,7 +32,7 @@ struct TableWidthCommandTests {
         for line in lines { #expect(Self.cells(line) <= width, "\(width): \(line)") }
         // The reason is all there, wrapped under the row.
         let text = result.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
-        #expect(text.contains("device.name: signed Acme HR Strap, stored Acme 心拍数ストラップ Heart Rate Strap Professional Edition for Clinical Studies"),
+        #expect(text.contains("device name: signed Acme HR Strap, stored Acme 心拍数ストラップ Heart Rate Strap Professional Edition for Clinical Studies"),
                 "\(result.stdout)")
         #expect(lines.contains { $0.hasPrefix("unsigned by type: ") })
         #expect(lines.contains { $0.hasPrefix("unsigned by source: (no source) 8") })

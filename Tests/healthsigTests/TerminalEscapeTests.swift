@@ -34,7 +34,8 @@ struct TerminalEscapeTests {
         #expect(!Self.hasTerminalControls(result.stdout), "\(result)")
         let row = try #require(result.lines.first { $0.hasPrefix("1 ") })
         #expect(row.contains("content-mismatch"))
-        #expect(row.contains("device.name: signed Acme HR Strap, stored \(Self.redrawShown)"), "\(row)")
+        // The table names the field in words (`device name`); the JSON reports keep `device.name`.
+        #expect(row.contains("device name: signed Acme HR Strap, stored \(Self.redrawShown)"), "\(row)")
         // Header, row, the reading's line under it (end, device), summary: a value adds none.
         #expect(result.lines.count == 4, "a value must not add lines: \(result)")
     }

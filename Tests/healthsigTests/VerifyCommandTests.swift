@@ -128,7 +128,7 @@ struct VerifyCommandTests {
 
         let table = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", mixed])
         #expect(table.status == 1)
-        #expect(table.stdout.contains("objects[0].value: signed 120 mmHg, stored 110 mmHg"), "\(table.stdout)")
+        #expect(table.stdout.contains("systolic: signed 120 mmHg, stored 110 mmHg"), "\(table.stdout)")
         #expect(table.stdout.contains("BloodPressure             110/80 mmHg"), "\(table.stdout)")
         #expect(table.lines.last == "summary: valid=1 unsigned=1 malformed=2 bad-signature=1 untrusted-signer=0 content-mismatch=1")
 

@@ -35,7 +35,8 @@ struct VerifyFilterTests {
         let table = try ws.directory.healthsig(["verify", "--trust", ws.publicKeyPath, "--in", "signed.jsonl", "--type", "Workout"],
                                                environment: ["COLUMNS": "80"])
         #expect(table.status == 0, "\(table)")
-        #expect(table.lines.contains { $0.hasPrefix("8 ") && $0.contains(" Workout ") && $0.contains("2430 s") }, "\(table.stdout)")
+        #expect(table.lines.contains { $0.hasPrefix("8 ") && $0.contains(" Workout ") && $0.contains("Running 40 mi…") }, "\(table.stdout)")
+        #expect(table.lines.contains { $0.hasSuffix(" reading Running 40 min 30 s, 6.21 km, 412 kcal") }, "\(table.stdout)")
         #expect(!table.stdout.contains("HKWorkout"), "\(table.stdout)")
     }
 

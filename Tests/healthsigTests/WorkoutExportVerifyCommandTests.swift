@@ -61,7 +61,7 @@ import Testing
     }
 
     /// Totals as `WorkoutStatistics` children (newer exports), duration still an attribute.
-    static func statisticsShape(_ signature: String, _ v: Values = Values()) -> String {
+    static func statisticsShape(_ signature: String, _ v: Values = Values(), extraStatistics: String = "") -> String {
         let dates = #"startDate="2026-11-20 07:00:00 +0100" endDate="2026-11-20 07:42:10 +0100""#
         return """
          <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="\(v.duration)" durationUnit="min" sourceName="Acme Fitness" sourceVersion="2.0" device="\(device)" creationDate="2026-11-20 07:45:00 +0100" \(dates)>
@@ -71,7 +71,12 @@ import Testing
           <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" \(dates) sum="\(v.energy)" unit="kcal"/>
           <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" \(dates) sum="\(v.distance)" unit="\(v.distanceUnit)"/>
 
-        """ + route + " </Workout>\n"
+        """ + extraStatistics + route + " </Workout>\n"
+    }
+
+    /// A second `WorkoutStatistics` of the distance total, after the signed one.
+    static func secondDistance(_ sum: String, unit: String = "km") -> String {
+        #"  <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="2026-11-20 07:00:00 +0100" endDate="2026-11-20 07:42:10 +0100" sum="\#(sum)" unit="\#(unit)"/>"# + "\n"
     }
 
     static func document(_ workouts: [String]) -> String { header + workouts.joined() + "</HealthData>\n" }
@@ -116,6 +121,36 @@ import Testing
         let mismatch = try #require((samples[0]["mismatches"] as? [[String: String]])?.first)
         #expect(mismatch["signed"] == "6.21 km")
         #expect(mismatch["stored"] == "6.5 km")
+    }
+
+    @Test func aSecondStoredCopyOfASignedTotalThatDiffersIsAMismatchNamingTheCopy() throws {
+        let s = try Setup()
+        try s.ws.directory.write("export.xml", Self.document([
+            Self.statisticsShape(s.signature, extraStatistics: Self.secondDistance("42.195")),
+        ]))
+        let samples = try s.verify("export.xml", expectStatus: 1)
+        #expect(samples.map { $0["verdict"] as? String } == ["content-mismatch"])
+        let mismatches = try #require(samples[0]["mismatches"] as? [[String: String]])
+        #expect(mismatches == [["field": "totalDistance", "signed": "6.21 km",
+                                "stored": "42.195 km (WorkoutStatistics HKQuantityTypeIdentifierDistanceWalkingRunning at line 20)"]])
+    }
+
+    @Test func aWorkoutStatisticsCopyThatDiffersFromTheTotalAttributeIsAMismatch() throws {
+        let s = try Setup()
+        // The attribute shape holds the signed 6.21 km; a WorkoutStatistics child says otherwise.
+        let workout = Self.attributeShape(s.signature)
+            .replacingOccurrences(of: " </Workout>\n", with: Self.secondDistance("10") + " </Workout>\n")
+        try s.ws.directory.write("export.xml", Self.document([workout]))
+        let samples = try s.verify("export.xml", expectStatus: 1)
+        #expect(samples.map(s.fields) == [["totalDistance"]])
+    }
+
+    @Test func furtherStoredCopiesEqualToTheSignedTotalWithinRoundingStayValid() throws {
+        let s = try Setup()
+        try s.ws.directory.write("export.xml", Self.document([
+            Self.statisticsShape(s.signature, extraStatistics: Self.secondDistance("6.21") + Self.secondDistance("3.86", unit: "mi")),
+        ]))
+        #expect(try s.verify("export.xml", expectStatus: 0).map { $0["verdict"] as? String } == ["valid"])
     }
 
     @Test func totalsInTheUsersUnitsAreEqualWithinTheirRounding() throws {

@@ -3,7 +3,7 @@ import Foundation
 extension SampleValidator {
     /// A workout's rules, in field order: the end is not before the start; the duration is a time
     /// quantity signable exactly in seconds, not negative and not longer than the interval; each
-    /// total has its dimension; events lie within the interval, in chronological order, with
+    /// total has its dimension and is not negative; events lie within the interval, in chronological order, with
     /// valid durations; workout metadata keys hold values of their kind (``WorkoutMetadataKeys``);
     /// no predefined key under both spellings, on the workout or an event.
     static func check(_ workout: Workout, into problems: inout [SampleValidationError]) {
@@ -22,6 +22,7 @@ extension SampleValidator {
         for total in WorkoutTotal.allCases {
             guard let quantity = workout.totals[total] else { continue }
             if quantity.value.isNaN { report(total.fieldName, .nonFiniteValue) }
+            if quantity.value < 0 { report(total.fieldName, .negativeTotal(value: quantity.description)) }
             if quantity.unit.dimension != total.dimension {
                 report(total.fieldName, .fieldUnitIncompatible(unit: quantity.unit.unitString, expected: total.dimension))
             }

@@ -19,6 +19,9 @@ public struct Workout: Sendable, Hashable {
     public var duration: Quantity
     /// The totals that are set, keyed by total.
     public var totals: [WorkoutTotal: Quantity]
+    /// Further stored copies of totals (export.xml only; see ``WorkoutTotalCopy``). Empty for
+    /// a workout read from JSON or built in code.
+    public var storedTotalCopies: [WorkoutTotalCopy] = []
     /// The events, in chronological order.
     public var events: [WorkoutEvent]
     /// The device that recorded it.

@@ -51,7 +51,13 @@ struct FHIRResourceBuilder {
         case .correlation:
             break
         }
-        members.append(("device", deviceID.map { FHIRJSON.object([("reference", .string(ids.reference(.device, $0)))]) }))
+        // A valid reading's stored device that its signature does not cover is said to be so:
+        // the Observation is authentic, its device is not.
+        let deviceLabel: JSONValue? = verdict.storedDeviceIsUnsigned(sample.device) && verdict.kind == .valid
+            ? .string(Self.unsignedDeviceDisplay) : nil
+        members.append(("device", deviceID.map {
+            FHIRJSON.object([("reference", .string(ids.reference(.device, $0))), ("display", deviceLabel)])
+        }))
         if case .correlation(let c) = sample {
             members.append(("component", FHIRJSON.array(c.objects.map { member in
                 FHIRJSON.object([
@@ -139,7 +145,8 @@ struct FHIRResourceBuilder {
     /// reason, signer, each altered field).
     func provenance(id: String, observationID: String, sample: Sample, verdict: SampleVerdict,
                     signatureText: String, deviceID: String?) -> JSONValue {
-        let signer = signerReference(verdict.signer, deviceID: deviceID, device: sample.device)
+        // The author is the Device only when the signature covers it (docs/FHIR.md).
+        let signer = signerReference(verdict.signer, deviceID: verdict.signedDevice(stored: sample.device) == nil ? nil : deviceID)
         // FHIR's base64Binary must be base64; a signature that is not (verdict malformed) is
         // left out of `data` and the reason says why.
         let data = Data(base64Encoded: signatureText) != nil ? signatureText : nil
@@ -189,14 +196,19 @@ struct FHIRResourceBuilder {
         FHIRJSON.codeableConcept([FHIRJSON.coding(system: FHIRCodeSystems.provenanceParticipantType, code: code, display: display)])
     }
 
-    /// The signing device: a reference to its Device (when the sample names one), the signer's
-    /// key id as identifier, and the certificate subject or key id to read.
-    func signerReference(_ signer: SignerDescription?, deviceID: String?, device: Device?) -> JSONValue {
+    /// `Observation.device.display` of a valid reading whose stored device its signature does not cover.
+    static let unsignedDeviceDisplay = "unsigned context: stored with the reading, not covered by its signature"
+
+    /// The signing device: a reference to its Device when the signature covers that device
+    /// (`deviceID` is nil otherwise), the signer's key id as identifier, and the certificate
+    /// subject or key id to read. Never a stored device name: only the key or certificate
+    /// names the signer.
+    func signerReference(_ signer: SignerDescription?, deviceID: String?) -> JSONValue {
         FHIRJSON.object([
             ("reference", deviceID.map { .string(ids.reference(.device, $0)) }),
             ("identifier", signer.map { FHIRJSON.object([("system", .string(FHIRCodeSystems.signerKeyIdentifier)),
                                                          ("value", .string($0.keyIdentifier))]) }),
-            ("display", .string(signer?.certificateSubject ?? device?.name ?? signer.map { "device key \($0.keyIdentifier)" }
+            ("display", .string(signer?.certificateSubject ?? signer.map { "device key \($0.keyIdentifier)" }
                         ?? "unidentified signer")),
         ])
     }

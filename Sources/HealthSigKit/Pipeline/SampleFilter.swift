@@ -1,3 +1,4 @@
+import Foundation
 import HealthSamples
 
 /// Which samples a `verify`, `report` or `fhir` run covers (`--type`, `--from`, `--to`,
@@ -10,8 +11,10 @@ public struct SampleFilter: Sendable {
     public let from: SampleDate?
     /// First start no longer included.
     public let until: SampleDate?
-    /// export.xml `sourceName` values; empty: every source.
+    /// `--source` values as given; empty: every source.
     public let sources: Set<String>
+    /// ``sources`` as ``sourceKey(_:)`` compares them.
+    private let sourceKeys: Set<String>
 
     /// Whether anything is filtered at all.
     public var isEmpty: Bool { types.isEmpty && from == nil && until == nil && sources.isEmpty }
@@ -23,7 +26,10 @@ public struct SampleFilter: Sendable {
     ///     is a usage error with a "did you mean" hint.
     ///   - from: an RFC 3339 date-time, or a day `YYYY-MM-DD` (its start, UTC): starts from then on.
     ///   - to: the same forms: starts before then; a day counts whole (starts up to its end).
-    ///   - sources: export.xml `sourceName` values, exactly as written.
+    ///   - sources: export.xml `sourceName` values, matched as the Health app's source list
+    ///     finds them (``sourceKey(_:)``): the whole name, in any case.
+    ///
+    /// `from` not before `to` selects nothing and is a usage error.
     public init(types: [String] = [], from: String? = nil, to: String? = nil, sources: [String] = []) throws(ToolError) {
         var identifiers = Set<String>()
         for name in types {
@@ -36,7 +42,26 @@ public struct SampleFilter: Sendable {
         self.types = identifiers
         self.from = try from.map { text throws(ToolError) in try Self.date(text, option: "--from", wholeDay: false) }
         self.until = try to.map { text throws(ToolError) in try Self.date(text, option: "--to", wholeDay: true) }
+        if let from = self.from, let until = self.until, !(from < until) {
+            throw .usage("--from \(from.rfc3339String) is not before --to \(until.rfc3339String)"
+                         + (to.map { $0.utf8.count == 10 ? " (the end of \($0))" : "" } ?? "")
+                         + ": no sample can start in between; swap them?")
+        }
         self.sources = Set(sources)
+        sourceKeys = Set(sources.map(Self.sourceKey))
+    }
+
+    /// A source name as `--source` compares it: the whole name, case folded, with the
+    /// typographic apostrophe the Health app writes (`Simon’s iPhone`) equal to the one a
+    /// keyboard types (`simon's iphone`), and canonically equivalent spellings equal.
+    static func sourceKey(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping.replacingOccurrences(of: "\u{2019}", with: "'")
+            .lowercased()
+    }
+
+    /// Whether `sourceName` is one of ``sources``.
+    public func matchesSource(_ sourceName: String) -> Bool {
+        sourceKeys.contains(Self.sourceKey(sourceName))
     }
 
     /// The selection in words, for a report: `type HeartRate; start from 2026-11-21T00:00:00Z,
@@ -62,7 +87,7 @@ public struct SampleFilter: Sendable {
     /// Whether the report covers `decided`.
     func includes(_ decided: DecidedSample) -> Bool {
         if !types.isEmpty, !types.contains(decided.entry.type) { return false }
-        if !sources.isEmpty, !(decided.exportItem?.sourceName.map(sources.contains) ?? false) { return false }
+        if !sources.isEmpty, !(decided.exportItem?.sourceName.map(matchesSource) ?? false) { return false }
         if from != nil || until != nil {
             guard let start = decided.sample?.startDate ?? (try? SampleDate(rfc3339: decided.entry.startDate)) else { return false }
             if let from, start < from { return false }

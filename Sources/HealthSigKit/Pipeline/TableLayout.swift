@@ -1,10 +1,10 @@
 /// The columns of `verify --format table` for a terminal `width` cells wide.
 ///
 /// The table is streamed: each row is written when its verdict is decided, so the column
-/// widths cannot depend on later rows; they are chosen from the width alone. A cell longer than
-/// its column wraps within it (the row takes several lines); what does not fit beside the
-/// columns goes to indented lines under the row: the start date (on narrow terminals, with the
-/// end, device and source) and the reason. Every line, these and the free lines (unsigned,
+/// widths cannot depend on later rows; they are chosen from the width alone. A row is one line:
+/// a cell longer than its column is cut with `…` and shown whole under the row; what does not
+/// fit beside the columns goes to indented lines under the row: the start date (on narrow
+/// terminals, with the end, device and source) and the reason. Every line, these and the free lines (unsigned,
 /// unreadable, notes, counts, summary), is at most `width` cells.
 struct TableLayout: Sendable, Equatable {
     /// The columns a row can have, in order.
@@ -109,22 +109,21 @@ struct TableLayout: Sendable, Equatable {
     /// The header row.
     var header: String { row(Dictionary(uniqueKeysWithValues: columns.map { ($0.column, $0.column.rawValue) })) }
 
-    /// A row: each cell wrapped within its column, the columns side by side, as many lines as
-    /// the tallest cell needs. Trailing spaces are dropped.
+    /// A row on one line: each cell cut to its column with `…` (``cutColumns(_:)`` says which;
+    /// the caller shows those whole under the row), never wrapped within it, so the columns
+    /// stay readable side by side. Trailing spaces are dropped.
     func row(_ cells: [Column: String]) -> String {
-        let wrapped = columns.map { TerminalColumns.wrap(cells[$0.column] ?? "", to: $0.width) }
-        let height = wrapped.map(\.count).max() ?? 1
-        var text = ""
-        for lineIndex in 0..<height {
-            var line = ""
-            for (index, column) in columns.enumerated() {
-                if index > 0 { line += String(repeating: " ", count: Self.gap) }
-                let piece = lineIndex < wrapped[index].count ? wrapped[index][lineIndex] : ""
-                line += TerminalColumns.padded(piece, to: column.width)
-            }
-            text += line.trailingSpacesRemoved + "\n"
+        var line = ""
+        for (index, column) in columns.enumerated() {
+            if index > 0 { line += String(repeating: " ", count: Self.gap) }
+            line += TerminalColumns.padded(TerminalColumns.truncated(cells[column.column] ?? "", to: column.width), to: column.width)
         }
-        return text
+        return line.trailingSpacesRemoved + "\n"
+    }
+
+    /// The columns of the row whose cell in `cells` is wider than the column.
+    func cutColumns(_ cells: [Column: String]) -> Set<Column> {
+        Set(columns.filter { TerminalColumns.width(cells[$0.column] ?? "") > $0.width }.map(\.column))
     }
 
     /// Text under a row, indented past the `#` column and wrapped to the width.

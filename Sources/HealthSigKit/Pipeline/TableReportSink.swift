@@ -8,8 +8,9 @@ import SampleSigning
 /// the unsigned samples per type and per source, and the summary line.
 ///
 /// Rows are written before later ones are known, so the columns have fixed widths chosen from
-/// the terminal's width (``TableLayout``); a longer cell wraps within its column and no line is
-/// wider than the terminal.
+/// the terminal's width (``TableLayout``); a longer cell is cut with `…` and shown whole under
+/// its row, and no line is wider than the terminal. A note repeated under several rows is
+/// printed under the first, and how many rows repeat it at the end.
 public final class TableReportSink: VerificationSink {
     /// How many unsigned samples are listed at most, so a failed `--require-signed` run shows
     /// where to look without listing millions of export records.
@@ -54,20 +55,34 @@ public final class TableReportSink: VerificationSink {
                 if !decided.mayBeCorrelationMemberCopy && listedUnsigned < Self.unsignedListLimit {
                     listedUnsigned += 1
                     let reading = ReportedReading(decided)
-                    text += layout.free("unsigned #\(e.position): \(Self.cell(Self.shortType(e.type))) \(Self.cell(reading.text)) "
+                    text += layout.free("unsigned #\(e.position): \(Self.cell(Self.shortType(e.type))) \(Self.cell(Self.readingText(decided, reading))) "
                         + Self.cell(reading.startDate ?? e.startDate) + (reading.source.map { " source \(Self.cell($0))" } ?? ""))
                 }
             } else {
                 let reading = ReportedReading(decided)
                 let start = Self.cell(reading.startDate ?? e.startDate)
-                let reason = Self.cell(e.verdict.reason)
-                text += layout.row([.position: String(e.position), .type: Self.cell(Self.shortType(e.type)), .reading: Self.cell(reading.text),
-                                    .start: start, .verdict: e.verdict.kind.rawValue,
-                                    .signer: Self.cell(e.verdict.signer.map(SignerText.short) ?? "-"), .reason: reason])
-                text += detail(reading, start: layout.shows(.start) ? nil : start)
+                let reason = Self.cell(TableCellText.reason(e.verdict))
+                let cells: [TableLayout.Column: String] = [
+                    .position: String(e.position), .type: Self.cell(Self.shortType(e.type)),
+                    .reading: Self.cell(Self.readingText(decided, reading)), .start: start, .verdict: e.verdict.kind.rawValue,
+                    .signer: Self.cell(e.verdict.signer.map(SignerText.short) ?? "-"), .reason: reason,
+                ]
+                text += layout.row(cells)
+                // A cell cut to its column is shown whole under the row: nothing is lost to the width.
+                let cut = layout.cutColumns(cells)
+                var whole: [String] = []
+                for (column, label) in [(TableLayout.Column.type, "type"), (.reading, "reading"), (.verdict, "verdict"), (.signer, "signer")]
+                    where cut.contains(column) {
+                    whole.append("\(label) \(cells[column] ?? "")")
+                }
+                if !whole.isEmpty { text += layout.details(whole) }
+                let unsignedDevice = e.verdict.kind == .valid && e.verdict.storedDeviceIsUnsigned(decided.sample?.device)
+                text += detail(reading, start: layout.shows(.start) && !cut.contains(.start) ? nil : start, unsignedDevice: unsignedDevice)
                 // Under the row, a valid sample's reason would only repeat its verdict.
-                if !layout.shows(.reason), !reason.isEmpty, e.verdict.kind != .valid { text += layout.detail("reason: " + reason) }
-                for note in e.verdict.notes { text += layout.free("note #\(e.position): \(Self.cell(note))") }
+                if !layout.shows(.reason) || cut.contains(.reason), !reason.isEmpty, e.verdict.kind != .valid {
+                    text += layout.detail("reason: " + reason)
+                }
+                for note in e.verdict.notes { text += self.note(Self.cell(note), position: e.position) }
             }
         }
         if !text.isEmpty { try writer.write(Array(text.utf8)) }
@@ -93,6 +108,9 @@ public final class TableReportSink: VerificationSink {
         if totals.correlationMemberCopiesIncomplete {
             text += layout.free("(too many correlation members to settle every copy: some copies are counted as unsigned)")
         }
+        for note in repeatedNotes where note.repeats > 0 {
+            text += layout.free("(note \"\(note.text)\" also applies to \(note.repeats) more row\(note.repeats == 1 ? "" : "s"))")
+        }
         for batch in totals.batches {
             text += layout.free(BatchStatusText.line(batch))
         }
@@ -100,15 +118,45 @@ public final class TableReportSink: VerificationSink {
         try writer.write(Array(text.utf8))
     }
 
+    /// Most distinct notes remembered to print each once; a note beyond them is printed every time.
+    static let rememberedNoteLimit = 1000
+    /// The notes printed so far, in order, and how many later rows had the same note.
+    private var repeatedNotes: [(text: String, repeats: Int)] = []
+    private var noteIndex: [String: Int] = [:]
+
+    /// A note under row `position`, printed the first time only: an export whose every reading
+    /// carries the same note (a device string the export leaves out) would otherwise repeat it
+    /// under every row. How many rows repeated it is said once at the end.
+    private func note(_ text: String, position: Int) -> String {
+        if let index = noteIndex[text] {
+            repeatedNotes[index].repeats += 1
+            return ""
+        }
+        if noteIndex.count < Self.rememberedNoteLimit {
+            noteIndex[text] = repeatedNotes.count
+            repeatedNotes.append((text, 0))
+        }
+        return layout.free("note #\(position): \(text)")
+    }
+
+    /// The reading in a row: a workout's activity, duration and totals; otherwise the stored
+    /// value with its unit as people write it (``TableCellText``).
+    static func readingText(_ decided: borrowing DecidedSample, _ reading: ReportedReading) -> String {
+        if case .workout(let workout)? = decided.sample { return TableCellText.workout(workout) }
+        return TableCellText.unit(reading.text)
+    }
+
     /// A value from the input as table text: control characters escaped (``TerminalText``), so
     /// a stored value cannot redraw the report on a terminal.
     static func cell(_ text: String) -> String { TerminalText(text).description }
 
     /// The rest of the reading under its row: start (when the row has no column for it), end,
-    /// device, source (those that are known).
-    func detail(_ reading: ReportedReading, start: String?) -> String {
+    /// device, source (those that are known). A device the signature of a valid row does not
+    /// cover is labelled so (`unsignedDevice`).
+    func detail(_ reading: ReportedReading, start: String?, unsignedDevice: Bool = false) -> String {
         let parts = [start.map { "start \($0)" }, reading.endDate.map { "end \(Self.cell($0))" },
-                     reading.deviceText.map { "device \(Self.cell($0))" }, reading.source.map { "source \(Self.cell($0))" }].compactMap { $0 }
+                     reading.deviceText.map { "device \(Self.cell($0))" + (unsignedDevice ? " (unsigned context)" : "") },
+                     reading.source.map { "source \(Self.cell($0))" }].compactMap { $0 }
         return parts.isEmpty ? "" : layout.details(parts)
     }
 

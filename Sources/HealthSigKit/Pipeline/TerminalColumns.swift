@@ -96,6 +96,22 @@ enum TerminalColumns {
         return lines
     }
 
+    /// `text` cut to at most `limit` cells, ending in `…` where it was cut (a wide character
+    /// that would straddle the limit is left out whole).
+    static func truncated(_ text: String, to limit: Int) -> String {
+        guard width(text) > limit else { return text }
+        guard limit > 0 else { return "" }
+        var kept = ""
+        var cells = 0
+        for character in text {
+            let w = width(character)
+            if cells + w > limit - 1 { break }
+            kept.append(character)
+            cells += w
+        }
+        return kept.trailingSpacesRemoved + "…"
+    }
+
     /// `text` followed by spaces up to `cells` cells.
     static func padded(_ text: String, to cells: Int) -> String {
         let missing = cells - width(text)

@@ -60,6 +60,10 @@ public struct VerificationPipeline {
                         totals.leftOut += 1
                         return
                     }
+                    if let filter, !filter.sources.isEmpty, let name = decided.exportItem?.sourceName,
+                       totals.matchedSources[name] != nil || totals.matchedSources.count < VerificationTotals.matchedSourceLimit {
+                        totals.matchedSources[name, default: 0] += 1
+                    }
                     tally.count(decided.entry.verdict.kind)
                     switch decided.correlationRole {
                     case .none: break

@@ -125,6 +125,11 @@ public struct VerificationTotals: Sendable, Hashable {
     public var batches: [BatchStatus] = []
     /// Samples the run's ``SampleFilter`` left out: neither counted in ``counts`` nor reported.
     public var leftOut = 0
+    /// With `--source`: the stored `sourceName`s it matched and how many samples each (at
+    /// most ``matchedSourceLimit`` names), for the message saying which sources matched.
+    public var matchedSources: [String: Int] = [:]
+    /// Most distinct matched source names kept.
+    public static let matchedSourceLimit = 100
 
     /// Creates totals.
     public init(counts: [SampleVerdict.Kind: Int] = [:], unreadable: Int = 0, correlationMemberCopies: Int = 0,

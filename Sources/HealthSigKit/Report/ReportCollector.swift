@@ -30,6 +30,9 @@ final class ReportCollector: VerificationSink {
 
     struct DeviceRow {
         let device: Device?
+        /// The device is stored beside authentic readings whose signature does not cover it
+        /// (docs/REPORT.md): shown as unsigned context, never as the signer's device.
+        var unsignedContext = false
         var counts: [SampleVerdict.Kind: Int] = [:]
         var signers: [String] = []
     }
@@ -93,10 +96,14 @@ final class ReportCollector: VerificationSink {
         }
         counts[kind, default: 0] += 1
         let device = decided.sample?.device
-        addDevice(device, kind: kind, signer: entry.verdict.signer?.keyIdentifier)
+        // An authentic reading whose stored device its signature does not cover: the device
+        // gets a row of its own, labelled, so that it is never counted as an authentic device.
+        let unsignedContext = kind == .valid && entry.verdict.storedDeviceIsUnsigned(device)
+        addDevice(device, kind: kind, signer: entry.verdict.signer?.keyIdentifier, unsignedContext: unsignedContext)
         if let sample = decided.sample { addToChart(sample, ReadingClass(kind)) }
         if case .workout(let workout) = decided.sample {
-            workouts.add(workout, verdict: kind, device: device.map(Self.deviceName))
+            workouts.add(workout, verdict: kind,
+                         device: device.map { Self.deviceName($0) + (unsignedContext ? Self.unsignedContextSuffix : "") })
         }
         switch kind {
         case .valid:
@@ -124,11 +131,12 @@ final class ReportCollector: VerificationSink {
         charts[key]?.add(sample, as: readingClass)
     }
 
-    private func addDevice(_ device: Device?, kind: SampleVerdict.Kind, signer: String?) {
-        let key = device.map { $0.fields.map { "\($0.key)=\($0.value)" }.joined(separator: "\n") } ?? ""
+    private func addDevice(_ device: Device?, kind: SampleVerdict.Kind, signer: String?, unsignedContext: Bool) {
+        let key = (device.map { $0.fields.map { "\($0.key)=\($0.value)" }.joined(separator: "\n") } ?? "")
+            + (unsignedContext ? "\n(unsigned context)" : "")
         if devices[key] == nil {
             guard deviceOrder.count < Limits.devices else { devicesNotListed += 1; return }
-            devices[key] = DeviceRow(device: device)
+            devices[key] = DeviceRow(device: device, unsignedContext: unsignedContext)
             deviceOrder.append(key)
         }
         devices[key]?.counts[kind, default: 0] += 1
@@ -161,6 +169,9 @@ final class ReportCollector: VerificationSink {
     func unsignedGroup(type: String, source: String) -> UnsignedGroup? {
         unsignedGroups[type + "\n" + source]
     }
+
+    /// What follows a device's name where the signature of an authentic reading does not cover it.
+    static let unsignedContextSuffix = " (unsigned context: not covered by the signature)"
 
     /// A device's name for the problems list: name, else model, else manufacturer.
     static func deviceName(_ device: Device) -> String {

@@ -156,7 +156,9 @@ struct ReportPage {
             guard let row = collector.devices[key] else { continue }
             let c = row.counts
             let notChecked = c[.untrustedSigner, default: 0] + c[.badSignature, default: 0] + c[.malformed, default: 0]
-            html += "<tr><td>\(e(row.device?.name ?? (row.device == nil ? "(no device named)" : "—")))</td><td>\(e(row.device?.manufacturer ?? "—"))</td>"
+            let label = row.unsignedContext
+                ? "<br><span class=\"note\">unsigned context: stored with authentic readings, not covered by their signature</span>" : ""
+            html += "<tr><td>\(e(row.device?.name ?? (row.device == nil ? "(no device named)" : "—")))\(label)</td><td>\(e(row.device?.manufacturer ?? "—"))</td>"
                 + "<td>\(e(row.device?.model ?? "—"))</td><td>\(e(row.device?.firmwareVersion ?? "—"))</td>"
                 + "<td class=\"num\">\(c[.valid, default: 0])</td><td class=\"num\">\(c[.contentMismatch, default: 0])</td>"
                 + "<td class=\"num\">\(notChecked)</td><td class=\"num\">\(c[.unsigned, default: 0])</td>"

@@ -11,7 +11,9 @@ extension ExportSampleMapper {
     ///   `totalEnergyBurned`/`totalEnergyBurnedUnit`, older exports) or as `WorkoutStatistics`
     ///   children (newer exports, `sum` and `unit`): `ActiveEnergyBurned` is the energy total,
     ///   any `Distance…` type the distance, `SwimmingStrokeCount` and `FlightsClimbed` the other
-    ///   two. When an element has both, the attribute is used.
+    ///   two. When an element has both, or several `WorkoutStatistics` of one total, the first
+    ///   (attribute first) is the total and the others are kept as
+    ///   ``HealthSamples/Workout/storedTotalCopies``.
     /// - `WorkoutEvent` children: `type` (a `HKWorkoutEventType…` name), `date`, optional
     ///   `duration`/`durationUnit`, their own `MetadataEntry` children.
     /// - `WorkoutRoute` children are not read: the route is not part of a signed workout.
@@ -30,11 +32,16 @@ extension ExportSampleMapper {
                 totals[total] = quantity
             }
         }
+        // Every further copy of a total is kept: the verifier compares each with the signed total.
+        var copies: [WorkoutTotalCopy] = []
         for statistics in item.statistics {
             guard let type = statistics.attribute("type"), let total = Self.total(forStatisticsType: type),
-                  totals[total] == nil else { continue }
-            if let quantity = try quantity(statistics, value: "sum", unit: "unit", field: total.fieldName) {
+                  let quantity = try quantity(statistics, value: "sum", unit: "unit", field: total.fieldName) else { continue }
+            if totals[total] == nil {
                 totals[total] = quantity
+            } else {
+                copies.append(WorkoutTotalCopy(total: total, quantity: quantity,
+                                               location: "WorkoutStatistics \(type) at line \(statistics.line)"))
             }
         }
         var events: [WorkoutEvent] = []
@@ -51,8 +58,10 @@ extension ExportSampleMapper {
                                        duration: try quantity(event, value: "duration", unit: "durationUnit", field: path + "duration"),
                                        metadata: metadata(event)))
         }
-        return Workout(activityType: activityType, startDate: start, endDate: end, duration: duration, totals: totals,
-                       events: events, device: try device(item, path: ""), metadata: metadata(item))
+        var workout = Workout(activityType: activityType, startDate: start, endDate: end, duration: duration, totals: totals,
+                              events: events, device: try device(item, path: ""), metadata: metadata(item))
+        workout.storedTotalCopies = copies
+        return workout
     }
 
     /// Which workout total a `WorkoutStatistics` type carries, or nil.

@@ -1,0 +1,114 @@
+import Foundation
+import HealthSamples
+import SampleSigning
+
+/// What the table shows for a reading, a field and a reason, in words a person reads at a
+/// terminal: units as people write them (`mmol/L`, not HealthKit's `mmol<180.155…>/L`), a
+/// changed field by its name (`systolic`, not `objects[0].value`), a workout by its activity,
+/// duration and totals. The JSON reports keep the exact texts.
+enum TableCellText {
+    /// Unit strings in `text` as people write them: the molar mass HealthKit writes inside a
+    /// molar unit (`mmol<180.15588000005408>/L`) is left out (`mmol/L`). Only a `<` followed by
+    /// digits and points up to `>` is such a mass; any other `<` (a stored HKDevice
+    /// description) is kept.
+    static func unit(_ text: String) -> String {
+        guard text.contains("<") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            out += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            let digits = after.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+            if !digits.isEmpty, after.dropFirst(digits.count).first == ">" {
+                rest = after.dropFirst(digits.count + 1)
+            } else {
+                out.append("<")
+                rest = after
+            }
+        }
+        return out + rest
+    }
+
+    /// `Running 40 min 30 s, 6.21 km, 412 kcal`: the activity, the duration in words and each
+    /// total as stored.
+    static func workout(_ workout: Workout) -> String {
+        let totals = [WorkoutTotal.distance, .energyBurned, .swimmingStrokeCount, .flightsClimbed].compactMap { workout.totals[$0].map { DecimalText.format($0.value) + " " + unit($0.unit.unitString) } }
+        let activity = Self.words(fromCamelCase: workout.activityType.shortName, lowercased: false)
+        return ([activity + " " + WorkoutSection.duration(workout.duration)] + totals).joined(separator: ", ")
+    }
+
+    /// The reason a row shows: for altered fields each named in words with its signed and
+    /// stored value (`systolic: signed 120 mmHg, stored 130 mmHg`); otherwise the verdict's
+    /// reason; units readable either way.
+    static func reason(_ verdict: SampleVerdict) -> String {
+        guard verdict.kind == .contentMismatch, !verdict.mismatches.isEmpty else { return unitsReadable(verdict.reason) }
+        let record = verdict.record
+        var text = verdict.mismatches.map { mismatch in
+            "\(field(mismatch.field, record: record)): signed \(unitsReadable(mismatch.signed)), stored \(unitsReadable(mismatch.stored))"
+        }.joined(separator: "; ")
+        // A stored item that is not a valid sample says why after the fields.
+        if let open = verdict.reason.range(of: " (the stored sample is not valid: ") {
+            text += unitsReadable(String(verdict.reason[open.lowerBound...]))
+        }
+        return text
+    }
+
+    /// A field path in words: `objects[0].value` of a blood pressure is `systolic`,
+    /// `objects[1].unit` its `diastolic unit`; `totalDistance` is `total distance`,
+    /// `events[1].date` `event 2 date`, `metadata.HKTimeZone` `metadata HKTimeZone`.
+    static func field(_ path: String, record: SignedRecord?) -> String {
+        var rest = Substring(path)
+        var words: [String] = []
+        if rest.hasPrefix("objects["), let close = rest.firstIndex(of: "]"),
+           let index = Int(rest[rest.index(rest.startIndex, offsetBy: 8)..<close]) {
+            words.append(memberName(index, record: record))
+            rest = rest[rest.index(after: close)...].drop { $0 == "." }
+            // A member's value is the member itself: `systolic`, not `systolic value`.
+            if rest == "value" { rest = "" }
+        } else if rest.hasPrefix("events["), let close = rest.firstIndex(of: "]"),
+                  let index = Int(rest[rest.index(rest.startIndex, offsetBy: 7)..<close]) {
+            words.append("event \(index + 1)")
+            rest = rest[rest.index(after: close)...].drop { $0 == "." }
+        }
+        let parts = rest.split(separator: ".", maxSplits: 1)
+        if let first = parts.first {
+            switch first {
+            case "metadata", "device": words.append(String(first))
+            case "startDate": words.append("start")
+            case "endDate": words.append("end")
+            case "objects": words.append("members")
+            default: words.append(Self.words(fromCamelCase: String(first), lowercased: true))
+            }
+        }
+        // A metadata key keeps its spelling (`HKTimeZone`); a device field is a word already.
+        if parts.count == 2 { words.append(String(parts[1])) }
+        return words.joined(separator: " ")
+    }
+
+    /// `systolic` and `diastolic` for a blood pressure's members; another member by its type in
+    /// words; `member 3` when the record does not say.
+    static func memberName(_ index: Int, record: SignedRecord?) -> String {
+        guard let record, index < record.objects.count else { return "member \(index + 1)" }
+        switch record.objects[index].type {
+        case QuantityType.bloodPressureSystolic.identifier: return "systolic"
+        case QuantityType.bloodPressureDiastolic.identifier: return "diastolic"
+        case let type: return QuantityType.named(type)?.readableName ?? "member \(index + 1)"
+        }
+    }
+
+    /// Every unit in `text` readable (``unit(_:)``), wherever it appears.
+    static func unitsReadable(_ text: String) -> String { unit(text) }
+
+    /// `totalEnergyBurned` → `total energy burned`; `HighIntensityIntervalTraining` →
+    /// `High Intensity Interval Training` without `lowercased`.
+    static func words(fromCamelCase name: String, lowercased: Bool) -> String {
+        var out = ""
+        var previous: Character?
+        for character in name {
+            if character.isUppercase, let previous, previous.isLowercase { out.append(" ") }
+            out.append(lowercased ? Character(character.lowercased()) : character)
+            previous = character
+        }
+        return out
+    }
+}
