@@ -158,7 +158,7 @@ struct BatchVerifyCommandTests {
                 ["3 of 4 samples present, 1 absent", "3 of 4 samples present, 1 absent", "1 of 2 samples present, 1 absent"])
     }
 
-    @Test("--batch-carriers 2 with a damaged copy on the second carrier: that sample is bad-signature, the rest valid, the batch fails --require-complete")
+    @Test("--batch-carriers 2 with a damaged copy on the second carrier: that sample is bad-signature, the rest valid, the batch complete")
     func damagedSecondCarrier() throws {
         let ws = try DeviceWorkspace()
         let lines = try Self.signedLines(ws, ["--batch-carriers", "2"])
@@ -171,8 +171,7 @@ struct BatchVerifyCommandTests {
         let result = try Self.verify(ws, stored)
         #expect(result.status == 1, "\(result)")
         #expect(result.stdout.contains("summary: valid=9 unsigned=0 malformed=0 bad-signature=1"), "\(result.stdout)")
-        #expect(result.lines.contains { $0.hasSuffix("4 of 4 samples present, 0 absent; its carriers hold different signatures (content-mismatch)") },
-                "\(result.stdout)")
-        #expect(try Self.verify(ws, stored, ["--require-complete"]).status == 1)
+        // The damaged copy is its carrier's own failure, not the batch's (docs/BATCH.md, step 2).
+        #expect(result.lines.contains { $0.hasSuffix(": 4 of 4 samples present, 0 absent") }, "\(result.stdout)")
     }
 }
