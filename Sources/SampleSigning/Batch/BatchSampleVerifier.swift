@@ -41,6 +41,8 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     private enum Stored: Sendable {
         case sample(Sample)
         case invalid(StoredSampleFields, field: String, problem: String)
+        /// An item whose verdict does not depend on its record (a type outside the catalog).
+        case decided(SampleVerdict)
     }
 
     /// How a batch's signature holds at one certificate period.
@@ -147,6 +149,15 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         return add(.invalid(fields, field: invalidField, problem: problem), keys: keys, storedForm: storedForm, tag: tag)
     }
 
+    /// Takes a stored item of a type outside the catalog: it gets `verdict` (`malformed`,
+    /// `unsupported-type`, as a per-sample-signed one), counts as present in the batch it refers
+    /// to, and a batch signature it carries counts for that batch.
+    public mutating func addUnsupported(_ metadata: Metadata, verdict: SampleVerdict, tag: Tag) -> [Outcome] {
+        let keys = BatchMetadataKeys(metadata)
+        if keys.hasDigitalSignature || keys.reference == nil { return [Outcome(tag: tag, verdict: verdict, batch: nil)] }
+        return add(.decided(verdict), keys: keys, storedForm: .healthExport, tag: tag)
+    }
+
     private mutating func add(_ stored: Stored, keys: BatchMetadataKeys, storedForm: StoredForm, tag: Tag) -> [Outcome] {
         guard let reference = Self.text(keys.reference).flatMap(BatchReference.init(text:)) else {
             return [Outcome(tag: tag, verdict: SampleVerdict(
@@ -168,6 +179,8 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         nextSerial += 1
         if let ownVerdict {
             outcomes.append(Outcome(tag: tag, verdict: ownVerdict, batch: reference))
+        } else if case .decided(let verdict) = stored {
+            outcomes.append(Outcome(tag: tag, verdict: verdict, batch: reference))
         } else if let state = batches[key], state.signature != nil || state.conflict != nil {
             outcomes.append(resolve(member))
         } else {
@@ -408,6 +421,8 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
             }
         }
         switch member.stored {
+        case .decided(let verdict):
+            return outcome(verdict)
         case .invalid(let fields, let field, let problem):
             let record: SignedRecord
             do {
