@@ -41,3 +41,20 @@ struct BatchDamagedCopyTests {
         #expect(statuses.map(\.signature) == [.badSignature])
     }
 }
+
+/// docs/BATCH.md, "Decoding rules": a batch signature's size is bounded before it is decoded.
+@Suite("Batch signature size")
+struct BatchSignatureSizeTests {
+    @Test("a batch signature of more than 8 MiB is malformed (batch-signature-too-large) for its carrier, before decoding")
+    func oversizedSignature() throws {
+        let samples = try BatchFixtures.batchSigned(try BatchFixtures.heartRateDay(count: 2, interval: 5), count: 2)
+        // Valid base64 of 8 MiB + 3 octets: its size alone refuses it.
+        let oversized = String(repeating: "AAAA", count: BatchManifest.maximumSignatureLength / 3 + 1)
+        var input = samples
+        input[0].metadata.append(key: BatchReference.signatureMetadataKey, value: .string(oversized))
+        let (verdicts, statuses) = try BatchFixtures.verify(input)
+        #expect(verdicts.map(\.kind) == [.malformed, .valid])
+        #expect(verdicts[0].reasonCode == "batch-signature-too-large")
+        #expect(statuses.map(\.signature) == [.valid])
+    }
+}

@@ -26,6 +26,7 @@ MANIFEST_OID_CONTENT = bytes.fromhex("69819dffe6b9919cdaa5fda7eacdb3edacd4d463")
 ID_LENGTH = 12
 MAX_COUNT = 65535
 MAX_RECORDS_LENGTH = 64 * 1024 * 1024
+MAX_SIGNATURE_LENGTH = 8 * 1024 * 1024      # docs/BATCH.md "Decoding rules": checked before decoding
 OCTET_STRING, OID, INTEGER = 4, 6, 2
 _B64URL = re.compile(r"^[A-Za-z0-9_-]{16}$")
 _INDEX = re.compile(r"^(0|[1-9][0-9]{0,4})$")
@@ -199,6 +200,8 @@ def _register(text: object, ref: tuple[bytes, int], trust, b: Batch) -> tuple[Sa
         return (b.conflict if kind == "verified" else kind), False
     if data is None:
         return _failed(b, key, SampleVerdict("malformed", reason=f"{SIGNATURE_KEY} is not base64")), False
+    if len(data) > MAX_SIGNATURE_LENGTH:
+        return _failed(b, key, SampleVerdict("malformed", reason="batch-signature-too-large")), False
     claimed = claimed_id(data)
     if claimed is not None and claimed != batch_id:
         # Not a carrier of this batch, nor of the one it claims: decides nothing.

@@ -248,9 +248,17 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     private mutating func register(_ text: String, carrier: BatchReference, carrierStored: Stored,
                                    into outcomes: inout [Outcome]) -> SampleVerdict? {
         let key = BatchKey(carrier.batchIdentifier)
+        // Bounded before anything is decoded: base64 yields at most 3 octets for 4 characters.
+        if text.utf8.count / 4 * 3 > BatchManifest.maximumSignatureLength,
+           let octets = Self.decodedLength(text), octets > BatchManifest.maximumSignatureLength {
+            return failed(key, Self.textDigest(text), SampleVerdict(
+                kind: .malformed, reasonCode: "batch-signature-too-large",
+                reason: "\(BatchReference.signatureMetadataKey) holds \(octets) octets, more than the "
+                    + "\(BatchManifest.maximumSignatureLength) a batch signature may have"))
+        }
         let der = Self.base64Decoded(text)
         // What identifies this copy of a signature: its octets (or, when it is not base64, its text).
-        let digest = Digest.sha256(der ?? Array(text.utf8))
+        let digest = der.map { Digest.sha256($0) } ?? Self.textDigest(text)
         if let known = batches[key]?.copies.first(where: { $0.digest == digest }) {
             switch known.kind {
             case .verified: return batches[key]?.conflict
@@ -612,6 +620,27 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     private static func base64Decoded(_ text: String) -> [UInt8]? {
         if let der = SignatureText.decode(text) { return der }
         return Data(base64Encoded: text.filter { !$0.isWhitespace }).map { Array($0) }
+    }
+
+    /// SHA-256 of `text`'s UTF-8, read in place when the string is stored contiguously (a copy
+    /// of a line-sized text otherwise).
+    private static func textDigest(_ text: String) -> [UInt8] {
+        text.utf8.withContiguousStorageIfAvailable { Digest.sha256(UnsafeRawBufferPointer($0)) } ?? Digest.sha256(Array(text.utf8))
+    }
+
+    /// The octets base64 `text` stands for, counting its characters outside ASCII whitespace;
+    /// `nil` when it is no base64 length (its decoding then fails on its own).
+    private static func decodedLength(_ text: String) -> Int? {
+        var characters = 0, padding = 0
+        for unit in text.utf8 {
+            switch unit {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            case UInt8(ascii: "="): padding += 1; characters += 1
+            default: characters += 1
+            }
+        }
+        guard characters % 4 == 0 else { return nil }
+        return characters / 4 * 3 - min(padding, 2)
     }
 
     private static func text(_ value: MetadataValue?) -> String? {
