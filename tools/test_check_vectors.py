@@ -485,6 +485,14 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
              "batches": status(None, 2, "untrusted-signer")},
             {"samples": [member, hr(75, "08:00:05", 1, miscounted)], "verdicts": [{"verdict": "malformed", "fields": []}] * 2,
              "batches": status(None, 2, "malformed")},
+            # docs/BATCH.md step 2: a damaged copy is its carrier's own failure; the intact one decides.
+            {"samples": [hr(72, "08:00:00", 0, damaged), carrier], "verdicts": [{"verdict": "bad-signature", "fields": []}, ok],
+             "batches": status(2, 2, "valid")},
+            # "What binds a member to its signer": a signature on a sample of no batch decides nothing.
+            {"samples": [{**member, "metadata": {"HealthSigBatchSignature": sig}}, hr(75, "08:00:05", 1)],
+             "verdicts": [{"verdict": "unsigned", "fields": []}] * 2, "batches": status(None, 1, "unsigned")},
+            # A member invalid as a sample (unit kg on heart rate) is still compared with its record.
+            {"samples": [{**member, "unit": "kg"}, carrier], "verdicts": [cm("unit"), ok], "batches": status(2, 2, "valid")},
         ]
         for test in tests:
             test["storedForm"] = "json"

@@ -28,10 +28,11 @@ struct BatchVerdictOrdering<Item: Sendable> {
         self.setVerdict = setVerdict
     }
 
-    /// Takes the next item in input order (`sample` nil for an item without a valid sample) and
-    /// returns the items whose turn has come, in input order.
-    mutating func add(_ item: Item, sample: Sample?, storedForm: StoredForm) -> [Item] {
-        if passesStraightThrough(sample: sample) { return [item] }
+    /// Takes the next item in input order (`sample` nil for an item without a valid sample;
+    /// `member` for such an item of a batch) and returns the items whose turn has come, in input
+    /// order.
+    mutating func add(_ item: Item, sample: Sample?, member: BatchMemberItem? = nil, storedForm: StoredForm) -> [Item] {
+        if member == nil, passesStraightThrough(sample: sample) { return [item] }
         let sequence = nextSequence
         nextSequence += 1
         // Refused straight through while nothing waits: the item is a batch's.
@@ -40,6 +41,14 @@ struct BatchVerdictOrdering<Item: Sendable> {
         if let sample, involvesBatch {
             decided.append(false)
             apply(verifier.add(sample, storedForm: storedForm, tag: sequence))
+        } else if let member {
+            decided.append(false)
+            switch member {
+            case .invalid(let fields, let field, let problem):
+                apply(verifier.addInvalid(fields, invalidField: field, problem: problem, storedForm: storedForm, tag: sequence))
+            case .unsupported(let metadata, let verdict):
+                apply(verifier.addUnsupported(metadata, verdict: verdict, tag: sequence))
+            }
         } else {
             decided.append(true)
         }

@@ -26,6 +26,14 @@ public enum InvalidStoredSampleVerdict {
         case .verdict(let verdict): return verdict
         case .record(let r, let s): (record, signer) = (r, s)
         }
+        return verdict(stored: fields, invalidField: invalidField, problem: problem, storedForm: storedForm,
+                       record: record, signer: signer)
+    }
+
+    /// The verdict for `fields` against a trusted `record` (a per-sample signature's, or a batch
+    /// member's record in its verified manifest).
+    static func verdict(stored fields: StoredSampleFields, invalidField: String, problem: String,
+                        storedForm: StoredForm, record: SignedRecord, signer: SignerDescription) -> SampleVerdict {
         var comparator = FieldComparator(form: storedForm)
         comparator.compare(record: record, withStored: fields)
         var mismatches = comparator.mismatches

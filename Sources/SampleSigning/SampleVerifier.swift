@@ -134,8 +134,19 @@ public struct SampleVerifier: Sendable {
 
     /// ``verifiedContent(signatureDER:)`` of DER bytes lent in place.
     func verifiedContent(signatureBytes der: UnsafeBufferPointer<UInt8>) -> VerifiedContentOutcome {
+        verifiedContent(signatureBytes: der,
+                        certificateTime: date.map { .fixed($0) } ?? .statedByContent(Self.signedTime))
+    }
+
+    /// ``verifiedContent(signatureDER:)`` with certificates checked at `certificateTime`: a
+    /// batch signature's are checked at each member's signed time (docs/BATCH.md).
+    func verifiedContent(signatureDER der: [UInt8], certificateTime: CMSVerifier.CertificateTime) -> VerifiedContentOutcome {
+        der.withUnsafeBufferPointer { verifiedContent(signatureBytes: $0, certificateTime: certificateTime) }
+    }
+
+    private func verifiedContent(signatureBytes der: UnsafeBufferPointer<UInt8>,
+                                 certificateTime: CMSVerifier.CertificateTime) -> VerifiedContentOutcome {
         let summary: CMSSignerInfoSummary
-        let certificateTime: CMSVerifier.CertificateTime = date.map { .fixed($0) } ?? .statedByContent(Self.signedTime)
         let verdict = CMSVerifier.verify(bytes: der, trust: trust, certificateTime: certificateTime)
         // Consumed: the summary is moved out of the verdict, not copied (every array retained)
         // with the verdict destroyed after.

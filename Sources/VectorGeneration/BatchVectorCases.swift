@@ -1,3 +1,4 @@
+import CryptoBackend
 import Foundation
 import HealthSigKit
 import SampleIO
@@ -52,7 +53,7 @@ enum BatchVectorCases {
     }
 
     static func all(_ m: BatchVectorMaker) -> [VectorCase] {
-        validBatches(m) + altered(m) + missing(m) + moved(m) + damaged(m)
+        validBatches(m) + altered(m) + missing(m) + moved(m) + damaged(m) + copies(m) + invalidMembers(m)
     }
 
     // MARK: - Valid
@@ -286,6 +287,135 @@ enum BatchVectorCases {
                      let text = try SampleSigner().signature(for: sample, using: try m.keys.signerA.get())
                      return VectorSampleJSON.setting(carrier, key, .text(text))
                  }),
+        ]
+    }
+
+    // MARK: - Copies of the signature
+
+    static func copies(_ m: BatchVectorMaker) -> [VectorCase] {
+        let key = "metadata." + BatchReference.signatureMetadataKey
+        func damagedCopy(of carrier: JSONValue, on member: JSONValue) throws -> JSONValue {
+            let damaged = try M.damaging(carrier, M.flipSignatureValueBit)
+            return VectorSampleJSON.setting(member, key, .text(try M.signature(of: damaged)))
+        }
+        return [
+            test("a damaged copy of the batch signature on member 0, the intact carrier last", ["DamagedCopy"],
+                 verdicts: [("bad-signature", []), ("valid", []), ("valid", [])],
+                 batches: [Status(label: "A", count: 3, present: 3, signature: "valid")]) {
+                var a = try m.batch(R.quantity, label: "A")
+                a[0] = try damagedCopy(of: a[2], on: a[0])
+                return a
+            },
+            test("the intact carrier first, a damaged copy on a later member", ["DamagedCopy"],
+                 verdicts: [("valid", []), ("bad-signature", []), ("valid", [])],
+                 batches: [Status(label: "A", count: 3, present: 3, signature: "valid")]) {
+                let a = try m.batch(R.quantity, label: "A")
+                return [a[2], try damagedCopy(of: a[2], on: a[0]), a[1]]
+            },
+        ]
+    }
+
+    // MARK: - Members that are not valid samples
+
+    static func invalidMembers(_ m: BatchVectorMaker) -> [VectorCase] {
+        [
+            test("member 0 stored with unit kg, which heart rate cannot have", ["InvalidMember", "MemberAltered"],
+                 verdicts: [("content-mismatch", ["unit"]), ("valid", []), ("valid", [])],
+                 batches: [Status(label: "A", count: 3, present: 3, signature: "valid")]) {
+                var a = try m.batch(R.quantity, label: "A")
+                a[0] = VectorSampleJSON.setting(a[0], "unit", .text("kg"))
+                return a
+            },
+            test("member 1 stored with its start after its end", ["InvalidMember", "MemberAltered"],
+                 verdicts: [("valid", []), ("content-mismatch", ["startDate"]), ("valid", [])],
+                 batches: [Status(label: "A", count: 3, present: 3, signature: "valid")]) {
+                var a = try m.batch(R.quantity, label: "A")
+                a[1] = VectorSampleJSON.setting(a[1], "startDate", .text("2026-11-21T08:00:30Z"))
+                return a
+            },
+            test("the carrier stored with a type outside the catalog", ["InvalidMember", "CarrierAltered"],
+                 verdicts: [("valid", []), ("valid", []), ("content-mismatch", ["type"])],
+                 batches: [Status(label: "A", count: 3, present: 3, signature: "valid")]) {
+                var a = try m.batch(R.quantity, label: "A")
+                a[2] = VectorSampleJSON.setting(a[2], "type", .text("HKQuantityTypeIdentifierMadeUp"))
+                return a
+            },
+        ]
+    }
+
+    // MARK: - Two trusted keys (group two-trusted-keys)
+
+    static func binding(_ m: BatchVectorMaker) -> [VectorCase] {
+        let key = "metadata." + BatchReference.signatureMetadataKey
+        func signerB() throws -> P256PrivateKey { try m.keys.signerB.get().0 }
+        /// A sample of no batch carrying signer B's signature over forged readings under batch A.
+        func stray(_ forged: [JSONValue]) throws -> JSONValue {
+            let reading = try VectorSampleJSON.parse(R.heartRate(80, at: "07:00:00"))
+            return VectorSampleJSON.setting(reading, key, .text(try M.signature(of: forged[2])))
+        }
+        func withoutSignature(_ sample: JSONValue) -> JSONValue { VectorSampleJSON.setting(sample, key, nil) }
+        let signatureField = [BatchReference.signatureMetadataKey]
+        return [
+            test("signer B's manifest for batch A stored on a sample of no batch, B's forged members: none is signed",
+                 ["SignerBinding"],
+                 verdicts: Array(repeating: ("unsigned", []), count: 4),
+                 batches: [Status(label: "A", count: nil, present: 3, signature: "unsigned")]) {
+                let forged = try m.batch(R.quantityForged, label: "A", key: try signerB())
+                return [try stray(forged)] + forged.map(withoutSignature)
+            },
+            test("the same forged members with batch A's genuine carrier: compared with A's records", ["SignerBinding"],
+                 verdicts: [("unsigned", []), ("content-mismatch", ["value"]), ("content-mismatch", ["value"]), ("valid", [])],
+                 batches: [Status(label: "A", count: 3, present: 3, signature: "valid")]) {
+                let forged = try m.batch(R.quantityForged, label: "A", key: try signerB())
+                let genuine = try m.batch(R.quantity, label: "A")
+                return [try stray(forged), withoutSignature(forged[0]), withoutSignature(forged[1]), genuine[2]]
+            },
+            test("batch B's signature stored on member 0 of batch A: that member only is content-mismatch", ["OtherBatchSignature"],
+                 verdicts: [("content-mismatch", signatureField), ("valid", []), ("valid", []), ("unsigned", []), ("unsigned", [])],
+                 batches: [Status(label: "A", count: 3, present: 3, signature: "valid"),
+                           Status(label: "B", count: nil, present: 2, signature: "unsigned")]) {
+                var a = try m.batch(R.quantity, label: "A")
+                let b = try m.batch(R.quantityLater, label: "B")
+                a[0] = VectorSampleJSON.setting(a[0], key, .text(try M.signature(of: b[2])))
+                return a + [b[0], b[1]]
+            },
+            test("carriers of batch A signed by A and by B: the later carrier and every member after it conflict", ["Conflict"],
+                 verdicts: [("valid", []), ("content-mismatch", signatureField), ("content-mismatch", signatureField),
+                            ("content-mismatch", signatureField)],
+                 batches: [Status(label: "A", count: 3, present: 3, signature: "content-mismatch")]) {
+                let a = try m.batch(R.quantity, label: "A")
+                let b = try m.batch(R.quantity, label: "A", key: try signerB())
+                return [a[2], b[2], a[0], a[1]]
+            },
+        ]
+    }
+
+    // MARK: - Certificate time (group trusted-dated-certificate)
+
+    static func certificateTime(_ m: BatchVectorMaker) -> [VectorCase] {
+        func dated() throws -> P256PrivateKey { try m.keys.dated.get().0 }
+        func readings(_ instants: [String]) -> [String] {
+            instants.enumerated().map { R.heartRate(70 + $0.offset, instant: $0.element) }
+        }
+        return [
+            test("a batch spanning the certificate's notAfter: the member after it is untrusted-signer", ["CertificateTime"],
+                 verdicts: [("valid", []), ("valid", []), ("untrusted-signer", [])],
+                 batches: [Status(label: "A", count: 3, present: 3, signature: "valid")]) {
+                try m.batch(readings(["2026-11-21T23:59:50Z", "2026-11-21T23:59:55Z", "2026-11-22T00:00:05Z"]), label: "A",
+                            key: try dated())
+            },
+            test("a batch spanning the certificate's notBefore: the member before it is untrusted-signer", ["CertificateTime"],
+                 verdicts: [("untrusted-signer", []), ("valid", []), ("valid", [])],
+                 batches: [Status(label: "A", count: 3, present: 3, signature: "valid")]) {
+                try m.batch(readings(["2026-11-19T23:59:55Z", "2026-11-20T00:00:05Z", "2026-11-20T00:00:10Z"]), label: "A",
+                            key: try dated())
+            },
+            test("a batch signed after the certificate expired: every member untrusted-signer", ["CertificateTime"],
+                 verdicts: Array(repeating: ("untrusted-signer", []), count: 3),
+                 batches: [Status(label: "A", count: nil, present: 3, signature: "untrusted-signer")]) {
+                try m.batch(readings(["2026-11-23T08:00:00Z", "2026-11-23T08:00:05Z", "2026-11-23T08:00:10Z"]), label: "A",
+                            key: try dated())
+            },
         ]
     }
 }

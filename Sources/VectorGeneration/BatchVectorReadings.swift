@@ -9,8 +9,16 @@ enum BatchVectorReadings {
             .replacingOccurrences(of: "2026-11-21T08:00:00Z", with: "2026-11-21T\(time)Z")
     }
 
+    /// A heart rate of the strap of `samples.json` at `instant` (RFC 3339, UTC).
+    static func heartRate(_ value: Int, instant: String) -> String {
+        R.heartRate.replacingOccurrences(of: #""value":72"#, with: #""value":\#(value)"#)
+            .replacingOccurrences(of: "2026-11-21T08:00:00Z", with: instant)
+    }
+
     /// Batch A: 72, 75 and 71 count/min five seconds apart.
     static let quantity = [heartRate(72, at: "08:00:00"), heartRate(75, at: "08:00:05"), heartRate(71, at: "08:00:10")]
+    /// Batch A's times with other values (140, 141, 142 count/min): what a forger would sign.
+    static let quantityForged = [heartRate(140, at: "08:00:00"), heartRate(141, at: "08:00:05"), heartRate(142, at: "08:00:10")]
     /// Batch B of the same strap an hour later: 80, 81 and 82 count/min.
     static let quantityLater = [heartRate(80, at: "09:00:00"), heartRate(81, at: "09:00:05"), heartRate(82, at: "09:00:10")]
 

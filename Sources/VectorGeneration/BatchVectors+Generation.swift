@@ -37,12 +37,25 @@ extension BatchVectors: VectorFamilyGenerator {
             "UntrustedSigner": "The batch signed by a key outside the trust set: untrusted-signer for every sample of the batch.",
             "NotBase64": "HealthSigBatchSignature is not base64: malformed for every sample of the batch.",
             "NotAManifest": "A valid SignedData whose content is a per-sample record, not a BatchManifest: malformed for every sample of the batch.",
+            "DamagedCopy": "A damaged copy of the batch signature on one member, an intact carrier elsewhere: the damaged copy is its carrier's own failure (bad-signature), the batch verifies from the intact one (docs/BATCH.md, Verification step 2).",
+            "InvalidMember": "A member altered into an invalid sample (a unit of another dimension, a start after its end, a type outside the catalog): content-mismatch against its record naming the field, counted present (docs/BATCH.md, Verification).",
+            "SignerBinding": "Group two-trusted-keys: a manifest signed by the second trusted key claiming the first key's batch, stored on a sample that is no member of that batch, decides none of the batch's members (docs/BATCH.md, What binds a member to its signer).",
+            "OtherBatchSignature": "A member of one batch carrying another batch's signature: content-mismatch on HealthSigBatchSignature; the signature decides neither batch.",
+            "Conflict": "Group two-trusted-keys: carriers of one batch holding two different signatures that both verify: the later carrier and every member decided after it are content-mismatch on HealthSigBatchSignature; the batch's signature status is content-mismatch.",
+            "CertificateTime": "Group trusted-dated-certificate: the signer's certificate is valid from 2026-11-20T00:00:00Z to 2026-11-22T00:00:00Z only, and is checked at each member's signed time, its record's end date (docs/BATCH.md step 5): a batch spanning the boundary gives each member its own verdict.",
         ]
     }
 
     func groups(_ context: VectorGenerationContext) throws -> [VectorGroupSpec] {
         let maker = BatchVectorMaker(keys: context.keys)
         return [VectorGroupSpec(name: "trusted-key", members: { try VectorGroupKey.members(try context.keys.signerA.get().publicKey) },
-                                cases: BatchVectorCases.all(maker))]
+                                cases: BatchVectorCases.all(maker)),
+                VectorGroupSpec(name: "two-trusted-keys",
+                                members: { try VectorGroupKey.members(try context.keys.signerA.get().publicKey,
+                                                                      alsoTrusting: [try context.keys.signerB.get().0.publicKey]) },
+                                cases: BatchVectorCases.binding(maker)),
+                VectorGroupSpec(name: "trusted-dated-certificate",
+                                members: { try VectorGroupKey.members(try context.keys.dated.get().1) },
+                                cases: BatchVectorCases.certificateTime(maker))]
     }
 }

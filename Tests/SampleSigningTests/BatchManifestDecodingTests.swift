@@ -90,6 +90,17 @@ struct BatchManifestDecodingTests {
         #expect(Self.code(try Self.manifest(count: 4)) == "records")
     }
 
+    @Test("records beyond count are refused once counted, before a node is kept for each of a million tiny elements")
+    func recordsCountedBeforeParsing() throws {
+        let tiny = BatchManifest(batchIdentifier: Self.identifier, records: Array(repeating: [0x30, 0x00], count: 1_000_000))
+        let root = try DER.parse(tiny.encoded())
+        let length = try #require(try DERInteger(derNode: root.children[3], withTag: .integer).intValue)
+        let bytes = try Self.manifest(count: 2, length: length, stream: Array(root.children[4].content))
+        #expect(throws: BatchManifestError.records("more than 2 records, count says 2")) {
+            try BatchManifest(derEncoded: bytes)
+        }
+    }
+
     @Test("strict DER: no field after records, minimal lengths")
     func strictDER() throws {
         #expect(Self.code(try Self.manifest(extra: true)) == "der-unexpectedField")

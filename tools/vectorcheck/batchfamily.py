@@ -26,6 +26,7 @@ MANIFEST_OID_CONTENT = bytes.fromhex("69819dffe6b9919cdaa5fda7eacdb3edacd4d463")
 ID_LENGTH = 12
 MAX_COUNT = 65535
 MAX_RECORDS_LENGTH = 64 * 1024 * 1024
+MAX_SIGNATURE_LENGTH = 8 * 1024 * 1024      # docs/BATCH.md "Decoding rules": checked before decoding
 OCTET_STRING, OID, INTEGER = 4, 6, 2
 _B64URL = re.compile(r"^[A-Za-z0-9_-]{16}$")
 _INDEX = re.compile(r"^(0|[1-9][0-9]{0,4})$")
@@ -95,15 +96,25 @@ def decode_manifest(content: bytes) -> tuple[bytes, list[bytes]]:
     return batch_id, [child.raw for child in seq.children]
 
 
-def claimed_id(signature_der: bytes) -> bytes | None:
-    """The batchId an unverified SignedData's content claims (docs/BATCH.md: a failed batch
-    signature is charged to that batch)."""
+def unverified_content(signature_der: bytes) -> bytes | None:
+    """The eContent of a SignedData, read before (and whatever) its verification."""
     try:
         ci = der.parse(signature_der)
         signed_data = ci.children[1].children[0]
         encap = next(c for c in signed_data.children if c.is_(UNIVERSAL, der.SEQUENCE, True) and c.children
                      and c.children[0].is_(UNIVERSAL, OID, False) and len(c.children) == 2)
-        content = encap.children[1].children[0].content
+        return encap.children[1].children[0].content
+    except (DERError, IndexError, StopIteration):
+        return None
+
+
+def claimed_id(signature_der: bytes) -> bytes | None:
+    """The batchId an unverified SignedData's content claims (docs/BATCH.md: a signature whose
+    content claims another batch than its carrier's is no carrier's)."""
+    content = unverified_content(signature_der)
+    if content is None:
+        return None
+    try:
         manifest = der.parse(content)
         node = manifest.children[1]
         if node.is_(UNIVERSAL, OCTET_STRING, False) and len(node.content) == ID_LENGTH:
@@ -114,97 +125,198 @@ def claimed_id(signature_der: bytes) -> bytes | None:
 
 
 @dataclass
+class Copy:
+    """A carrier's signature that verified: the batch's signature (docs/BATCH.md step 2)."""
+    der: bytes
+    records: list[bytes]
+
+
+@dataclass
 class Batch:
-    signature: SampleVerdict | None = None      # None: no carrier met; valid: `records` is set
-    records: list[bytes] = field(default_factory=list)
+    signature: Copy | None = None               # the first copy that verified
+    conflict: SampleVerdict | None = None       # a second, different copy that verified
+    first_failure: SampleVerdict | None = None  # the first copy that did not verify
+    copies: dict[bytes, object] = field(default_factory=dict)   # copy octets -> "verified" | verdict
     seen: set[int] = field(default_factory=set)
+    waiting: list = field(default_factory=list)
 
 
-def _register(text: object, carrier_ref, trust, batches: dict[bytes, Batch]) -> SampleVerdict | None:
-    """Verifies a batch signature once; the first one met for a batch decides. Returns the
-    failure the carrier gets, if any."""
-    batch_id = carrier_ref[0] if carrier_ref else None
-    records: list[bytes] = []
+def _instant(end):
+    import datetime
+    try:
+        return datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc) + datetime.timedelta(
+            seconds=end.seconds + float(end.fraction))
+    except OverflowError:
+        return None
+
+
+def _record_time(records: list[bytes], index: int):
+    """A member's signed time: the end date of its record (docs/VERIFY.md "Certificate time")."""
+    if not 0 <= index < len(records):
+        return None
+    try:
+        return _instant(record.decode(records[index]).end)
+    except (record.RecordError, ValueError, IndexError):
+        return None
+
+
+def _unverified_records(content: bytes) -> list[bytes]:
+    try:
+        return decode_manifest(content)[1]
+    except ManifestError:
+        return []
+
+
+def _time_varies(trust) -> bool:
+    """Certificates can change a verdict with the time checked only when the trust set has some."""
+    return any(t.certificate is not None for t in trust)
+
+
+def _cms_failure(res) -> SampleVerdict:
+    return SampleVerdict(_CMS_TO_SAMPLE[res.verdict], reason=f"batch signature: {res.reason}")
+
+
+def _other_batch() -> SampleVerdict:
+    return SampleVerdict("content-mismatch", [SIGNATURE_KEY], reason="batch-signature-other-batch")
+
+
+def _conflict() -> SampleVerdict:
+    return SampleVerdict("content-mismatch", [SIGNATURE_KEY], reason="batch-signature-conflict")
+
+
+def _register(text: object, ref: tuple[bytes, int], trust, b: Batch) -> tuple[SampleVerdict | None, bool]:
+    """A signature found on a member of batch ref[0]. Returns the carrier's own verdict (None:
+    it is judged as a member) and whether the batch's waiting members are now decided."""
+    batch_id, index = ref
     try:
         data = base64.b64decode(re.sub(r"\s+", "", text if isinstance(text, str) else str(text)), validate=True)
         if not data:
             raise ValueError("empty")
     except (binascii.Error, ValueError):
-        state = SampleVerdict("malformed", reason=f"{SIGNATURE_KEY} is not base64")
-    else:
-        res = cms.verify(data, trust)
+        data = None
+    key = data if data is not None else (text if isinstance(text, str) else str(text)).encode()
+    if key in b.copies:
+        kind = b.copies[key]
+        return (b.conflict if kind == "verified" else kind), False
+    if data is None:
+        return _failed(b, key, SampleVerdict("malformed", reason=f"{SIGNATURE_KEY} is not base64")), False
+    if len(data) > MAX_SIGNATURE_LENGTH:
+        return _failed(b, key, SampleVerdict("malformed", reason="batch-signature-too-large")), False
+    claimed = claimed_id(data)
+    if claimed is not None and claimed != batch_id:
+        # Not a carrier of this batch, nor of the one it claims: decides nothing.
+        return _other_batch(), False
+    res = cms.verify(data, trust, at=lambda content: _record_time(_unverified_records(content), index))
+    if res.verdict != cms.VALID:
+        if res.verdict == cms.UNTRUSTED and _time_varies(trust):
+            # Refused at the carrier's own signed time: tried at its other records' times.
+            retry = None
+            for rec_bytes in _unverified_records(unverified_content(data) or b""):
+                try:
+                    at = _instant(record.decode(rec_bytes).end)
+                except (record.RecordError, ValueError, IndexError):
+                    continue
+                again = cms.verify(data, trust, at=at)
+                if again.verdict == cms.VALID:
+                    retry = again
+                    break
+            if retry is not None:
+                res = retry
         if res.verdict != cms.VALID:
-            state = SampleVerdict(_CMS_TO_SAMPLE[res.verdict], reason=f"batch signature: {res.reason}")
-            batch_id = claimed_id(data) or batch_id
-        elif res.e_content_type != cms.ID_DATA:
-            state = SampleVerdict("malformed", reason=f"eContentType {res.e_content_type} is not id-data")
-        else:
-            try:
-                batch_id, records = decode_manifest(res.content)
-                state = SampleVerdict("valid")
-            except ManifestError as e:
-                state = SampleVerdict("malformed", reason=f"batch-manifest-{e}")
-    if batch_id is not None:
-        b = batches.setdefault(batch_id, Batch())
-        if b.signature is None:
-            b.signature, b.records = state, records
-    return None if state.verdict == "valid" else state
+            return _failed(b, key, _cms_failure(res)), False
+    if res.e_content_type != cms.ID_DATA:
+        return _failed(b, key, SampleVerdict("malformed", reason=f"eContentType {res.e_content_type} is not id-data")), False
+    try:
+        manifest_id, records = decode_manifest(res.content)
+    except ManifestError as e:
+        return _failed(b, key, SampleVerdict("malformed", reason=f"batch-manifest-{e}")), False
+    if manifest_id != batch_id:
+        return _other_batch(), False
+    if b.signature is None:
+        b.signature = Copy(data, records)
+        b.copies[key] = "verified"
+        return None, True
+    b.conflict = _conflict()
+    b.copies[key] = b.conflict
+    return b.conflict, True
+
+
+def _failed(b: Batch, key: bytes, verdict: SampleVerdict) -> SampleVerdict:
+    if b.first_failure is None:
+        b.first_failure = verdict
+    b.copies[key] = verdict
+    return verdict
+
+
+def _resolve(b: Batch, index: int, duplicate: bool, st: stored.Stored, trust) -> SampleVerdict:
+    if b.conflict is not None:
+        return b.conflict
+    copy = b.signature
+    if index >= len(copy.records):
+        return SampleVerdict("content-mismatch", ["batch.index"], reason=f"index {index} of {len(copy.records)}")
+    if duplicate:
+        return SampleVerdict("content-mismatch", ["batch.index"], reason=f"index {index} again")
+    try:
+        rec = record.decode(copy.records[index])
+    except record.RecordError as e:
+        return SampleVerdict("malformed", reason=f"record-{e}")
+    if _time_varies(trust):
+        # The certificate must hold at this member's signed time (docs/BATCH.md step 5).
+        res = cms.verify(copy.der, trust, at=_instant(rec.end))
+        if res.verdict != cms.VALID:
+            return _cms_failure(res)
+    diffs, notes = compare(rec, st)
+    return SampleVerdict("content-mismatch", diffs, notes=notes) if diffs else SampleVerdict("valid", notes=notes)
 
 
 def verify_input(samples: list[dict], trust) -> tuple[list[SampleVerdict], list[dict]]:
-    """Verdicts in input order and the status of every batch, sorted by id."""
+    """Verdicts in input order and the status of every batch, sorted by id. In input order, as
+    docs/BATCH.md "Verification" streams: members wait for a carrier whose copy verifies."""
     batches: dict[bytes, Batch] = {}
-    members: list[tuple[int, tuple[bytes, int], bool, stored.Stored]] = []
     verdicts: list[SampleVerdict | None] = [None] * len(samples)
-    # Pass 1, in input order: signatures (the first met per batch decides), references,
-    # duplicates (the second sample with a batch and index is the duplicate).
     for i, obj in enumerate(samples):
         st = stored.from_json(obj)
         md = st.metadata
         ref_text = md.get(REFERENCE_KEY)
-        ref = parse_reference(ref_text)
-        own_failure = _register(md[SIGNATURE_KEY], ref, trust, batches) if SIGNATURE_KEY in md else None
         if st.signature() is not None or ref_text is None:
+            # A batch signature on a sample outside any batch is no carrier: it decides nothing.
             verdicts[i] = verify_stored(st, trust)
             continue
+        ref = parse_reference(ref_text)
         if ref is None:
-            verdicts[i] = own_failure or SampleVerdict("malformed", reason="batch-reference")
+            verdicts[i] = SampleVerdict("malformed", reason="batch-reference")
             continue
         b = batches.setdefault(ref[0], Batch())
         duplicate = ref[1] in b.seen
         b.seen.add(ref[1])
-        if own_failure is not None:
-            verdicts[i] = own_failure
+        own = None
+        if SIGNATURE_KEY in md:
+            own, decided = _register(md[SIGNATURE_KEY], ref, trust, b)
+            if decided:
+                for (j, index, dup, member) in b.waiting:
+                    verdicts[j] = _resolve(b, index, dup, member, trust)
+                b.waiting = []
+        if own is not None:
+            verdicts[i] = own
+        elif b.signature is not None or b.conflict is not None:
+            verdicts[i] = _resolve(b, ref[1], duplicate, st, trust)
         else:
-            members.append((i, ref, duplicate, st))
-    # Pass 2: each member against its batch's signature (all signatures are known now, as they
-    # are for a streaming verifier once the input ended).
-    for i, (batch_id, index), duplicate, st in members:
-        b = batches[batch_id]
-        if b.signature is None:
-            verdicts[i] = SampleVerdict("unsigned", reason="batch-signature-missing")
-        elif b.signature.verdict != "valid":
-            verdicts[i] = b.signature
-        elif index >= len(b.records):
-            verdicts[i] = SampleVerdict("content-mismatch", ["batch.index"], reason=f"index {index} of {len(b.records)}")
-        elif duplicate:
-            verdicts[i] = SampleVerdict("content-mismatch", ["batch.index"], reason=f"index {index} again")
-        else:
-            try:
-                rec = record.decode(b.records[index])
-            except record.RecordError as e:
-                verdicts[i] = SampleVerdict("malformed", reason=f"record-{e}")
-                continue
-            diffs, notes = compare(rec, st)
-            verdicts[i] = SampleVerdict("content-mismatch", diffs, notes=notes) if diffs else SampleVerdict("valid", notes=notes)
+            b.waiting.append((i, ref[1], duplicate, st))
+    # The end of the input: members no verified copy decided.
+    for b in batches.values():
+        for (j, _, _, _) in b.waiting:
+            verdicts[j] = b.first_failure or SampleVerdict("unsigned", reason="batch-signature-missing")
     statuses = []
     for batch_id in sorted(batches, key=id_text):
         b = batches[batch_id]
-        valid = b.signature is not None and b.signature.verdict == "valid"
-        count = len(b.records) if valid else None
+        valid = b.signature is not None
+        count = len(b.signature.records) if valid else None
         present = len({i for i in b.seen if i < count}) if valid else len(b.seen)
         absent = count - present if valid else None
+        if valid:
+            signature = "content-mismatch" if b.conflict is not None else "valid"
+        else:
+            signature = b.first_failure.verdict if b.first_failure else "unsigned"
         statuses.append({"id": id_text(batch_id), "count": count, "present": present, "absent": absent,
-                         "signature": b.signature.verdict if b.signature else "unsigned",
-                         "complete": valid and absent == 0})
+                         "signature": signature, "complete": signature == "valid" and absent == 0})
     return [v or SampleVerdict("malformed", reason="no verdict") for v in verdicts], statuses

@@ -87,8 +87,8 @@ public struct VerificationPipeline {
                     batches.passesStraightThrough(involvingBatch: false)
                 }
                 if straight { return try deliver(event) }
-                let (sample, form) = Self.batchInput(event)
-                for ready in batches.add(event, sample: sample, storedForm: form) { try deliver(ready) }
+                let (sample, member, form) = Self.batchInput(event)
+                for ready in batches.add(event, sample: sample, member: member, storedForm: form) { try deliver(ready) }
             },
             streaming: whenInputWaits.map { idle in
                 .init(inputReady: { () throws(ToolError) in try input.nextIsReady() }, idle: { () throws(ToolError) in
@@ -108,9 +108,9 @@ public struct VerificationPipeline {
     }
 
     /// The sample of a decided event and its stored form, for the batch verifier.
-    static func batchInput(_ event: PipelineEvent) -> (Sample?, StoredForm) {
-        guard case .decided(let decided) = event else { return (nil, .json) }
-        return (decided.sample, decided.exportItem == nil ? .json : .healthExport)
+    static func batchInput(_ event: PipelineEvent) -> (Sample?, BatchMemberItem?, StoredForm) {
+        guard case .decided(let decided) = event else { return (nil, nil, .json) }
+        return (decided.sample, decided.batchMember, decided.exportItem == nil ? .json : .healthExport)
     }
 
     /// The event with the batch verifier's verdict.

@@ -30,16 +30,26 @@ public final class DecidedSample: Sendable {
     let reportLineReading: ReportLineReading
     /// Whether ``reportLineReading`` is the sample's.
     let hasReportLineReading: Bool
+    /// A batch's item that is not a valid sample, which the batch stage decides.
+    let batchMember: BatchMemberItem?
 
     /// Creates a decided sample.
-    public init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
-                correlationRole: CorrelationRole = .none) {
+    public convenience init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
+                            correlationRole: CorrelationRole = .none) {
+        self.init(entry: entry, sample: sample, exportItem: exportItem, correlationRole: correlationRole, batchMember: nil)
+    }
+
+    /// Creates a decided sample, with the batch item when the stored item is a batch's and no
+    /// valid sample.
+    init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
+         correlationRole: CorrelationRole = .none, batchMember: BatchMemberItem?) {
         // Matched, not asked through `sample.map(…)`, whose generic closure copied the whole
         // sample (every string retained and released).
         involvesBatch = switch sample {
         case .some(let sample): BatchSampleVerifier<Int>.involvesBatch(sample)
-        case .none: false
+        case .none: batchMember != nil
         }
+        self.batchMember = batchMember
         reportLineReading = switch sample {
         case .some(let sample): sample.reportLineReading(source: exportItem?.sourceName)
         case .none: .absent
@@ -57,6 +67,7 @@ public final class DecidedSample: Sendable {
     public init(entry: VerificationEntry, sample: consuming Sample, exportItem: ExportXMLItem?,
                 correlationRole: CorrelationRole = .none) {
         involvesBatch = BatchSampleVerifier<Int>.involvesBatch(sample)
+        batchMember = nil
         reportLineReading = sample.reportLineReading(source: exportItem?.sourceName)
         hasReportLineReading = true
         self.entry = entry
@@ -72,6 +83,7 @@ public final class DecidedSample: Sendable {
         exportItem = decided.exportItem
         correlationRole = decided.correlationRole
         involvesBatch = decided.involvesBatch
+        batchMember = decided.batchMember
         reportLineReading = decided.reportLineReading
         hasReportLineReading = decided.hasReportLineReading
     }

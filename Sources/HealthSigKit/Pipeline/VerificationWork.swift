@@ -47,7 +47,8 @@ enum VerificationWork: Sendable {
                 storedForm: .json, verifier: verifier)
             return .decided(DecidedSample(entry: VerificationEntry(
                 position: error.position ?? error.line, line: error.line, type: fields.type ?? "?",
-                startDate: fields.startDate ?? "", verdict: verdict), sample: nil, exportItem: nil))
+                startDate: fields.startDate ?? "", verdict: verdict), sample: nil, exportItem: nil,
+                batchMember: .member(fields, field: error.field, problem: ProblemText.inputReasonWithField(error))))
         }
     }
 
@@ -89,17 +90,27 @@ enum VerificationWork: Sendable {
             return .decided(DecidedSample(entry: entry(stored, verdict), sample: stored.sample,
                                           exportItem: stored.exportItem, correlationRole: role))
         case .unsupported(let item):
-            guard let signature = item.signatureText else { return nil }
-            return .decided(DecidedSample(entry: entry(item, SampleVerdict(
+            if let signature = item.signatureText {
+                return .decided(DecidedSample(entry: entry(item, SampleVerdict(
+                    kind: .malformed, reasonCode: "unsupported-type",
+                    reason: "signed \(item.elementName) of type \(item.type ?? "?") is outside the supported sample types (signature \(signature.count) characters)")),
+                    sample: nil, exportItem: item))
+            }
+            // A batch's member of such a type is signed too: reported as one, and present in its batch.
+            let metadata = Metadata(item.metadata.map { Metadata.Entry(key: $0.key, value: .string($0.value)) })
+            guard BatchSampleVerifier<Int>.involvesBatch(metadata) else { return nil }
+            let verdict = SampleVerdict(
                 kind: .malformed, reasonCode: "unsupported-type",
-                reason: "signed \(item.elementName) of type \(item.type ?? "?") is outside the supported sample types (signature \(signature.count) characters)")),
-                sample: nil, exportItem: item))
+                reason: "batch-signed \(item.elementName) of type \(item.type ?? "?") is outside the supported sample types")
+            return .decided(DecidedSample(entry: entry(item, verdict), sample: nil, exportItem: item,
+                                          batchMember: .unsupported(metadata, verdict: verdict)))
         case .invalid(let item, let error):
             if let fields = error.storedFields {
                 return .decided(DecidedSample(entry: entry(item, InvalidStoredSampleVerdict.verdict(
                     stored: fields, invalidField: error.field, problem: ProblemText.inputReasonWithField(error),
                     storedForm: .healthExport, verifier: verifier)),
-                    sample: nil, exportItem: item))
+                    sample: nil, exportItem: item,
+                    batchMember: .member(fields, field: error.field, problem: ProblemText.inputReasonWithField(error))))
             }
             // A supported type without a signature is an unsigned sample, valid or not:
             // dropping it would let `--require-signed` pass an unsigned export.

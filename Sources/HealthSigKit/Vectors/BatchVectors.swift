@@ -36,13 +36,18 @@ package struct BatchVectors: VectorFamily {
         var verifier = BatchSampleVerifier<Int>(verifier: SampleVerifier(trust: trust))
         var got: [Int: SampleVerdict] = [:]
         for (index, json) in stored.enumerated() {
-            let sample: Sample
+            let outcomes: [BatchSampleVerifier<Int>.Outcome]
             do {
-                sample = try JSONSampleDecoder.decodeStored(json)
+                outcomes = verifier.add(try JSONSampleDecoder.decodeStored(json), storedForm: storedForm, tag: index)
+            } catch where error.storedFields != nil {
+                // As `healthsig verify` judges a batch's item that is not a valid sample.
+                guard let fields = error.storedFields else { continue }
+                outcomes = verifier.addInvalid(fields, invalidField: error.field, problem: ProblemText.inputReasonWithField(error),
+                                               storedForm: storedForm, tag: index)
             } catch {
                 return .disagree("samples[\(index)] does not decode: \(error)")
             }
-            for outcome in verifier.add(sample, storedForm: storedForm, tag: index) { got[outcome.tag] = outcome.verdict }
+            for outcome in outcomes { got[outcome.tag] = outcome.verdict }
         }
         for outcome in verifier.finish() { got[outcome.tag] = outcome.verdict }
 

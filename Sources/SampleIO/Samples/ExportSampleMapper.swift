@@ -45,7 +45,9 @@ public struct ExportSampleMapper {
                                         precision: .healthExport, exportItem: item))
         } catch {
             var error = error
-            if item.signatureText != nil { error.storedFields = item.storedFields }
+            if item.signatureText != nil || item.metadata.contains(where: { BatchSignatureKeys.contains($0.key) }) {
+                error.storedFields = item.storedFields
+            }
             return .invalid(item, error)
         }
     }

@@ -8,9 +8,12 @@ import HealthSamples
 /// input error.
 enum JSONStoredSampleFields {
     /// `error` carrying the fields of `value` when `value` is an object with exactly one
-    /// `HKDigitalSignature` string (under either spelling); `error` unchanged otherwise.
+    /// `HKDigitalSignature` string (under either spelling), or a batch signature's metadata
+    /// (``BatchSignatureKeys``); `error` unchanged otherwise.
     static func attaching(to error: SampleInputError, from value: JSONValue) -> SampleInputError {
-        guard case .object(let object) = value, let signature = signatureText(object) else { return error }
+        guard case .object(let object) = value else { return error }
+        let signature = signatureText(object)
+        guard signature != nil || refersToBatch(object) else { return error }
         var fields = fields(of: object)
         fields.signatureText = signature
         var error = error
@@ -81,6 +84,12 @@ enum JSONStoredSampleFields {
         case .number(let n)?: return n.text
         default: return nil
         }
+    }
+
+    /// Whether the object's metadata holds a batch reference or batch signature.
+    static func refersToBatch(_ object: JSONObject) -> Bool {
+        guard case .object(let metadata)? = object["metadata"] else { return false }
+        return metadata.members.contains { BatchSignatureKeys.contains($0.key) }
     }
 
     /// The one signature string of the object's metadata; nil when there is none, or two (under

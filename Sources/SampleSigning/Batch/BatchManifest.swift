@@ -21,6 +21,10 @@ public struct BatchManifest: Sendable, Hashable {
     public static let maximumCount = 65_535
     /// Most octets the inflated records may declare (64 MiB): the bound on what a verifier allocates.
     public static let maximumRecordsLength = 64 << 20
+    /// Most octets a batch signature (the DER SignedData) may have (8 MiB), checked before it is
+    /// decoded: far above a full batch of real readings (65,535 fully described heart rates
+    /// compress to about 0.6 MiB), far below what decoding an arbitrary line would cost.
+    public static let maximumSignatureLength = 8 << 20
 
     /// The batch identifier (12 random octets chosen by the signer).
     public let batchIdentifier: [UInt8]
@@ -89,6 +93,11 @@ public struct BatchManifest: Sendable, Hashable {
             } catch {
                 throw BatchManifestError.compression(Self.describe(error), offset: compressedNode.offset)
             }
+            // Counted before the strict parse keeps a node for each: inflated octets of tiny
+            // elements (`30 00` repeated) would otherwise cost a node per two octets.
+            if let elements = Self.elementCount(ofSequence: inflated, atMost: n), elements > n {
+                throw BatchManifestError.records("more than \(n) records, count says \(n)")
+            }
             let list: DERNode
             do {
                 // Every record is validated as strict DER here, but only the list's own nodes
@@ -111,6 +120,46 @@ public struct BatchManifest: Sendable, Hashable {
         } catch {
             throw .records("\(error)")
         }
+    }
+
+    /// The number of elements in the SEQUENCE `bytes` holds, counted on their identifier and
+    /// length octets only, stopping at `limit + 1`; `nil` when the octets do not even frame
+    /// elements (the strict parse then says why). Only a count: strict DER is checked by the
+    /// parser, which sees every octet counted here.
+    static func elementCount(ofSequence bytes: [UInt8], atMost limit: Int) -> Int? {
+        var cursor = 0
+        guard let end = frame(bytes, &cursor), end == bytes.count else { return nil }
+        var count = 0
+        while cursor < end {
+            guard let next = frame(bytes, &cursor), next <= end else { return nil }
+            cursor = next
+            count += 1
+            if count > limit { return count }
+        }
+        return count
+    }
+
+    /// Reads an identifier and length at `cursor`, leaves `cursor` at the contents and returns
+    /// where the element ends; `nil` when they are cut short or the length exceeds what fits.
+    private static func frame(_ bytes: [UInt8], _ cursor: inout Int) -> Int? {
+        guard cursor < bytes.count else { return nil }
+        if bytes[cursor] & 0x1F == 0x1F {
+            cursor += 1
+            while cursor < bytes.count, bytes[cursor] & 0x80 != 0 { cursor += 1 }
+        }
+        cursor += 1
+        guard cursor < bytes.count else { return nil }
+        let first = bytes[cursor]
+        cursor += 1
+        var length = Int(first)
+        if first & 0x80 != 0 {
+            let octets = Int(first & 0x7F)
+            guard (1...4).contains(octets), cursor + octets <= bytes.count else { return nil }
+            length = bytes[cursor..<(cursor + octets)].reduce(0) { $0 << 8 | Int($1) }
+            cursor += octets
+        }
+        guard length <= bytes.count - cursor else { return nil }
+        return cursor + length
     }
 
     private static func describe(_ failure: RecordCompression.Failure) -> String {

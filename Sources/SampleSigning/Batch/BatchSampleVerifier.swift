@@ -7,12 +7,16 @@ import HealthSamples
 /// Verifies batch-signed samples as they stream past (docs/BATCH.md, "Verification"), and
 /// per-sample-signed or unsigned ones as `SampleVerifier` does.
 ///
-/// One ECDSA verification per batch: a carrier's signature is verified once and its manifest
-/// kept (compressed; the inflated records of the `inflatedBatchLimit` most recently used
-/// batches). Members met before their carrier wait, at most `pendingLimit` of them; beyond that
-/// the oldest is given up as `unsigned` (`batch-signature-missing`), as is every member still
-/// waiting at ``finish()``. Verdicts therefore come back in resolution order, each with the
-/// caller's `Tag` (a line number, an index) to put them back in input order.
+/// A batch is the one its carriers make it: a carrier of batch X is a sample whose own
+/// `HealthSigBatch` names X and whose signature's manifest has `batchId` X, and the key that
+/// verified such a carrier is the batch's signer. One ECDSA verification per batch (and per
+/// certificate period its members' signed times fall in): a carrier's signature is verified
+/// once and its manifest kept (compressed; the inflated records of the `inflatedBatchLimit`
+/// most recently used batches). Members met before a carrier whose copy verifies wait, at most
+/// `pendingLimit` of them; beyond that the oldest is given up, as is every member still waiting
+/// at ``finish()``: with the failure of its batch's damaged copies when there were some, else
+/// `unsigned` (`batch-signature-missing`). Verdicts therefore come back in resolution order,
+/// each with the caller's `Tag` (a line number, an index) to put them back in input order.
 public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// One sample's verdict.
     public struct Outcome: Sendable {
@@ -31,23 +35,68 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// Most batches whose inflated records are kept at once.
     public let inflatedBatchLimit: Int
 
-    private enum SignatureState: Sendable {
-        case verified(manifest: [UInt8], count: Int, signer: SignerDescription)
+    /// A stored item of a batch: a sample, or an item that is not a valid sample (its fields as
+    /// written, the field the reader refused and why), judged against its record like a
+    /// per-sample-signed one (``InvalidStoredSampleVerdict``).
+    private enum Stored: Sendable {
+        case sample(Sample)
+        case invalid(StoredSampleFields, field: String, problem: String)
+        /// An item whose verdict does not depend on its record (a type outside the catalog).
+        case decided(SampleVerdict)
+    }
+
+    /// How a batch's signature holds at one certificate period.
+    private enum PeriodVerdict: Sendable {
+        case trusted(SignerDescription)
         case failed(SampleVerdict)
     }
 
+    /// A carrier's signature that verified, with the batch it is the signature of.
+    private struct VerifiedCopy: Sendable {
+        let digest: [UInt8]
+        /// The SignedData, kept to check its certificates at other members' signed times.
+        let der: [UInt8]
+        /// The manifest (the verified content).
+        let manifest: [UInt8]
+        let count: Int
+        /// The signer as the first check named it.
+        let signer: SignerDescription
+        /// The instants at which the verdict of a certificate check can change; `nil` when it
+        /// cannot (a fixed `--at` time, or no certificate in the trust set).
+        let boundaries: [Int64]?
+        var periods: [Int: PeriodVerdict] = [:]
+    }
+
+    /// What a carrier's copy turned out to be, remembered by its digest so that a copy met again
+    /// is not verified again.
+    private enum CopyKind: Sendable {
+        case verified
+        case failed(SampleVerdict)
+        case conflict(SampleVerdict)
+    }
+
     private struct BatchState: Sendable {
-        var signature: SignatureState?
-        /// SHA-256 of the first signature met, to recognise further carriers' copies.
-        var signatureDigest: [UInt8]?
-        /// Whether a carrier held a different signature for this batch.
-        var conflict = false
+        /// The first carrier's copy that verified: the batch's signature.
+        var signature: VerifiedCopy?
+        /// A second, different copy that also verified: every member decided from then on is a
+        /// conflict.
+        var conflict: SampleVerdict?
+        /// The first copy that did not verify, given to members no verified copy decides.
+        var firstFailure: SampleVerdict?
+        /// Copies met, by digest (a few: a batch has at most 16 carriers).
+        var copies: [(digest: [UInt8], kind: CopyKind)] = []
         var seen: Set<Int> = []
+        /// Members waiting for a verified copy, oldest first (from `head`).
+        var waiting: [Waiting] = []
+        var head = 0
+
+        var waitingCount: Int { waiting.count - head }
     }
 
     private struct Waiting: Sendable {
+        let serial: Int
         let tag: Tag
-        let sample: Sample
+        let stored: Stored
         let form: StoredForm
         let reference: BatchReference
         let duplicate: Bool
@@ -55,7 +104,13 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
 
     private var batches: [BatchKey: BatchState] = [:]
     private var order: [BatchKey] = []
-    private var waiting: [Waiting] = []
+    /// Which batch each waiting member belongs to, oldest first (from `waitingHead`); entries of
+    /// members already decided are skipped when met (their serial is no longer first in their
+    /// batch), so waiting and giving up cost O(1) a member.
+    private var waitingOrder: [(key: BatchKey, serial: Int)] = []
+    private var waitingHead = 0
+    private var waitingCount = 0
+    private var nextSerial = 0
     private var inflated: [BatchKey: BatchManifest] = [:]
     private var inflatedOrder: [BatchKey] = []
     private var matcher = RepeatedRecordMatcher()
@@ -70,62 +125,101 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// Verifies one stored sample; returns every verdict that became known (this sample's, or
     /// none yet, and those of waiting members its batch signature resolves).
     public mutating func add(_ sample: Sample, storedForm: StoredForm = .json, tag: Tag) -> [Outcome] {
-        var outcomes: [Outcome] = []
-        var ownSignatureFailure: SampleVerdict?
         let keys = BatchMetadataKeys(sample.metadata)
-        let referenceText = Self.text(keys.reference)
-        let reference = referenceText.flatMap(BatchReference.init(text:))
-        if let signatureText = Self.text(keys.signature) {
-            ownSignatureFailure = register(signatureText, carrierReference: reference, into: &outcomes)
+        if keys.hasDigitalSignature || keys.reference == nil {
+            return [Outcome(tag: tag, verdict: verifier.verify(sample, storedForm: storedForm), batch: nil)]
         }
-        if keys.hasDigitalSignature || referenceText == nil {
-            outcomes.append(Outcome(tag: tag, verdict: verifier.verify(sample, storedForm: storedForm), batch: nil))
-            return outcomes
+        return add(.sample(sample), keys: keys, storedForm: storedForm, tag: tag)
+    }
+
+    /// Verifies one stored item that is not a valid sample (`fields` as written; the reader
+    /// refused `invalidField` because of `problem`). A batch member gets the verdict a
+    /// per-sample-signed item would (docs/VERIFY.md): `content-mismatch` with reason code
+    /// `stored-sample-invalid` naming the field, or its signature's failure, and counts as
+    /// present in its batch. An item that refers to no batch gets
+    /// ``InvalidStoredSampleVerdict``'s verdict.
+    public mutating func addInvalid(_ fields: StoredSampleFields, invalidField: String, problem: String,
+                                    storedForm: StoredForm = .json, tag: Tag) -> [Outcome] {
+        let keys = BatchMetadataKeys(fields.metadata)
+        if fields.signatureText != nil || keys.reference == nil {
+            return [Outcome(tag: tag, verdict: InvalidStoredSampleVerdict.verdict(
+                stored: fields, invalidField: invalidField, problem: problem, storedForm: storedForm, verifier: verifier),
+                batch: nil)]
         }
-        guard let reference else {
-            let verdict = ownSignatureFailure ?? SampleVerdict(
+        return add(.invalid(fields, field: invalidField, problem: problem), keys: keys, storedForm: storedForm, tag: tag)
+    }
+
+    /// Takes a stored item of a type outside the catalog: it gets `verdict` (`malformed`,
+    /// `unsupported-type`, as a per-sample-signed one), counts as present in the batch it refers
+    /// to, and a batch signature it carries counts for that batch.
+    public mutating func addUnsupported(_ metadata: Metadata, verdict: SampleVerdict, tag: Tag) -> [Outcome] {
+        let keys = BatchMetadataKeys(metadata)
+        if keys.hasDigitalSignature || keys.reference == nil { return [Outcome(tag: tag, verdict: verdict, batch: nil)] }
+        return add(.decided(verdict), keys: keys, storedForm: .healthExport, tag: tag)
+    }
+
+    private mutating func add(_ stored: Stored, keys: BatchMetadataKeys, storedForm: StoredForm, tag: Tag) -> [Outcome] {
+        guard let reference = Self.text(keys.reference).flatMap(BatchReference.init(text:)) else {
+            return [Outcome(tag: tag, verdict: SampleVerdict(
                 kind: .malformed, reasonCode: "batch-reference",
-                reason: "\(BatchReference.metadataKey) is not <16-character base64url id>/<index>")
-            outcomes.append(Outcome(tag: tag, verdict: verdict, batch: nil))
-            return outcomes
+                reason: "\(BatchReference.metadataKey) is not <16-character base64url id>/<index>"), batch: nil)]
         }
-        _ = batch(reference.batchIdentifier)
-        let duplicate = batches[BatchKey(reference.batchIdentifier)]?.seen.insert(reference.index).inserted == false
-        let member = Waiting(tag: tag, sample: sample, form: storedForm, reference: reference, duplicate: duplicate)
-        if let ownSignatureFailure {
-            outcomes.append(Outcome(tag: tag, verdict: ownSignatureFailure, batch: reference))
-        } else if batches[BatchKey(reference.batchIdentifier)]?.signature != nil {
+        var outcomes: [Outcome] = []
+        let key = BatchKey(reference.batchIdentifier)
+        _ = batch(key)
+        let duplicate = batches[key]?.seen.insert(reference.index).inserted == false
+        // A signature counts for a batch only on one of its own members (docs/BATCH.md, "What
+        // binds a member to its signer").
+        var ownVerdict: SampleVerdict?
+        if let signatureText = Self.text(keys.signature) {
+            ownVerdict = register(signatureText, carrier: reference, carrierStored: stored, into: &outcomes)
+        }
+        let member = Waiting(serial: nextSerial, tag: tag, stored: stored, form: storedForm, reference: reference,
+                             duplicate: duplicate)
+        nextSerial += 1
+        if let ownVerdict {
+            outcomes.append(Outcome(tag: tag, verdict: ownVerdict, batch: reference))
+        } else if case .decided(let verdict) = stored {
+            outcomes.append(Outcome(tag: tag, verdict: verdict, batch: reference))
+        } else if let state = batches[key], state.signature != nil || state.conflict != nil {
             outcomes.append(resolve(member))
         } else {
-            waiting.append(member)
-            if waiting.count > pendingLimit {
-                outcomes.append(giveUp(waiting.removeFirst(), reason: "within \(pendingLimit) samples"))
+            batches[key]?.waiting.append(member)
+            waitingOrder.append((key, member.serial))
+            waitingCount += 1
+            if waitingCount > pendingLimit, let oldest = giveUpOldest(reason: "within \(pendingLimit) samples") {
+                outcomes.append(oldest)
             }
         }
         return outcomes
     }
 
-    /// The end of the input: every member still waiting is `unsigned` (`batch-signature-missing`).
+    /// The end of the input: every member still waiting gets its batch's failure, or is
+    /// `unsigned` (`batch-signature-missing`).
     public mutating func finish() -> [Outcome] {
-        let left = waiting
-        waiting.removeAll()
-        return left.map { giveUp($0, reason: "in the input") }
+        var outcomes: [Outcome] = []
+        while let outcome = giveUpOldest(reason: "in the input") { outcomes.append(outcome) }
+        return outcomes
     }
 
-    /// Gives up the member that has waited longest for its batch's signature (`unsigned`,
-    /// `batch-signature-missing`): for a caller that keeps verdicts in input order and must bound
-    /// what it holds behind that member. `nil` when none is waiting.
+    /// Gives up the member that has waited longest for its batch's signature (its batch's
+    /// failure, or `unsigned`, `batch-signature-missing`): for a caller that keeps verdicts in
+    /// input order and must bound what it holds behind that member. `nil` when none is waiting.
     public mutating func giveUpOldestWaiting() -> Outcome? {
-        guard !waiting.isEmpty else { return nil }
-        return giveUp(waiting.removeFirst(), reason: "before the verifier had to report it")
+        giveUpOldest(reason: "before the verifier had to report it")
     }
 
     /// Whether `sample` takes part in batch verification: it refers to a batch or carries a
     /// batch signature.
     public static func involvesBatch(_ sample: Sample) -> Bool {
+        involvesBatch(sample.metadata)
+    }
+
+    /// ``involvesBatch(_:)`` of an item's metadata.
+    public static func involvesBatch(_ metadata: Metadata) -> Bool {
         // What BatchMetadataKeys finds as its reference or signature, without also looking for
         // the per-sample signature: asked of every sample the verification pipeline decides.
-        sample.metadata.entries.contains {
+        metadata.entries.contains {
             $0.key == BatchReference.metadataKey || $0.key == BatchReference.signatureMetadataKey
         }
     }
@@ -135,130 +229,296 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         order.compactMap { key in
             guard let state = batches[key] else { return nil }
             let identifier = BatchReference.identifierText(key.octets)
-            switch state.signature {
-            case .verified(_, let count, _)?:
-                // Carriers that disagree leave the batch without one valid signature.
-                return BatchStatus(identifier: identifier, count: count,
-                                   present: state.seen.filter { $0 < count }.count,
-                                   signature: state.conflict ? .contentMismatch : .valid)
-            case .failed(let verdict)?:
-                return BatchStatus(identifier: identifier, count: nil, present: state.seen.count, signature: verdict.kind)
-            case nil:
-                return BatchStatus(identifier: identifier, count: nil, present: state.seen.count, signature: .unsigned)
+            if let copy = state.signature {
+                // Carriers whose verified signatures differ leave the batch without one valid signature.
+                return BatchStatus(identifier: identifier, count: copy.count,
+                                   present: state.seen.filter { $0 < copy.count }.count,
+                                   signature: state.conflict == nil ? .valid : .contentMismatch)
             }
+            return BatchStatus(identifier: identifier, count: nil, present: state.seen.count,
+                               signature: state.firstFailure?.kind ?? .unsigned)
         }
     }
 
     // MARK: - Signatures
 
-    /// Verifies a batch signature found on a sample and resolves its batch's waiting members.
-    /// Returns the failure verdict when the signature does not verify (the carrier gets it).
-    private mutating func register(_ text: String, carrierReference: BatchReference?,
+    /// Takes the batch signature found on `carrier`'s sample. Returns the carrier's own verdict
+    /// when its copy decides it (a copy that does not verify, belongs to another batch, or
+    /// conflicts with the batch's signature); `nil` when the carrier is then judged as a member.
+    private mutating func register(_ text: String, carrier: BatchReference, carrierStored: Stored,
                                    into outcomes: inout [Outcome]) -> SampleVerdict? {
+        let key = BatchKey(carrier.batchIdentifier)
+        // Bounded before anything is decoded: base64 yields at most 3 octets for 4 characters.
+        if text.utf8.count / 4 * 3 > BatchManifest.maximumSignatureLength,
+           let octets = Self.decodedLength(text), octets > BatchManifest.maximumSignatureLength {
+            return failed(key, Self.textDigest(text), SampleVerdict(
+                kind: .malformed, reasonCode: "batch-signature-too-large",
+                reason: "\(BatchReference.signatureMetadataKey) holds \(octets) octets, more than the "
+                    + "\(BatchManifest.maximumSignatureLength) a batch signature may have"))
+        }
         let der = Self.base64Decoded(text)
         // What identifies this copy of a signature: its octets (or, when it is not base64, its text).
-        let digest = Digest.sha256(der ?? Array(text.utf8))
-        // Another carrier of a batch whose signature was already met, with the same octets: the
-        // same octets give the same result, so they are not verified again.
-        if let id = carrierReference?.batchIdentifier, let known = batches[BatchKey(id)], known.signatureDigest == digest {
-            if case .failed(let verdict)? = known.signature { return verdict }
-            return nil
-        }
-        let state: SignatureState
-        var id = carrierReference?.batchIdentifier
-        if let der, !der.isEmpty {
-            switch verifier.verifiedContent(signatureDER: der) {
-            case .verdict(let verdict):
-                state = .failed(Self.batchVerdict(verdict))
-                id = Self.claimedIdentifier(der) ?? id
-            case .content(let content, let signer):
-                do {
-                    let manifest = try BatchManifest(derEncoded: content)
-                    id = manifest.batchIdentifier
-                    state = .verified(manifest: content, count: manifest.records.count, signer: signer)
-                    cache(manifest)
-                } catch {
-                    state = .failed(SampleVerdict(kind: .malformed, reasonCode: "batch-manifest-\(error.code)",
-                                                  reason: "batch signature content: \(error)", signer: signer))
-                }
+        let digest = der.map { Digest.sha256($0) } ?? Self.textDigest(text)
+        if let known = batches[key]?.copies.first(where: { $0.digest == digest }) {
+            switch known.kind {
+            case .verified: return batches[key]?.conflict
+            case .failed(let verdict), .conflict(let verdict): return verdict
             }
-        } else {
-            state = .failed(.notBase64(metadataKey: BatchReference.signatureMetadataKey))
         }
-        let failure: SampleVerdict? = if case .failed(let v) = state { v } else { nil }
-        guard let id else { return failure }
-        // The first signature met for a batch decides. A later carrier must hold the same octets:
-        // different ones for the same batch are a conflict, reported on that carrier and in the
-        // batch's status (its members met so far were decided by the first).
-        if batch(id).signature != nil {
-            guard batches[BatchKey(id)]?.signatureDigest != digest else { return failure }
-            batches[BatchKey(id)]?.conflict = true
-            return failure ?? Self.conflict(id, first: batches[BatchKey(id)]?.signatureDigest ?? [], copy: digest, state: state)
+        guard let der, !der.isEmpty else {
+            return failed(key, digest, .notBase64(metadataKey: BatchReference.signatureMetadataKey))
         }
-        batches[BatchKey(id)]?.signature = state
-        batches[BatchKey(id)]?.signatureDigest = digest
-        let ready: [Waiting]
-        if waiting.allSatisfy({ $0.reference.batchIdentifier == id }) {
-            // The usual order, a batch's members then its carrier: all of them, no copying.
-            ready = waiting
-            waiting = []
-        } else {
-            ready = waiting.filter { $0.reference.batchIdentifier == id }
-            waiting.removeAll { $0.reference.batchIdentifier == id }
+        // A copy whose content claims another batch is not a carrier of this one, nor of that
+        // one (its carrier is not a member there): it decides nothing, and is not verified.
+        if let claimed = Self.claimedIdentifier(der), claimed != carrier.batchIdentifier {
+            return Self.otherBatch(carrier, claimed: claimed)
         }
-        for member in ready { outcomes.append(resolve(member)) }
-        return failure
+        let fixedTime = verifier.date
+        let index = carrier.index
+        switch verifier.verifiedContent(signatureDER: der, certificateTime: fixedTime.map { .fixed($0) }
+                                        ?? .statedByContent({ Self.recordEndDate($0, index: index) })) {
+        case .verdict(let verdict):
+            // Refused at the carrier's own signed time; the certificate may still hold at other
+            // members' (a batch spanning its end).
+            guard verdict.kind == .untrustedSigner, let copy = verifiedAtAnotherRecordTime(der, digest: digest) else {
+                return failed(key, digest, Self.batchVerdict(verdict))
+            }
+            return accept(copy, key: key, into: &outcomes)
+        case .content(let content, let signer):
+            let manifest: BatchManifest
+            do {
+                manifest = try BatchManifest(derEncoded: content)
+            } catch {
+                return failed(key, digest, SampleVerdict(kind: .malformed, reasonCode: "batch-manifest-\(error.code)",
+                                                         reason: "batch signature content: \(error)", signer: signer))
+            }
+            guard manifest.batchIdentifier == carrier.batchIdentifier else {
+                return Self.otherBatch(carrier, claimed: manifest.batchIdentifier)
+            }
+            cache(manifest)
+            var copy = VerifiedCopy(digest: digest, der: der, manifest: content, count: manifest.records.count,
+                                    signer: signer, boundaries: certificateBoundaries(der))
+            // Checked at the carrier's own signed time: that period is known.
+            if let boundaries = copy.boundaries, manifest.records.indices.contains(index),
+               let end = try? SignedRecord(derEncoded: Array(manifest.records[index])).endDate.date {
+                copy.periods[Self.period(end, boundaries)] = .trusted(signer)
+            }
+            return accept(copy, key: key, into: &outcomes)
+        }
     }
 
-    /// A member's verdict once its batch's signature is known.
+    /// A copy that verified for batch `key`: the batch's signature when it is the first, else a
+    /// conflict for every member decided from now on. Resolves the batch's waiting members.
+    private mutating func accept(_ copy: VerifiedCopy, key: BatchKey, into outcomes: inout [Outcome]) -> SampleVerdict? {
+        var result: SampleVerdict?
+        if let first = batches[key]?.signature {
+            let conflict = Self.conflict(key.octets, first: first.digest, copy: copy.digest, signer: copy.signer)
+            batches[key]?.conflict = conflict
+            batches[key]?.copies.append((copy.digest, .conflict(conflict)))
+            result = conflict
+        } else {
+            batches[key]?.signature = copy
+            batches[key]?.copies.append((copy.digest, .verified))
+        }
+        guard var state = batches[key] else { return result }
+        let ready = state.waiting[state.head...]
+        state.waiting = []
+        state.head = 0
+        batches[key] = state
+        waitingCount -= ready.count
+        for member in ready { outcomes.append(resolve(member)) }
+        return result
+    }
+
+    /// Records a copy that does not verify: the carrier's own verdict, and its batch's failure
+    /// should no verified copy be met.
+    private mutating func failed(_ key: BatchKey, _ digest: [UInt8], _ verdict: SampleVerdict) -> SampleVerdict {
+        if batches[key]?.firstFailure == nil { batches[key]?.firstFailure = verdict }
+        if (batches[key]?.copies.count ?? 0) < 16 { batches[key]?.copies.append((digest, .failed(verdict))) }
+        return verdict
+    }
+
+    /// A copy refused as untrusted at its carrier's signed time, checked at the other signed
+    /// times of its (as yet unverified) manifest, one per certificate period they fall in: the
+    /// copy verifies when its certificates hold at one of them. Only when certificates can
+    /// change the verdict.
+    private mutating func verifiedAtAnotherRecordTime(_ der: [UInt8], digest: [UInt8]) -> VerifiedCopy? {
+        guard verifier.date == nil, let boundaries = certificateBoundaries(der),
+              let view = try? CMSSignedDataView(derEncoded: der), let content = view.content,
+              let manifest = try? BatchManifest(derEncoded: content)
+        else { return nil }
+        var tried: Set<Int> = []
+        for record in manifest.records {
+            guard let end = try? SignedRecord(derEncoded: Array(record)).endDate.date else { continue }
+            let period = Self.period(end, boundaries)
+            guard tried.insert(period).inserted else { continue }
+            if case .content(let verified, let signer) = verifier.verifiedContent(signatureDER: der, certificateTime: .fixed(end)) {
+                cache(manifest)
+                var copy = VerifiedCopy(digest: digest, der: der, manifest: verified, count: manifest.records.count,
+                                        signer: signer, boundaries: boundaries)
+                copy.periods[period] = .trusted(signer)
+                return copy
+            }
+        }
+        return nil
+    }
+
+    /// The instants at which a certificate the signature may be trusted through starts or stops
+    /// being valid (whole seconds, as OpenSSL compares them): between two of them, and at each,
+    /// every certificate check gives the same verdict. `nil` when certificates are checked at a
+    /// fixed time or the trust set has none (a bare key has no validity period).
+    private func certificateBoundaries(_ der: [UInt8]) -> [Int64]? {
+        guard verifier.date == nil, !verifier.trust.certificates.isEmpty else { return nil }
+        var certificates = verifier.trust.certificates
+        if let view = try? CMSSignedDataView(derEncoded: der) {
+            certificates += view.certificates.compactMap { try? Certificate(derEncoded: $0) }
+        }
+        let instants = certificates.flatMap { [$0.notBefore, $0.notAfter] }
+            .map { Int64($0.timeIntervalSince1970.rounded(.down)) }
+        return Array(Set(instants)).sorted()
+    }
+
+    /// Which certificate period `date` falls in: 2k between the k-th and the next boundary,
+    /// 2k + 1 at the (k+1)-th itself.
+    private static func period(_ date: Date, _ boundaries: [Int64]) -> Int {
+        let second = Int64(date.timeIntervalSince1970.rounded(.down))
+        var low = 0, high = boundaries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if boundaries[middle] < second { low = middle + 1 } else { high = middle }
+        }
+        return 2 * low + (low < boundaries.count && boundaries[low] == second ? 1 : 0)
+    }
+
+    // MARK: - Members
+
+    /// A member's verdict once its batch's signature (or a conflict) is known.
     private mutating func resolve(_ member: Waiting) -> Outcome {
         let reference = member.reference
+        let key = BatchKey(reference.batchIdentifier)
         func outcome(_ verdict: SampleVerdict) -> Outcome { Outcome(tag: member.tag, verdict: verdict, batch: reference) }
-        guard case .verified(let content, let count, let signer)? = batches[BatchKey(reference.batchIdentifier)]?.signature else {
-            if case .failed(let verdict)? = batches[BatchKey(reference.batchIdentifier)]?.signature { return outcome(verdict) }
-            return giveUp(member, reason: "in the input")
-        }
-        guard reference.index < count else {
-            return outcome(Self.indexMismatch(signed: "index 0...\(count - 1) (the batch holds \(count))",
-                                              stored: "\(reference.index)", signer: signer))
+        if let conflict = batches[key]?.conflict { return outcome(conflict) }
+        guard let copy = batches[key]?.signature else { return giveUp(member, reason: "in the input") }
+        guard reference.index < copy.count else {
+            return outcome(Self.indexMismatch(signed: "index 0...\(copy.count - 1) (the batch holds \(copy.count))",
+                                              stored: "\(reference.index)", signer: copy.signer))
         }
         if member.duplicate {
             return outcome(Self.indexMismatch(signed: "index \(reference.index) once",
-                                              stored: "index \(reference.index) again (a duplicate)", signer: signer))
+                                              stored: "index \(reference.index) again (a duplicate)", signer: copy.signer))
         }
-        guard let manifest = manifest(reference.batchIdentifier, content: content) else {
+        guard let manifest = manifest(key, content: copy.manifest) else {
             // Unreachable: the same octets decoded when the signature was registered.
             return outcome(SampleVerdict(kind: .malformed, reasonCode: "batch-manifest-records",
-                                         reason: "batch manifest could not be decoded again", signer: signer))
+                                         reason: "batch manifest could not be decoded again", signer: copy.signer))
         }
         let signed = manifest.records[reference.index]
-        // DER is canonical: when the record rebuilt from a JSON-stored sample is the signed record
-        // octet for octet, every field is equal and nothing needs decoding. Any difference (and
-        // export.xml's lossy form, always) goes through the field-by-field comparison. Most
-        // samples differ from the previous one only in value and dates, which the matcher
-        // checks without rebuilding the whole record.
-        if member.form == .json {
-            var equal = matcher.matches(member.sample, signed: signed)
-            if equal == nil, let rebuilt = try? RecordBuilder.encodedRecord(for: member.sample) {
-                matcher.remember(member.sample, record: rebuilt)
-                equal = RepeatedRecordMatcher.sameOctets(rebuilt[...], signed)
+        var signer = copy.signer
+        var decoded: SignedRecord?
+        if let boundaries = copy.boundaries {
+            // The certificate must hold at this member's signed time, its record's end date
+            // (docs/VERIFY.md, "Certificate time").
+            do {
+                decoded = try SignedRecord(derEncoded: Array(signed))
+            } catch {
+                return outcome(Self.recordMalformed(error, index: reference.index, signer: signer))
             }
-            if equal == true {
-                return outcome(.fieldsMatch(signer: signer, signedRecord: nil))
+            switch periodVerdict(key, at: decoded?.endDate.date ?? Date(), boundaries: boundaries) {
+            case .failed(let verdict): return outcome(verdict)
+            case .trusted(let s): signer = s
             }
         }
-        let record: SignedRecord
-        do {
-            record = try SignedRecord(derEncoded: Array(signed))
-        } catch {
-            return outcome(SampleVerdict(kind: .malformed, reasonCode: "record-\(error.code)",
-                                         reason: "record \(reference.index) of the batch is not a valid record: \(error)",
-                                         signer: signer))
+        switch member.stored {
+        case .decided(let verdict):
+            return outcome(verdict)
+        case .invalid(let fields, let field, let problem):
+            let record: SignedRecord
+            do {
+                record = try Self.record(decoded, signed)
+            } catch {
+                return outcome(Self.recordMalformed(error, index: reference.index, signer: signer))
+            }
+            return outcome(InvalidStoredSampleVerdict.verdict(stored: fields, invalidField: field, problem: problem,
+                                                              storedForm: member.form, record: record, signer: signer))
+        case .sample(let sample):
+            // DER is canonical: when the record rebuilt from a JSON-stored sample is the signed
+            // record octet for octet, every field is equal and nothing needs decoding. Any
+            // difference (and export.xml's lossy form, always) goes through the field-by-field
+            // comparison. Most samples differ from the previous one only in value and dates,
+            // which the matcher checks without rebuilding the whole record.
+            if member.form == .json {
+                var equal = matcher.matches(sample, signed: signed)
+                if equal == nil, let rebuilt = try? RecordBuilder.encodedRecord(for: sample) {
+                    matcher.remember(sample, record: rebuilt)
+                    equal = RepeatedRecordMatcher.sameOctets(rebuilt[...], signed)
+                }
+                if equal == true {
+                    return outcome(.fieldsMatch(signer: signer, signedRecord: nil))
+                }
+            }
+            let record: SignedRecord
+            do {
+                record = try Self.record(decoded, signed)
+            } catch {
+                return outcome(Self.recordMalformed(error, index: reference.index, signer: signer))
+            }
+            return outcome(verifier.verdict(comparing: sample, with: record, signer: signer, storedForm: member.form))
         }
-        return outcome(verifier.verdict(comparing: member.sample, with: record, signer: signer, storedForm: member.form))
     }
 
+    /// The member's record: the one already decoded, else decoded from `signed`.
+    private static func record(_ decoded: SignedRecord?, _ signed: ArraySlice<UInt8>) throws(RecordError) -> SignedRecord {
+        if let decoded { return decoded }
+        return try SignedRecord(derEncoded: Array(signed))
+    }
+
+    /// How the batch's signature holds at `date`: checked once per certificate period.
+    private mutating func periodVerdict(_ key: BatchKey, at date: Date, boundaries: [Int64]) -> PeriodVerdict {
+        let period = Self.period(date, boundaries)
+        guard let copy = batches[key]?.signature else { return .failed(SampleVerdict(kind: .unsigned, reasonCode: "batch-signature-missing", reason: "")) }
+        if let known = copy.periods[period] { return known }
+        let verdict: PeriodVerdict = switch verifier.verifiedContent(signatureDER: copy.der, certificateTime: .fixed(date)) {
+        case .content(_, let signer): .trusted(signer)
+        case .verdict(let verdict): .failed(Self.batchVerdict(verdict))
+        }
+        batches[key]?.signature?.periods[period] = verdict
+        return verdict
+    }
+
+    private mutating func giveUpOldest(reason: String) -> Outcome? {
+        while waitingHead < waitingOrder.count {
+            let (key, serial) = waitingOrder[waitingHead]
+            waitingHead += 1
+            if waitingHead > 4_096, waitingHead * 2 > waitingOrder.count {
+                waitingOrder.removeFirst(waitingHead)
+                waitingHead = 0
+            }
+            guard var state = batches[key], state.head < state.waiting.count,
+                  state.waiting[state.head].serial == serial else { continue }
+            let member = state.waiting[state.head]
+            state.head += 1
+            if state.head == state.waiting.count {
+                state.waiting = []
+                state.head = 0
+            } else if state.head > 64, state.head * 2 > state.waiting.count {
+                state.waiting.removeFirst(state.head)
+                state.head = 0
+            }
+            batches[key] = state
+            waitingCount -= 1
+            return giveUp(member, reason: reason)
+        }
+        waitingOrder.removeAll()
+        waitingHead = 0
+        return nil
+    }
+
+    /// The verdict of a member no verified copy decided: its batch's first failing copy's, or
+    /// `unsigned` when no carrier was met.
     private func giveUp(_ member: Waiting, reason: String) -> Outcome {
+        if let failure = batches[BatchKey(member.reference.batchIdentifier)]?.firstFailure {
+            return Outcome(tag: member.tag, verdict: failure, batch: member.reference)
+        }
         let id = BatchReference.identifierText(member.reference.batchIdentifier)
         return Outcome(tag: member.tag, verdict: SampleVerdict(
             kind: .unsigned, reasonCode: "batch-signature-missing",
@@ -268,8 +528,7 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
 
     // MARK: - State
 
-    private mutating func batch(_ id: [UInt8]) -> BatchState {
-        let key = BatchKey(id)
+    private mutating func batch(_ key: BatchKey) -> BatchState {
         if let state = batches[key] { return state }
         batches[key] = BatchState()
         order.append(key)
@@ -287,8 +546,8 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
 
     /// The inflated manifest, decoded again from its verified octets when it left the cache
     /// (no second ECDSA verification).
-    private mutating func manifest(_ id: [UInt8], content: [UInt8]) -> BatchManifest? {
-        if let manifest = inflated[BatchKey(id)] { return manifest }
+    private mutating func manifest(_ key: BatchKey, content: [UInt8]) -> BatchManifest? {
+        if let manifest = inflated[key] { return manifest }
         guard let manifest = try? BatchManifest(derEncoded: content) else { return nil }
         cache(manifest)
         return manifest
@@ -302,18 +561,31 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
                              mismatches: [mismatch], signer: signer)
     }
 
-    /// The verdict of a carrier whose signature differs from the one first met for its batch.
-    private static func conflict(_ id: [UInt8], first: [UInt8], copy: [UInt8], state: SignatureState) -> SampleVerdict {
-        let signer: SignerDescription? = switch state {
-        case .verified(_, _, let s): s
-        case .failed(let v): v.signer
-        }
+    private static func recordMalformed(_ error: RecordError, index: Int, signer: SignerDescription) -> SampleVerdict {
+        SampleVerdict(kind: .malformed, reasonCode: "record-\(error.code)",
+                      reason: "record \(index) of the batch is not a valid record: \(error)", signer: signer)
+    }
+
+    /// The verdict of every member of a batch whose carriers hold two different signatures that
+    /// both verify.
+    private static func conflict(_ id: [UInt8], first: [UInt8], copy: [UInt8], signer: SignerDescription) -> SampleVerdict {
         let mismatch = FieldMismatch(
             field: BatchReference.signatureMetadataKey,
             signed: "the signature of batch \(BatchReference.identifierText(id)) met first (SHA-256 \(Hex.encode(first.prefix(8)))…)",
-            stored: "a different signature (SHA-256 \(Hex.encode(copy.prefix(8)))…)")
+            stored: "a different signature that also verifies (SHA-256 \(Hex.encode(copy.prefix(8)))…)")
         return SampleVerdict(kind: .contentMismatch, reasonCode: "batch-signature-conflict",
-                             reason: "carriers of one batch disagree: \(mismatch)", mismatches: [mismatch], signer: signer)
+                             reason: "carriers of one batch disagree: \(mismatch)", mismatches: [mismatch],
+                             signer: signer)
+    }
+
+    /// The verdict of a sample of batch `carrier` carrying the signature of another batch.
+    private static func otherBatch(_ carrier: BatchReference, claimed: [UInt8]) -> SampleVerdict {
+        let mismatch = FieldMismatch(
+            field: BatchReference.signatureMetadataKey,
+            signed: "the signature of batch \(BatchReference.identifierText(carrier.batchIdentifier)) (this sample's \(BatchReference.metadataKey))",
+            stored: "a signature of batch \(BatchReference.identifierText(claimed))")
+        return SampleVerdict(kind: .contentMismatch, reasonCode: "batch-signature-other-batch",
+                             reason: "the batch signature on this sample is another batch's: \(mismatch)", mismatches: [mismatch])
     }
 
     /// A CMS failure of a batch signature, with a reason that says it was the batch's.
@@ -322,8 +594,16 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
                       signer: verdict.signer)
     }
 
-    /// The batch identifier an unverified SignedData's content claims, to charge a failed
-    /// signature to its batch.
+    /// The end date of record `index` of an (unverified) manifest: the member's signed time,
+    /// at which its certificates are checked. `nil` when there is none (then: now).
+    @Sendable private static func recordEndDate(_ content: [UInt8], index: Int) -> Date? {
+        guard let manifest = try? BatchManifest(derEncoded: content), manifest.records.indices.contains(index) else {
+            return nil
+        }
+        return (try? SignedRecord(derEncoded: Array(manifest.records[index])))?.endDate.date
+    }
+
+    /// The batch identifier an unverified SignedData's content claims.
     private static func claimedIdentifier(_ der: [UInt8]) -> [UInt8]? {
         guard let view = try? CMSSignedDataView(derEncoded: der), let content = view.content,
               let root = try? DER.parse(content), root.children.count > 1,
@@ -340,6 +620,27 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     private static func base64Decoded(_ text: String) -> [UInt8]? {
         if let der = SignatureText.decode(text) { return der }
         return Data(base64Encoded: text.filter { !$0.isWhitespace }).map { Array($0) }
+    }
+
+    /// SHA-256 of `text`'s UTF-8, read in place when the string is stored contiguously (a copy
+    /// of a line-sized text otherwise).
+    private static func textDigest(_ text: String) -> [UInt8] {
+        text.utf8.withContiguousStorageIfAvailable { Digest.sha256(UnsafeRawBufferPointer($0)) } ?? Digest.sha256(Array(text.utf8))
+    }
+
+    /// The octets base64 `text` stands for, counting its characters outside ASCII whitespace;
+    /// `nil` when it is no base64 length (its decoding then fails on its own).
+    private static func decodedLength(_ text: String) -> Int? {
+        var characters = 0, padding = 0
+        for unit in text.utf8 {
+            switch unit {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            case UInt8(ascii: "="): padding += 1; characters += 1
+            default: characters += 1
+            }
+        }
+        guard characters % 4 == 0 else { return nil }
+        return characters / 4 * 3 - min(padding, 2)
     }
 
     private static func text(_ value: MetadataValue?) -> String? {
