@@ -32,7 +32,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS signers_key_subject ON signers (key_id, (coale
 CREATE TABLE IF NOT EXISTS verdicts (
     origin_id    bigint NOT NULL REFERENCES origins ON DELETE CASCADE,
     position     integer NOT NULL,          -- the sample's place in its input, from 1
-    line         integer,                   -- its line in a JSON input; NULL for export.xml/zip
+    line         integer,                   -- its line in the input, as the report gives it
     verdict      text NOT NULL,             -- valid, unsigned, malformed, bad-signature, untrusted-signer, content-mismatch
     reason_code  text NOT NULL,
     reason       text NOT NULL,
