@@ -16,15 +16,18 @@ public enum BatchVerifier {
         public var protectedPaths: [String]
         /// Width of the table in cells; `nil`: the terminal's (``TableWidth``).
         public var tableWidth: Int?
+        /// `--origin`: written into every json and ndjson entry and the summary.
+        public var origin: ReportOrigin?
 
         /// Creates report options.
         public init(format: ReportFormat = .table, summaryOnly: Bool = false, outputPath: String = "-",
-                    protectedPaths: [String] = [], tableWidth: Int? = nil) {
+                    protectedPaths: [String] = [], tableWidth: Int? = nil, origin: ReportOrigin? = nil) {
             self.format = format
             self.summaryOnly = summaryOnly
             self.outputPath = outputPath
             self.protectedPaths = protectedPaths
             self.tableWidth = tableWidth
+            self.origin = origin
         }
     }
 
@@ -40,7 +43,8 @@ public enum BatchVerifier {
         let output = try OutputFiles.open(report.outputPath, protecting: [inputPath] + report.protectedPaths,
                                           inPlaceDelivery: .asWritten)
         let width = report.tableWidth ?? TableWidth.of(output, environment: ProcessInfo.processInfo.environment)
-        let sink = report.format.sink(writingTo: output, summaryOnly: report.summaryOnly, tableWidth: width)
+        let sink = report.format.sink(writingTo: output, summaryOnly: report.summaryOnly, tableWidth: width,
+                                            origin: report.origin)
         let totals: VerificationTotals
         do {
             var pipeline = VerificationPipeline(verifier: SampleVerifier(trust: trust, at: certificateTime), jobs: jobs, progress: progress)

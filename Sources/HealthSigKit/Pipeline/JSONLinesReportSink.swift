@@ -1,25 +1,29 @@
 /// `verify --format ndjson`: one JSON object per line, for every sample (unsigned ones
 /// included) and every unreadable input, written as decided; the last line is
-/// `{"summary":{…}}`.
+/// `{"summary":{…}}`. With an `origin`, every line (the summary's object too) has an
+/// `"origin"` member.
 public final class JSONLinesReportSink: VerificationSink {
     private let writer: any ReportByteWriter
+    private let origin: ReportOrigin?
     private var pending = PendingReportBytes()
 
-    public init(writer: any ReportByteWriter) {
+    public init(writer: any ReportByteWriter, origin: ReportOrigin? = nil) {
         self.writer = writer
+        self.origin = origin
     }
 
     public func receive(_ event: PipelineEvent) throws(ToolError) {
-        try Self.receive(event, into: &pending, writer: writer)
+        try Self.receive(event, origin: origin, into: &pending, writer: writer)
     }
 
     /// The line, written with the pending bytes accessed once: each access to a class's stored
     /// property is checked for exclusivity at run time, some 80 instructions, three a line.
-    private static func receive(_ event: PipelineEvent, into pending: inout PendingReportBytes,
+    private static func receive(_ event: PipelineEvent, origin: ReportOrigin?, into pending: inout PendingReportBytes,
                                 writer: any ReportByteWriter) throws(ToolError) {
         switch event {
-        case .decided(let decided): ReportJSON.append(decided, into: &pending.bytes)
-        case .unreadable(let number, let reason): ReportJSON.appendUnreadable(line: number, reason: reason, into: &pending.bytes)
+        case .decided(let decided): ReportJSON.append(decided, origin: origin, into: &pending.bytes)
+        case .unreadable(let number, let reason):
+            ReportJSON.appendUnreadable(line: number, reason: reason, origin: origin, into: &pending.bytes)
         }
         pending.bytes.append(0x0A)
         try pending.writeIfFull(to: writer)
@@ -31,7 +35,7 @@ public final class JSONLinesReportSink: VerificationSink {
 
     public func finish(_ totals: VerificationTotals) throws(ToolError) {
         pending.bytes.append("{\"summary\":")
-        ReportJSON.appendSummary(totals, into: &pending.bytes)
+        ReportJSON.appendSummary(totals, origin: origin, into: &pending.bytes)
         pending.bytes.append("}\n")
         try pending.write(to: writer)
     }

@@ -8,14 +8,15 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case ndjson
 
     /// The sink writing this format to `writer`; `summaryOnly` writes the counts and nothing
-    /// else; a table fits `tableWidth` cells (``TableReportSink``).
+    /// else; a table fits `tableWidth` cells (``TableReportSink``); json and ndjson entries
+    /// carry `origin` (a table has no place for it).
     public func sink(writingTo writer: any ReportByteWriter, summaryOnly: Bool = false,
-                     tableWidth: Int = TableReportSink.defaultWidth) -> any VerificationSink {
-        if summaryOnly { return SummaryReportSink(format: self, writer: writer) }
+                     tableWidth: Int = TableReportSink.defaultWidth, origin: ReportOrigin? = nil) -> any VerificationSink {
+        if summaryOnly { return SummaryReportSink(format: self, writer: writer, origin: origin) }
         switch self {
         case .table: return TableReportSink(writer: writer, width: tableWidth)
-        case .json: return JSONDocumentReportSink(writer: writer)
-        case .ndjson: return JSONLinesReportSink(writer: writer)
+        case .json: return JSONDocumentReportSink(writer: writer, origin: origin)
+        case .ndjson: return JSONLinesReportSink(writer: writer, origin: origin)
         }
     }
 }

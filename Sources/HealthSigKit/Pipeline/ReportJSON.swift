@@ -8,21 +8,22 @@ import SampleSigning
 /// object per sample, members in a fixed alphabetical order, no whitespace).
 enum ReportJSON {
     /// A decided sample: `{"line":…,"position":…,"reason":…,"reasonCode":…,"signer":…,…}`.
-    static func append(_ decided: borrowing DecidedSample, into out: inout ReportBytes) {
+    /// `origin`: the `--origin` member's value, already a JSON string (``ReportOrigin``).
+    static func append(_ decided: borrowing DecidedSample, origin: ReportOrigin? = nil, into out: inout ReportBytes) {
         if decided.hasReportLineReading {
-            append(decided, decided.reportLineReading, into: &out)
+            append(decided, decided.reportLineReading, origin: origin, into: &out)
         } else {
             // Not a valid sample: its raw attributes, as ``ReportedReading`` reads them.
             let r = ReportedReading(decided)
             append(decided, ReportLineReading(
                 deviceName: r.deviceName, deviceModel: r.deviceModel, start: r.startDate.map(ReportLineReading.Text.text) ?? .absent,
                 end: r.endDate.map(ReportLineReading.Text.text) ?? .absent, value: r.value.map(ReportLineReading.Text.text) ?? .absent,
-                unit: r.unit, members: .texts(r.objects), source: r.source), into: &out)
+                unit: r.unit, members: .texts(r.objects), source: r.source), origin: origin, into: &out)
         }
     }
 
     private static func append(_ decided: borrowing DecidedSample, _ reading: borrowing ReportLineReading,
-                               into out: inout ReportBytes) {
+                               origin: ReportOrigin?, into out: inout ReportBytes) {
         // The fixed text between values goes out in one piece each (`,"reason":`): a dozen
         // members a line, one line per sample.
         raw(#"{"device":"#, into: &out)
@@ -108,6 +109,11 @@ enum ReportJSON {
                 }
                 raw("],", into: &out)
             }
+        }
+        if let origin {
+            key("origin", into: &out)
+            origin.append(into: &out)
+            out.append(UInt8(ascii: ","))
         }
         raw(#""position":"#, into: &out)
         number(decided.entry.position, into: &out)
@@ -208,12 +214,17 @@ enum ReportJSON {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Unreadable input: `{"line":3,"reason":"…","verdict":"unreadable"}`.
-    static func appendUnreadable(line: Int?, reason: String, into out: inout ReportBytes) {
+    /// Unreadable input: `{"line":3,"origin":…,"reason":"…","verdict":"unreadable"}`.
+    static func appendUnreadable(line: Int?, reason: String, origin: ReportOrigin? = nil, into out: inout ReportBytes) {
         out.append(UInt8(ascii: "{"))
         if let line {
             key("line", into: &out)
             number(line, into: &out)
+            out.append(UInt8(ascii: ","))
+        }
+        if let origin {
+            key("origin", into: &out)
+            origin.append(into: &out)
             out.append(UInt8(ascii: ","))
         }
         member("reason", reason, into: &out)
@@ -222,9 +233,10 @@ enum ReportJSON {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// `{"correlationMemberCopies":…,"counts":{…},"unreadable":…}` (the first and last only
-    /// when not zero; `correlationMemberCopiesIncomplete` only when true).
-    static func appendSummary(_ totals: VerificationTotals, into out: inout ReportBytes) {
+    /// `{"correlationMemberCopies":…,"counts":{…},"origin":…,"unreadable":…}` (the first and last
+    /// only when not zero; `correlationMemberCopiesIncomplete` only when true, `origin` only with
+    /// `--origin`).
+    static func appendSummary(_ totals: VerificationTotals, origin: ReportOrigin? = nil, into out: inout ReportBytes) {
         out.append(UInt8(ascii: "{"))
         if !totals.batches.isEmpty {
             // Keys in sorted order, as the rest of the summary: "batches" first.
@@ -273,6 +285,11 @@ enum ReportJSON {
             number(totals.counts[kind, default: 0], into: &out)
         }
         out.append(UInt8(ascii: "}"))
+        if let origin {
+            out.append(UInt8(ascii: ","))
+            key("origin", into: &out)
+            origin.append(into: &out)
+        }
         if totals.unreadable > 0 {
             out.append(UInt8(ascii: ","))
             key("unreadable", into: &out)

@@ -3,10 +3,12 @@
 public final class SummaryReportSink: VerificationSink {
     private let format: ReportFormat
     private let writer: any ReportByteWriter
+    private let origin: ReportOrigin?
 
-    public init(format: ReportFormat, writer: any ReportByteWriter) {
+    public init(format: ReportFormat, writer: any ReportByteWriter, origin: ReportOrigin? = nil) {
         self.format = format
         self.writer = writer
+        self.origin = origin
     }
 
     public func receive(_ event: PipelineEvent) throws(ToolError) {}
@@ -18,7 +20,7 @@ public final class SummaryReportSink: VerificationSink {
             bytes.append(Array("summary: \(totals.countsLine)\n".utf8))
         case .json, .ndjson:
             bytes.append("{\"summary\":")
-            ReportJSON.appendSummary(totals, into: &bytes)
+            ReportJSON.appendSummary(totals, origin: origin, into: &bytes)
             bytes.append("}\n")
         }
         try bytes.withUnsafeBytes { raw throws(ToolError) in try writer.write(raw) }
