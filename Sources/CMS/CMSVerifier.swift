@@ -454,7 +454,11 @@ public enum CMSVerifier {
             return try checkedAtTime(trusted, trust: trust, at: time, content: content)
         }
         guard let candidate = embedded.first(where: { matches($0, sid) }) else {
-            throw .untrustedSigner("no trusted key or certificate matches the signer identifier \(sid)")
+            // With no certificate in the signature, a trusted CA has nothing to vouch for: the
+            // usual cause is a device certificate left out when signing.
+            throw .untrustedSigner("no trusted key or certificate matches the signer identifier \(sid)"
+                                   + (embedded.isEmpty ? "; the signature carries no certificate: sign with --embed-cert "
+                                       + "or trust the device certificate (or its public key)" : ""))
         }
         guard let key = candidate.publicKey else {
             throw .unsupportedAlgorithm(

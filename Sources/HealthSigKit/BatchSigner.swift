@@ -65,7 +65,7 @@ public enum BatchSigner {
         }
     }
 
-    /// What ``run(inputPath:outputPath:keyPath:passphrase:options:skipInvalid:replaceSignatures:jobs:force:progress:batching:problemHandler:)``
+    /// What ``run(inputPath:outputPath:keyPath:passphrase:options:skipInvalid:replaceSignatures:jobs:force:progress:batching:problemHandler:keyWarning:)``
     /// counts as it goes.
     private struct Tally {
         var result = Result()
@@ -108,8 +108,9 @@ public enum BatchSigner {
                            passphrase: KeyFiles.PassphraseSource, options: CMSSigning.Options,
                            skipInvalid: Bool, replaceSignatures: Bool = false, jobs: Int = 1, force: Bool = true,
                            progress: (any PipelineProgress)? = nil, batching: Batching? = nil,
-                           problemHandler: ((Problem) -> Void)? = nil) throws(ToolError) -> Result {
-        let key = try KeyFiles.loadPrivateKey(keyPath, passphrase: passphrase)
+                           problemHandler: ((Problem) -> Void)? = nil,
+                           keyWarning: ((String) -> Void)? = nil) throws(ToolError) -> Result {
+        let key = try KeyFiles.loadPrivateKey(keyPath, passphrase: passphrase, warning: keyWarning)
         let builder = try CMSSigning.builder(options)
         // A certificate that does not belong to the key fails every reading the same way; it
         // is a usage error, found before any input is read (and before `--skip-invalid` could

@@ -56,9 +56,10 @@ public enum CMSSigning {
     }
 
     /// Signs the bytes of `contentPath` and returns the DER ContentInfo.
+    /// `keyWarning` is told of a passphrase given for a key that is not encrypted.
     public static func sign(contentPath: String, keyPath: String, passphrase: KeyFiles.PassphraseSource,
-                            options: Options) throws(ToolError) -> [UInt8] {
-        let key = try KeyFiles.loadPrivateKey(keyPath, passphrase: passphrase)
+                            options: Options, keyWarning: ((String) -> Void)? = nil) throws(ToolError) -> [UInt8] {
+        let key = try KeyFiles.loadPrivateKey(keyPath, passphrase: passphrase, warning: keyWarning)
         let builder = try builder(options)
         let content = try FileAccess.readBytes(contentPath)
         do {

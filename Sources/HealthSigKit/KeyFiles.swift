@@ -39,16 +39,29 @@ public enum KeyFiles {
         }
     }
 
-    /// Loads a P-256 private key (PKCS#8, encrypted PKCS#8 or SEC1 PEM).
-    public static func loadPrivateKey(_ path: String, passphrase: PassphraseSource = .none) throws(ToolError) -> P256PrivateKey {
+    /// Loads a P-256 private key (PKCS#8, encrypted PKCS#8 or SEC1 PEM). `passphraseOption`
+    /// names the options that give its passphrase (`passphrase`: `--passphrase-env` and
+    /// `--passphrase-file`; `issuer-passphrase` for a CA key), for the message when it is missing.
+    ///
+    /// A passphrase given for a key that is not encrypted is not used; `warning` is told so, since
+    /// whoever gave it may believe the key protected. (The key is read once: it may be a pipe.)
+    public static func loadPrivateKey(_ path: String, passphrase: PassphraseSource = .none,
+                                      passphraseOption: String = "passphrase",
+                                      warning: ((String) -> Void)? = nil) throws(ToolError) -> P256PrivateKey {
         let text = try FileAccess.readText(path)
         let secret = try self.passphrase(from: passphrase)
+        if secret != nil, let warning, let key = try? P256PrivateKey(pem: text, passphrase: nil) {
+            let option = if case .file = passphrase { "--\(passphraseOption)-file" } else { "--\(passphraseOption)-env" }
+            warning("\(path) is not encrypted; the passphrase given with \(option) is not used")
+            return key
+        }
         do {
             return try P256PrivateKey(pem: text, passphrase: secret)
         } catch let error as CryptoError {
             switch error {
             case .passphraseRequired:
-                throw .keyMaterial(path: path, reason: "the key is encrypted: give --passphrase-env or --passphrase-file")
+                throw .keyMaterial(path: path, reason: "the key is encrypted: give --\(passphraseOption)-env or "
+                                   + "--\(passphraseOption)-file")
             case .wrongPassphrase:
                 throw .keyMaterial(path: path, reason: "wrong passphrase")
             default:
@@ -131,14 +144,16 @@ public enum KeyFiles {
         if let secret, secret.isEmpty {
             throw .usage("the passphrase is empty; refusing to encrypt the key with it")
         }
+        var warnings: [String] = []
         var issuer: (certificate: Certificate, key: P256PrivateKey)?
         if certificateSubject != nil, case .issued(let certificatePath, let issuerKeyPath, let issuerPassphrase) = role {
-            issuer = (try loadCertificate(certificatePath), try loadPrivateKey(issuerKeyPath, passphrase: issuerPassphrase))
+            issuer = (try loadCertificate(certificatePath), try loadPrivateKey(issuerKeyPath, passphrase: issuerPassphrase,
+                                                                                passphraseOption: "issuer-passphrase",
+                                                                                warning: { warnings.append($0) }))
         }
         let key: P256PrivateKey
         let keyPEM: String
         var certPEM: String?
-        var warnings: [String] = []
         do {
             key = try P256PrivateKey.generate()
             keyPEM = try key.pkcs8PEM(passphrase: secret)

@@ -53,7 +53,8 @@ struct CMSSignCommand: ParsableCommand {
             let options = CMSSigning.Options(
                 certificatePath: cert, issuerAndSerial: sid == .issuerSerial,
                 signedAttributes: signedAttributes, embedCertificate: embedCert)
-            let der = try CMSSigning.sign(contentPath: self.in, keyPath: key, passphrase: passphrase.source, options: options)
+            let der = try CMSSigning.sign(contentPath: self.in, keyPath: key, passphrase: passphrase.source, options: options,
+                                          keyWarning: { printError("healthsig: warning: \($0)") })
             let bytes = outform == .der ? der : Array((Data(der).base64EncodedString() + "\n").utf8)
             try OutputFiles.write(bytes, to: out, protecting: [self.in, key] + (cert.map { [$0] } ?? []) + passphrase.source.filePaths)
         }

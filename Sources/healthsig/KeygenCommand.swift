@@ -6,7 +6,7 @@ struct KeygenCommand: ParsableCommand {
         commandName: "keygen",
         abstract: "Generate a P-256 device key (NAME.key.pem, NAME.pub.pem, optional NAME.cert.pem).",
         discussion: """
-        Prints the key identifier (RFC 5280 4.2.1.2 method 1) in hex. Never overwrites existing files. \
+        Prints `key id: ` and the key identifier (RFC 5280 4.2.1.2 method 1) in hex. Never overwrites existing files. \
         --cert: a self-signed device certificate, trusted by itself. --ca: a vendor CA certificate. \
         --issuer CA: a device certificate issued by the CA that keygen --ca wrote as CA.cert.pem and CA.key.pem.
         """ + " " + OverwriteRule.help
@@ -68,6 +68,7 @@ struct KeygenCommand: ParsableCommand {
             let source: KeyFiles.PassphraseSource = issuerPassphraseEnvironment.map { .environment($0) }
                 ?? issuerPassphraseFile.map { .file($0) } ?? .none
             role = .issued(certificatePath: files.certificatePath, keyPath: files.keyPath, passphrase: source)
+
         } else {
             role = ca ? .authority : .selfSigned
         }
@@ -77,6 +78,6 @@ struct KeygenCommand: ParsableCommand {
                                          notBefore: start, passphrase: passphrase.source, role: role)
         }
         for warning in generated.warnings { printError("healthsig: warning: \(warning)") }
-        try printOut(generated.keyIdentifierHex + "\n")
+        try printOut("key id: \(generated.keyIdentifierHex)\n")
     }
 }

@@ -59,6 +59,12 @@ struct SignCommand: ParsableCommand {
     }
 
     func run() throws {
+        if cert != nil && !embedCert {
+            // --cert alone only names the signer (its key id or issuer and serial): a verifier
+            // that trusts the vendor CA alone cannot find the device certificate.
+            printError("healthsig: note: --cert without --embed-cert: the signatures do not carry the certificate, so a verifier "
+                       + "must trust the device certificate or key itself; add --embed-cert to let it trust the CA alone")
+        }
         let result = try runTool { () throws(ToolError) in
             let options = CMSSigning.Options(certificatePath: cert, issuerAndSerial: sid == .issuerSerial,
                                              embedCertificate: embedCert, allowOutsideValidity: allowOutsideValidity)
@@ -70,7 +76,8 @@ struct SignCommand: ParsableCommand {
                                        passphrase: passphrase.source, options: options, skipInvalid: skipInvalid,
                                        replaceSignatures: replaceSignatures, jobs: execution.workerCount, force: force,
                                        progress: execution.progress(verb: "signed"), batching: batching,
-                                       problemHandler: { printError(erase + TerminalText($0.description).description) })
+                                       problemHandler: { printError(erase + TerminalText($0.description).description) },
+                                       keyWarning: { printError("healthsig: warning: \($0)") })
         }
         if result.signed == 0 && result.problemCount == 0 {
             printError("healthsig: warning: \(FileAccess.displayName(self.in)) holds no readings")

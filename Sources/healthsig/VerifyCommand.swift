@@ -13,7 +13,8 @@ struct VerifyCommand: ParsableCommand {
 
     @OptionGroup var input: VerificationInputOptions
     @Option(help: "table (default), json or ndjson.") var format: ReportFormat = .table
-    @Option(help: "Write the report here instead of standard output.") var out: String?
+    @Option(help: "Write the report here instead of standard output (the summary line then goes to standard error unless --quiet).")
+    var out: String?
     @Flag(help: "Fail when any sample is unsigned, or when there is no sample at all.") var requireSigned = false
     @Flag(help: "Fail when a batch of batch-signed samples has samples absent or no valid signature (docs/BATCH.md).")
     var requireComplete = false
@@ -58,6 +59,9 @@ struct VerifyCommand: ParsableCommand {
         }
         OverwriteRule.sayReplaced(replaced, command: "verify")
         selection.reportMatchedSources(totals)
+        // A report sent to a file leaves the terminal silent; the counts say the run is done
+        // and how it went, without opening the file.
+        if let out, out != "-", !execution.quiet { printError("summary: \(totals.countsLine)") }
         // An empty input passes (nothing failed), but a CI job that verifies a file its firmware
         // failed to fill should hear about it; with --require-signed it fails.
         if totals.isEmpty {

@@ -276,7 +276,7 @@ struct DeviceWorkspace {
         directory = try TemporaryDirectory()
         let result = try directory.healthsig(["keygen", "--out", "keys", "--name", "device", "--subject", subject])
         guard result.status == 0 else { throw CLI.SetupError(description: "keygen failed: \(result)") }
-        keyID = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        keyID = String(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("key id: ".count))
         try directory.write("readings.jsonl", String(decoding: try Data(contentsOf: Examples.readingsURL), as: UTF8.self))
     }
 

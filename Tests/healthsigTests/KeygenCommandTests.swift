@@ -25,7 +25,9 @@ struct KeygenCommandTests {
         let dir = try TemporaryDirectory()
         let result = try dir.healthsig(["keygen", "--out", "keys", "--name", "cuff", "--cert", "--subject", "CN=Acme Cuff,O=Acme"])
         #expect(result.status == 0, "\(result)")
-        let keyID = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Labelled, so a reader of the terminal knows what the hex is.
+        #expect(result.stdout.hasPrefix("key id: "), "\(result.stdout)")
+        let keyID = String(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("key id: ".count))
         #expect(keyID.count == 40 && keyID.allSatisfy(\.isHexDigit), "\(result.stdout)")
         #expect(result.lines.count == 1)
 

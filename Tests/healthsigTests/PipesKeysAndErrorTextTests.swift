@@ -44,7 +44,7 @@ struct PipesKeysAndErrorTextTests {
         try dir.write("content.bin", "content to sign\n")
         let keygen = try Self.bash("\"$HS\" keygen --out keys --name dev --passphrase-file <(printf 'pw\\n')", in: dir)
         #expect(keygen.status == 0, "\(keygen)")
-        let keyID = keygen.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let keyID = String(keygen.stdout.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("key id: ".count))
         let sign = try Self.bash("""
             "$HS" cms sign --key <(cat keys/dev.key.pem) --passphrase-file <(echo pw) --in <(cat content.bin) --out s.der
             """, in: dir)
