@@ -29,7 +29,9 @@ import Foundation
 /// 10. every embedded X.509 certificate parses; the signer key from the trust set by sid; failing that, an embedded certificate matching
 ///    the sid that is itself trusted, whose public key is a trusted key, or that chains to a
 ///    trusted certificate (OpenSSL path validation at `at`, default now) — else
-///    `untrustedSigner`;
+///    `untrustedSigner`; a certificate the signer is trusted through must pass the signer
+///    profile (``SignerCertificateCheck``: not a CA, keyUsage digitalSignature, extendedKeyUsage
+///    emailProtection when present) — else `untrustedSigner` naming the rule;
 /// 11. the signature is a DER ECDSA-Sig-Value;
 /// 12. message-digest equals SHA-256(content), and the ECDSA signature verifies over
 ///    SHA-256 of the signed attributes re-tagged from the received bytes (`A0` → `31`,
@@ -474,10 +476,15 @@ public enum CMSVerifier {
         }
         let date = time.date(statedIn: content)
         let intermediates = embedded.filter { $0.derEncoded != candidate.derEncoded }
-        if case .failure(let error) = Certificate.verifyChain(leaf: candidate, intermediates: intermediates,
-                                                              trustedRoots: trust.certificates, at: date) {
+        switch SignerCertificateCheck.check(candidate, intermediates: intermediates, trustedRoots: trust.certificates, at: date) {
+        case nil:
+            break
+        case .purpose(let subject, let problem)?:
+            throw .untrustedSigner("the embedded certificate \(subject) for \(sid) \(Self.refusal(problem))")
+        case .chain(let error, let period)?:
             throw .untrustedSigner("the embedded certificate \(candidate.subject) for \(sid) "
-                                   + "does not chain to a trusted certificate at \(Self.timeText(date)): \(error)")
+                                   + "does not chain to a trusted certificate at \(Self.timeText(date)): \(error)"
+                                   + Self.periodHint(period, at: date, time: time, content: content, named: candidate.subject))
         }
         return ResolvedSigner(trusted: TrustedSigner(publicKey: key, certificate: candidate), reportsCertificate: true,
                               viaEmbedded: true)
@@ -495,15 +502,42 @@ public enum CMSVerifier {
         guard let certificate = trusted.certificate else {
             return ResolvedSigner(trusted: trusted, reportsCertificate: false, viaEmbedded: false)
         }
-        let date = time.date(statedIn: content)
-        if case .failure(let error) = Certificate.verifyChain(leaf: certificate, trustedRoots: [certificate], at: date) {
-            if trust.publicKeys.contains(trusted.publicKey) {
-                return ResolvedSigner(trusted: trusted, reportsCertificate: false, viaEmbedded: false)
-            }
-            throw .untrustedSigner("the trusted certificate \(certificate.subject) is not valid at "
-                                   + "\(Self.timeText(date)): \(Self.chainReason(error))")
+        // The purpose needs no date: a certificate refused for it costs no reading of the time.
+        let date = certificate.signingPurposeProblem == nil ? time.date(statedIn: content) : Date.distantPast
+        guard let failure = SignerCertificateCheck.check(certificate, trustedRoots: [certificate], at: date) else {
+            return ResolvedSigner(trusted: trusted, reportsCertificate: true, viaEmbedded: false)
         }
-        return ResolvedSigner(trusted: trusted, reportsCertificate: true, viaEmbedded: false)
+        if trust.publicKeys.contains(trusted.publicKey) {
+            return ResolvedSigner(trusted: trusted, reportsCertificate: false, viaEmbedded: false)
+        }
+        switch failure {
+        case .purpose(let subject, let problem):
+            throw .untrustedSigner("the trusted certificate \(subject) \(Self.refusal(problem))")
+        case .chain(let error, let period):
+            throw .untrustedSigner("the trusted certificate \(certificate.subject) is not valid at "
+                                   + "\(Self.timeText(date)): \(Self.chainReason(error))"
+                                   + Self.periodHint(period, at: date, time: time, content: content,
+                                                  named: certificate.subject))
+        }
+    }
+
+    /// `may not vouch for a signer of readings: its keyUsage (keyCertSign) lacks
+    /// digitalSignature (signer certificate rule: keyUsage)`.
+    private static func refusal(_ problem: Certificate.SigningPurposeProblem) -> String {
+        "may not vouch for a signer of readings: \(problem) (signer certificate rule: \(problem.rule))"
+    }
+
+    /// What to do about a certificate not valid at the time checked: its period, and for a
+    /// reading's own time, how to make a certificate that covers it (the usual cause is a
+    /// certificate made after the readings it signed).
+    private static func periodHint(_ period: SignerCertificateCheck.ValidityPeriod?, at date: Date,
+                                   time: CertificateTime, content: [UInt8], named subject: String) -> String {
+        guard let period else { return "" }
+        let window = "; " + (period.subject == subject ? "it" : "the certificate \(period.subject)")
+            + " is valid from \(timeText(period.notBefore)) to \(timeText(period.notAfter))"
+        guard case .statedByContent(let stated) = time, stated(content) != nil else { return window }
+        return window + "; the reading is dated \(timeText(date)) (its end date) and must fall inside that period: "
+            + "issue the certificates with keygen --not-before on or before the first reading's date"
     }
 
     /// OpenSSL's reason (`certificate has expired`) without the error's wrapper text.

@@ -8,7 +8,8 @@ extension Certificate {
     ///
     /// `X509_V_FLAG_PARTIAL_CHAIN` is set, so any certificate in `trustedRoots` is a trust
     /// anchor even if it is not self-signed, and a trusted leaf by itself verifies. No
-    /// purpose / extended key usage is required beyond OpenSSL's defaults.
+    /// purpose is set here: whether the leaf may sign readings is
+    /// ``signingPurposeProblem``, which CMS's `SignerCertificateCheck` applies before this.
     ///
     /// - Parameters:
     ///   - at: the time to validate at; `nil` means now.

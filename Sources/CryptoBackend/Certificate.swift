@@ -54,6 +54,11 @@ public struct Certificate: Hashable, Sendable {
     /// the way OpenSSL compares names (`X509_NAME_cmp`).
     public let isSelfIssued: Bool
 
+    /// The first rule of the signer profile (docs/VERIFY.md, "Signer certificates") the
+    /// certificate breaks: a CA certificate, a keyUsage without digitalSignature, or an
+    /// extendedKeyUsage without emailProtection; `nil` when it may vouch for a signer of readings.
+    public let signingPurposeProblem: SigningPurposeProblem?
+
     /// Parses one DER certificate.
     ///
     /// - Throws: `CryptoError.invalidCertificate` if the bytes are not exactly one certificate
@@ -117,6 +122,7 @@ public struct Certificate: Hashable, Sendable {
         notBefore = try Self.date(X509_get0_notBefore(x509), field: "notBefore")
         notAfter = try Self.date(X509_get0_notAfter(x509), field: "notAfter")
         isSelfIssued = X509_NAME_cmp(subjectName, issuerName) == 0
+        signingPurposeProblem = Self.signingPurposeProblem(x509)
         do {
             guard let pkey = X509_get0_pubkey(x509) else {
                 throw CryptoError.unsupportedKey("public key algorithm not recognised by OpenSSL")

@@ -30,7 +30,7 @@ extension BatchSigner {
     /// a batch carries the batch signature, which covers every sample of the batch. Already
     /// signed readings are refused unless `replaceSignatures` (``BatchSigningStage``).
     static func signInBatches(_ batching: Batching, key: P256PrivateKey, builder: SignedDataBuilder,
-                              replaceSignatures: Bool = false,
+                              replaceSignatures: Bool = false, period: CertificatePeriodCheck? = nil,
                               next: () throws(ToolError) -> Swift.Result<StoredSample, SampleInputError>?,
                               write: (String) throws(ToolError) -> Void,
                               problem: (Problem) -> Void) throws(ToolError) {
@@ -50,6 +50,11 @@ extension BatchSigner {
             case .failure(let error):
                 problem(Self.problem(error))
             case .success(let stored):
+                // Each member's certificate is checked at its own signed time (docs/BATCH.md).
+                if let outside = period?.problem(for: stored.sample) {
+                    problem(Self.problem(outside, line: stored.line))
+                    continue
+                }
                 var lines: [BatchSigningStage.Line] = []
                 do throws(BatchSigningStageError) {
                     lines = try stage.add(stored)

@@ -120,6 +120,7 @@ public enum BatchSigner {
             throw .keyMaterial(path: options.certificatePath ?? keyPath, reason: error.description)
         }
         let signer = SampleSigner(builder: builder)
+        let period = CMSSigning.periodCheck(builder, options)
         let reader: JSONSampleReader<CountingChunkSource<FileChunkSource>>
         do {
             let source = try FileChunkSource(path: inputPath)
@@ -174,7 +175,7 @@ public enum BatchSigner {
             idle: { () throws(ToolError) in try output.flush() }) : nil
         do throws(ToolError) {
             if let batching {
-                try signInBatches(batching, key: key, builder: builder, replaceSignatures: replaceSignatures,
+                try signInBatches(batching, key: key, builder: builder, replaceSignatures: replaceSignatures, period: period,
                                   next: { () throws(ToolError) in
                                       guard tally.pointee.result.stoppedAtLine == nil else { return nil }
                                       if let streaming, !(try streaming.inputReady()) { try streaming.idle() }
@@ -201,7 +202,9 @@ public enum BatchSigner {
                     produce: { () throws(ToolError) in
                         tally.pointee.result.stoppedAtLine == nil ? try nextItem(reader, inputPath) : nil
                     },
-                    transform: { item in sign(item, signer: signer, key: key, replaceSignatures: replaceSignatures) },
+                    transform: { item in
+                        sign(item, signer: signer, key: key, replaceSignatures: replaceSignatures, period: period)
+                    },
                     consume: { (signed) throws(ToolError) in
                         // Readings after the one a streamed run stopped at are not written.
                         guard tally.pointee.result.stoppedAtLine == nil else { return }
@@ -242,7 +245,7 @@ public enum BatchSigner {
     /// Parses, validates and signs one reading and splices the signature into its text. Pure:
     /// runs on any worker thread.
     static func sign(_ item: JSONSampleItem, signer: SampleSigner, key: P256PrivateKey,
-                     replaceSignatures: Bool) -> Signed {
+                     replaceSignatures: Bool, period: CertificatePeriodCheck? = nil) -> Signed {
         if case .line(let line) = item {
             // A line is parsed once: its value is decoded, and its layout places the splice.
             let (decoded, layout) = line.decodedForSplicing()
@@ -251,17 +254,17 @@ public enum BatchSigner {
             case .success(let sample):
                 guard let layout else {
                     return sign(sample, line: line.line, rawText: nil, signer: signer, key: key,
-                                replaceSignatures: replaceSignatures)
+                                replaceSignatures: replaceSignatures, period: period)
                 }
                 return sign(sample, line: line.line, splicingInto: line.bytes, layout: layout,
-                            signer: signer, key: key, replaceSignatures: replaceSignatures)
+                            signer: signer, key: key, replaceSignatures: replaceSignatures, period: period)
             }
         }
         switch item.decoded(keepingText: true) {
         case .failure(let error): return .problem(problem(error))
         case .success(let stored):
             return sign(stored.sample, line: stored.line, rawText: stored.rawText,
-                        signer: signer, key: key, replaceSignatures: replaceSignatures)
+                        signer: signer, key: key, replaceSignatures: replaceSignatures, period: period)
         }
     }
 
@@ -269,10 +272,12 @@ public enum BatchSigner {
     /// `bytes` at the place `layout` gives. Bytes and layout are passed apart: paired in an
     /// optional tuple, they were destroyed through the runtime's generic tuple witness.
     private static func sign(_ sample: Sample, line: Int, splicingInto bytes: [UInt8], layout: JSONSpliceLayout,
-                             signer: SampleSigner, key: P256PrivateKey, replaceSignatures: Bool) -> Signed {
+                             signer: SampleSigner, key: P256PrivateKey, replaceSignatures: Bool,
+                             period: CertificatePeriodCheck?) -> Signed {
         if !replaceSignatures, let existing = existingSignature(sample) {
             return .problem(Problem(line: line, field: "metadata.\(existing)", reason: alreadySignedReason))
         }
+        if let outside = period?.problem(for: sample) { return .problem(problem(outside, line: line)) }
         do {
             // The line's decoder has validated the sample; the base64 text is written
             // straight into the signed line, never as a String or a buffer of its own.
@@ -300,10 +305,12 @@ public enum BatchSigner {
     /// Signs the decoded `sample` read at `line` and splices the signature into `rawText` (or
     /// the sample written anew when there is none).
     private static func sign(_ sample: Sample, line: Int, rawText: String?,
-                             signer: SampleSigner, key: P256PrivateKey, replaceSignatures: Bool) -> Signed {
+                             signer: SampleSigner, key: P256PrivateKey, replaceSignatures: Bool,
+                             period: CertificatePeriodCheck?) -> Signed {
         if !replaceSignatures, let existing = existingSignature(sample) {
             return .problem(Problem(line: line, field: "metadata.\(existing)", reason: alreadySignedReason))
         }
+        if let outside = period?.problem(for: sample) { return .problem(problem(outside, line: line)) }
         do {
             let text = try signer.signature(for: sample, using: key)
             let raw = rawText ?? JSONSampleWriter.line(for: sample)
@@ -351,6 +358,11 @@ public enum BatchSigner {
     /// A reader error as a problem, its location split off the text.
     static func problem(_ error: SampleInputError) -> Problem {
         Problem(line: error.line, field: error.field, reason: ProblemText.inputReason(error))
+    }
+
+    /// A reading outside its certificate's validity, named by its end date (the signed time).
+    static func problem(_ outside: OutsideCertificatePeriod, line: Int) -> Problem {
+        Problem(line: line, field: "endDate", reason: outside.description)
     }
 
     /// A signing error as a problem.

@@ -1,6 +1,7 @@
 import CMS
 import CryptoBackend
 import Foundation
+import SampleSigning
 
 /// `healthsig cms sign|verify`: the CMS profile applied to arbitrary file content.
 public enum CMSSigning {
@@ -10,14 +11,25 @@ public enum CMSSigning {
         public var issuerAndSerial: Bool
         public var signedAttributes: Bool
         public var embedCertificate: Bool
+        /// `sign --allow-outside-validity`: sign readings dated outside the certificate's
+        /// validity instead of refusing them (``CertificatePeriodCheck``).
+        public var allowOutsideValidity: Bool
 
         public init(certificatePath: String? = nil, issuerAndSerial: Bool = false,
-                    signedAttributes: Bool = false, embedCertificate: Bool = false) {
+                    signedAttributes: Bool = false, embedCertificate: Bool = false, allowOutsideValidity: Bool = false) {
             self.certificatePath = certificatePath
             self.issuerAndSerial = issuerAndSerial
             self.signedAttributes = signedAttributes
             self.embedCertificate = embedCertificate
+            self.allowOutsideValidity = allowOutsideValidity
         }
+    }
+
+    /// The check `sign` makes of each reading's date against `builder`'s certificate, unless
+    /// `options` allow readings outside its validity or there is no certificate.
+    public static func periodCheck(_ builder: SignedDataBuilder, _ options: Options) -> CertificatePeriodCheck? {
+        guard !options.allowOutsideValidity, let certificate = builder.signerCertificate else { return nil }
+        return CertificatePeriodCheck(certificate: certificate)
     }
 
     /// How the signature file is encoded.
@@ -25,9 +37,16 @@ public enum CMSSigning {
         case der, base64, auto
     }
 
-    /// The builder for `options` (profile defaults otherwise).
+    /// The builder for `options` (profile defaults otherwise). A certificate whose purpose
+    /// forbids signing readings (docs/VERIFY.md, "Signer certificates") is refused here: every
+    /// signature it vouched for would verify `untrusted-signer`.
     public static func builder(_ options: Options) throws(ToolError) -> SignedDataBuilder {
         let certificate = try options.certificatePath.map { path throws(ToolError) in try KeyFiles.loadCertificate(path) }
+        if let certificate, let path = options.certificatePath, let problem = certificate.signingPurposeProblem {
+            throw .keyMaterial(path: path, reason: "\(certificate.subject) cannot vouch for the signatures: \(problem) "
+                               + "(signer certificate rule: \(problem.rule)), so a verifier would refuse every one as "
+                               + "untrusted-signer; give the device's own certificate (keygen --issuer or --cert)")
+        }
         return SignedDataBuilder(
             signerIdentification: options.issuerAndSerial ? .issuerAndSerialNumber : .subjectKeyIdentifier,
             signerCertificate: certificate,

@@ -10,7 +10,8 @@ struct SignCommand: ParsableCommand {
         discussion: """
         Writes the same samples with metadata.HKDigitalSignature added and nothing else changed, in input \
         order. By default nothing is written when any line is invalid or already signed; --skip-invalid \
-        writes the good ones, --replace-signatures replaces existing signatures.
+        writes the good ones, --replace-signatures replaces existing signatures. With --cert, a reading dated \
+        outside the certificate's validity is such a bad line unless --allow-outside-validity is given.
         """
     )
 
@@ -22,6 +23,8 @@ struct SignCommand: ParsableCommand {
     @Flag(help: "Carry the device certificate in every signature, so a verifier can trust the vendor CA alone.")
     var embedCert = false
     @Flag(help: "Write the valid readings and list the invalid ones instead of refusing.") var skipInvalid = false
+    @Flag(help: "Sign readings dated outside the --cert certificate's validity instead of refusing them (they verify untrusted-signer through it).")
+    var allowOutsideValidity = false
     @Flag(help: "Replace the signature of samples that already carry HKDigitalSignature instead of refusing them.")
     var replaceSignatures = false
     @Flag(help: "Replace an existing output file (never one of the inputs).") var force = false
@@ -37,6 +40,7 @@ struct SignCommand: ParsableCommand {
     func validate() throws {
         if sid == .issuerSerial && cert == nil { throw ValidationError("--sid issuer-serial needs --cert") }
         if embedCert && cert == nil { throw ValidationError("--embed-cert needs --cert") }
+        if allowOutsideValidity && cert == nil { throw ValidationError("--allow-outside-validity needs --cert") }
         try execution.validate()
         if let batch, !(1...65_535).contains(batch) { throw ValidationError("--batch must be 1...65535, not \(batch)") }
         if let batchSeconds, !(1...31_622_400).contains(batchSeconds) {
@@ -57,7 +61,7 @@ struct SignCommand: ParsableCommand {
     func run() throws {
         let result = try runTool { () throws(ToolError) in
             let options = CMSSigning.Options(certificatePath: cert, issuerAndSerial: sid == .issuerSerial,
-                                             embedCertificate: embedCert)
+                                             embedCertificate: embedCert, allowOutsideValidity: allowOutsideValidity)
             // Each problem goes to standard error as it is found (one line, whatever the
             // input's text holds), so memory does not grow with the number of bad lines. On a
             // terminal the line first erases a progress line drawn there; the display redraws.

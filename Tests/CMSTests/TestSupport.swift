@@ -95,7 +95,9 @@ enum OpenSSLCommand {
 // MARK: - Fixture keys and certificates
 
 /// A P-256 key and a self-signed certificate made by the openssl CLI (`req -x509`, which writes
-/// subjectKeyIdentifier = SHA-1 of the key, RFC 5280 4.2.1.2 method 1), loaded into Swift.
+/// subjectKeyIdentifier = SHA-1 of the key, RFC 5280 4.2.1.2 method 1), loaded into Swift. The
+/// certificate is a signer's (cA FALSE, keyUsage digitalSignature): `req -x509` alone writes
+/// cA TRUE, which the signer profile refuses.
 struct OpenSSLSigner {
     let keyPath: String
     let certificatePath: String
@@ -108,7 +110,8 @@ struct OpenSSLSigner {
         try OpenSSLCommand.succeed(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", keyFile],
                                    in: workspace)
         try OpenSSLCommand.succeed(["req", "-new", "-x509", "-key", keyFile, "-subj", subject, "-days", "30",
-                                    "-sha256", "-out", certFile], in: workspace)
+                                    "-sha256", "-addext", "basicConstraints=critical,CA:FALSE",
+                                    "-addext", "keyUsage=critical,digitalSignature", "-out", certFile], in: workspace)
         return OpenSSLSigner(
             keyPath: workspace.path(keyFile), certificatePath: workspace.path(certFile),
             key: try P256PrivateKey(pem: try workspace.readText(keyFile)),

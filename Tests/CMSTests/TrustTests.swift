@@ -29,7 +29,8 @@ struct TrustTests {
         try OpenSSLCommand.succeed(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", "k.pem"],
                                    in: workspace)
         try OpenSSLCommand.succeed(["req", "-new", "-x509", "-key", "k.pem", "-subj", "/CN=Odd SKI", "-days", "5",
-                                    "-addext", "subjectKeyIdentifier=0102030405", "-out", "c.pem"], in: workspace)
+                                    "-addext", "subjectKeyIdentifier=0102030405", "-addext", "basicConstraints=critical,CA:FALSE",
+                                    "-out", "c.pem"], in: workspace)
         let certificate = try Certificate(pem: try workspace.readText("c.pem"))
         let key = try P256PrivateKey(pem: try workspace.readText("k.pem"))
         #expect(certificate.subjectKeyIdentifier == [1, 2, 3, 4, 5])

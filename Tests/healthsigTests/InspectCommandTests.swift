@@ -52,7 +52,7 @@ struct InspectCommandTests {
     @Test("a quantity signature shows its value with unit; issuer-serial signatures show the certificate's issuer")
     func quantityAndIssuerSerial() throws {
         let ws = try DeviceWorkspace()
-        try ws.sign(to: "is.jsonl", extra: ["--cert", ws.certificatePath, "--sid", "issuer-serial"])
+        try ws.sign(to: "is.jsonl", extra: ["--cert", ws.certificatePath, "--sid", "issuer-serial", "--allow-outside-validity"])
         let temperature = try ws.signatures("is.jsonl")[2]
         let result = try ws.directory.healthsig(["inspect", "--signature", temperature])
         #expect(result.status == 0, "\(result)")

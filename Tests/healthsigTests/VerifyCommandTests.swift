@@ -251,7 +251,7 @@ struct VerifyCommandTests {
     @Test("certificate trust with --sid issuer-serial signatures names the certificate subject")
     func issuerSerialWithCertificate() throws {
         let ws = try DeviceWorkspace()
-        try ws.sign(to: "is.jsonl", extra: ["--cert", ws.certificatePath, "--sid", "issuer-serial"])
+        try ws.sign(to: "is.jsonl", extra: ["--cert", ws.certificatePath, "--sid", "issuer-serial", "--allow-outside-validity"])
         // The certificate was made today, after the example readings were taken (2026-11-21): at
         // the readings' signed time it was not yet valid; `--at now` checks it at the current time.
         let atSignedTime = try ws.directory.healthsig(["verify", "--trust", ws.certificatePath, "--in", "is.jsonl"])
