@@ -111,12 +111,21 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     private var waitingHead = 0
     private var waitingCount = 0
     private var nextSerial = 0
+    /// Whether every carrier of the input has been registered (``registerCarrier(_:)`` over a
+    /// second read of the whole input): a member whose batch has no verified copy then waits
+    /// for nothing.
+    private var allCarriersKnown = false
     private var inflated: [BatchKey: BatchManifest] = [:]
     private var inflatedOrder: [BatchKey] = []
     private var matcher = RepeatedRecordMatcher()
 
+    /// Most members a verifier keeps waiting unless told otherwise, and most items
+    /// `healthsig verify` holds behind them (docs/BATCH.md, "Streaming and memory").
+    public static var defaultPendingLimit: Int { 65_536 }
+
     /// Creates a verifier.
-    public init(verifier: SampleVerifier, pendingLimit: Int = 16_384, inflatedBatchLimit: Int = 4) {
+    public init(verifier: SampleVerifier, pendingLimit: Int = BatchSampleVerifier<Int>.defaultPendingLimit,
+                inflatedBatchLimit: Int = 4) {
         self.verifier = verifier
         self.pendingLimit = max(pendingLimit, 1)
         self.inflatedBatchLimit = max(inflatedBatchLimit, 1)
@@ -183,6 +192,8 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
             outcomes.append(Outcome(tag: tag, verdict: verdict, batch: reference))
         } else if let state = batches[key], state.signature != nil || state.conflict != nil {
             outcomes.append(resolve(member))
+        } else if allCarriersKnown {
+            outcomes.append(giveUp(member, reason: "in the input"))
         } else {
             batches[key]?.waiting.append(member)
             waitingOrder.append((key, member.serial))
@@ -192,6 +203,27 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
             }
         }
         return outcomes
+    }
+
+    /// Registers the batch signature of a carrier met out of turn (a second read of the input
+    /// for its carriers, docs/BATCH.md "Streaming and memory"): the carrier is not decided or
+    /// counted here (it is when met in turn, its copy then known), its copy is checked as when
+    /// met in turn, and the members it decides are returned.
+    public mutating func registerCarrier(_ metadata: Metadata) -> [Outcome] {
+        let keys = BatchMetadataKeys(metadata)
+        guard !keys.hasDigitalSignature, let signatureText = Self.text(keys.signature),
+              let reference = Self.text(keys.reference).flatMap(BatchReference.init(text:)) else { return [] }
+        var outcomes: [Outcome] = []
+        _ = batch(BatchKey(reference.batchIdentifier))
+        _ = register(signatureText, carrier: reference, carrierStored: .decided(.notBase64()), into: &outcomes)
+        return outcomes
+    }
+
+    /// Every carrier of the input is registered: members of batches without a verified copy are
+    /// decided now (their batch's failure, or `batch-signature-missing`), and later ones at once.
+    public mutating func carriersAreAllKnown() -> [Outcome] {
+        allCarriersKnown = true
+        return finish()
     }
 
     /// The end of the input: every member still waiting gets its batch's failure, or is
