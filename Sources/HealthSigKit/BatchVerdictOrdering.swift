@@ -19,8 +19,14 @@ struct BatchVerdictOrdering<Item: Sendable> {
     private var headSequence = 0
     private var nextSequence = 0
 
+    /// Reads the whole input a second time and hands every carrier's metadata to its argument;
+    /// `false` when it could not. Called at most once, when more than `holdLimit` items would be
+    /// held: the members then need not be given up. `nil`: an input that cannot be read twice.
+    var carrierScan: ((_ register: (Metadata) -> Void) -> Bool)?
+    private var scanned = false
+
     /// Creates the stage; `setVerdict` replaces an item's verdict with the batch verifier's.
-    init(verifier: SampleVerifier, holdLimit: Int = 65_536,
+    init(verifier: SampleVerifier, holdLimit: Int = BatchSampleVerifier<Int>.defaultPendingLimit,
          setVerdict: @escaping (inout Item, SampleVerdict) -> Void) {
         // The verifier never holds more members than this stage holds items; the stage decides.
         self.verifier = BatchSampleVerifier(verifier: verifier, pendingLimit: holdLimit + 1)
@@ -53,6 +59,17 @@ struct BatchVerdictOrdering<Item: Sendable> {
             decided.append(true)
         }
         var out = release()
+        if held.count - head > holdLimit, !scanned, let carrierScan {
+            // Members before all carriers (an export grouped by type): the carriers are read
+            // from a second pass over the input, and every member decided.
+            scanned = true
+            var outcomes: [BatchSampleVerifier<Int>.Outcome] = []
+            if carrierScan({ outcomes += verifier.registerCarrier($0) }) {
+                outcomes += verifier.carriersAreAllKnown()
+            }
+            apply(outcomes)
+            out += release()
+        }
         while held.count - head > holdLimit, let outcome = verifier.giveUpOldestWaiting() {
             apply([outcome])
             out += release()

@@ -3,6 +3,7 @@ import CryptoBackend
 import Foundation
 import HealthSamples
 @testable import HealthSigKit
+import SampleIO
 import SampleSigning
 import Testing
 
@@ -67,5 +68,43 @@ struct BatchVerdictOrderingTests {
         let (out, _) = try Self.run([batch[0], nil, batch[1]])
         #expect(out.map(\.position) == [0, 1, 2])
         #expect(out.map(\.verdict) == [.unsigned, .unsigned, .unsigned])
+    }
+
+    /// `samples` as JSON Lines in a temporary file, members of every batch before any carrier.
+    static func groupedFile(_ samples: [Sample]) throws -> String {
+        let carriers = samples.filter { $0.metadata[BatchReference.signatureMetadataKey] != nil }
+        let members = samples.filter { $0.metadata[BatchReference.signatureMetadataKey] == nil }
+        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent("grouped-\(UUID().uuidString).jsonl")
+        try Data((members + carriers).map(JSONSampleWriter.line(for:)).joined(separator: "\n").utf8)
+            .write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static func pipelineKinds(_ path: String, holdLimit: Int) throws -> [SampleVerdict.Kind] {
+        var pipeline = VerificationPipeline(verifier: SampleVerifier(trust: TrustSet(publicKeys: [try key.get().publicKey])), jobs: 1)
+        pipeline.batchHoldLimit = holdLimit
+        let sink = CollectingSink()
+        try pipeline.run(inputPath: path, sinks: [sink])
+        return sink.events.compactMap { event in
+            if case .decided(let decided) = event { return decided.entry.verdict.kind }
+            return nil
+        }
+    }
+
+    @Test("an input grouped with every member before every carrier, beyond the hold limit: a file's carriers are read ahead and every sample is valid")
+    func groupedInputReadTwice() throws {
+        let path = try Self.groupedFile(try Self.batchSigned(12, batch: 4))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try Self.pipelineKinds(path, holdLimit: 3) == Array(repeating: .valid, count: 12))
+    }
+
+    @Test("after the carriers are read ahead, a member whose batch has no carrier in the input is unsigned at once")
+    func memberWithoutCarrierAfterTheScan() throws {
+        let signed = try Self.batchSigned(12, batch: 4)
+        // The last batch's carrier removed.
+        let path = try Self.groupedFile(Array(signed.dropLast()))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try Self.pipelineKinds(path, holdLimit: 3) == Array(repeating: .valid, count: 6) + Array(repeating: .unsigned, count: 3)
+                + Array(repeating: .valid, count: 2))
     }
 }

@@ -30,6 +30,10 @@ public struct VerificationPipeline {
     /// `nil` (a report file, written when complete): never called.
     public var whenInputWaits: (() throws(ToolError) -> Void)?
 
+    /// Most items the batch stage holds behind members waiting for their carrier
+    /// (docs/BATCH.md, "Streaming and memory").
+    var batchHoldLimit = BatchSampleVerifier<Int>.defaultPendingLimit
+
     /// Creates a pipeline.
     public init(verifier: SampleVerifier, jobs: Int, progress: (any PipelineProgress)? = nil) {
         self.verifier = verifier
@@ -50,7 +54,11 @@ public struct VerificationPipeline {
         let verifier = self.verifier
         // Batch-signed samples (docs/BATCH.md) are decided here, in input order, by one batch
         // verifier: a batch's signature is on its last sample, so its members wait for it.
-        var batches = BatchVerdictOrdering<PipelineEvent>(verifier: verifier, setVerdict: Self.replacingVerdict)
+        var batches = BatchVerdictOrdering<PipelineEvent>(verifier: verifier, holdLimit: batchHoldLimit,
+                                                          setVerdict: Self.replacingVerdict)
+        if VerificationInput.isRegularFile(inputPath) {
+            batches.carrierScan = { register in BatchCarrierScan.run(inputPath, register: register) }
+        }
         func deliver(_ event: PipelineEvent) throws(ToolError) {
                 switch event {
                 case .decided(let decided):

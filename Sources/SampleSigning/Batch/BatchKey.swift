@@ -1,28 +1,24 @@
-/// A batch identifier (or other short octet string) as a dictionary key. Hashed as two machine
-/// words rather than as an array of octets hashed one by one: every stored sample looks its
-/// batch up several times. Equality compares every octet.
+/// A batch identifier as a dictionary key: its 12 octets held in two machine words, hashed and
+/// compared as such rather than as an array of octets (every stored sample looks its batch up
+/// several times), and no allocation of its own: a run keeps one key per batch it met.
 struct BatchKey: Hashable, Sendable {
-    /// The octets (12 for every batch identifier the format allows).
-    let octets: [UInt8]
     private let high: UInt64
-    private let low: UInt64
+    private let low: UInt32
 
+    /// The key of a batch identifier (12 octets: the format allows no other length, and both
+    /// places that make identifiers, ``BatchReference`` and ``BatchManifest``, check it).
     init(_ octets: [UInt8]) {
-        self.octets = octets
-        var high: UInt64 = 0, low: UInt64 = 0
-        for (i, octet) in octets.prefix(16).enumerated() {
-            if i < 8 { high = high << 8 | UInt64(octet) } else { low = low << 8 | UInt64(octet) }
+        var high: UInt64 = 0, low: UInt32 = 0
+        for (i, octet) in octets.prefix(BatchManifest.batchIdentifierLength).enumerated() {
+            if i < 8 { high = high << 8 | UInt64(octet) } else { low = low << 8 | UInt32(octet) }
         }
         self.high = high
         self.low = low
     }
 
-    static func == (a: BatchKey, b: BatchKey) -> Bool {
-        a.high == b.high && a.low == b.low && a.octets == b.octets
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(high)
-        hasher.combine(low)
+    /// The 12 octets.
+    var octets: [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * $0)) }
+            + (0..<4).map { UInt8(truncatingIfNeeded: low >> (24 - 8 * $0)) }
     }
 }

@@ -54,10 +54,11 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// A carrier's signature that verified, with the batch it is the signature of.
     private struct VerifiedCopy: Sendable {
         let digest: [UInt8]
-        /// The SignedData, kept to check its certificates at other members' signed times.
-        let der: [UInt8]
-        /// The manifest (the verified content).
-        let manifest: [UInt8]
+        /// The SignedData, kept to check its certificates at other members' signed times; `nil`
+        /// once the batch is complete (retired).
+        let der: [UInt8]?
+        /// The manifest (the verified content); `nil` once the batch is complete.
+        let manifest: [UInt8]?
         let count: Int
         /// The signer as the first check named it.
         let signer: SignerDescription
@@ -75,7 +76,11 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         case conflict(SampleVerdict)
     }
 
-    private struct BatchState: Sendable {
+    /// What a batch's carriers brought: boxed, as most batches of a run are waiting for their
+    /// carrier or done with it, and the state of each is kept for the whole run.
+    private final class Signatures: @unchecked Sendable {
+        // Mutated only through the verifier's own (uniquely owned) state; never shared between
+        // verifiers (``BatchState/signaturesForWriting()`` copies a shared box).
         /// The first carrier's copy that verified: the batch's signature.
         var signature: VerifiedCopy?
         /// A second, different copy that also verified: every member decided from then on is a
@@ -85,10 +90,84 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         var firstFailure: SampleVerdict?
         /// Copies met, by digest (a few: a batch has at most 16 carriers).
         var copies: [(digest: [UInt8], kind: CopyKind)] = []
-        var seen: Set<Int> = []
+
+        init() {}
+
+        init(copying other: Signatures) {
+            signature = other.signature
+            conflict = other.conflict
+            firstFailure = other.firstFailure
+            copies = other.copies
+        }
+    }
+
+    /// The indices of a batch met so far: most batches of a long run are met once or are
+    /// complete, so neither keeps a set.
+    private enum SeenIndices: Sendable {
+        case one(Int)
+        case some(Set<Int>)
+        /// Every index below the batch's count (and none kept).
+        case all
+
+        /// Adds `index`; whether it was new.
+        mutating func insert(_ index: Int) -> Bool {
+            switch self {
+            case .one(let first):
+                guard first != index else { return false }
+                self = .some([first, index])
+                return true
+            case .some(var set):
+                self = .one(0)   // releases the set, so that it is inserted into in place
+                let inserted = set.insert(index).inserted
+                self = .some(set)
+                return inserted
+            case .all:
+                return false
+            }
+        }
+
+        /// The indices below `count`.
+        func count(below count: Int) -> Int {
+            switch self {
+            case .one(let index): index < count ? 1 : 0
+            case .some(let set): set.count { $0 < count }
+            case .all: count
+            }
+        }
+
+        var count: Int {
+            switch self {
+            case .one: 1
+            case .some(let set): set.count
+            case .all: 0
+            }
+        }
+    }
+
+    private struct BatchState: Sendable {
+        private var box: Signatures?
+        var seen: SeenIndices
         /// Members waiting for a verified copy, oldest first (from `head`).
         var waiting: [Waiting] = []
         var head = 0
+
+        init(first index: Int) { seen = .one(index) }
+
+        /// A batch first met through a carrier read ahead, its index not counted yet.
+        init() { seen = .some([]) }
+
+        var signature: VerifiedCopy? { box?.signature }
+        var conflict: SampleVerdict? { box?.conflict }
+        var firstFailure: SampleVerdict? { box?.firstFailure }
+        var copies: [(digest: [UInt8], kind: CopyKind)] { box?.copies ?? [] }
+
+        /// The box to change: made when the first carrier comes, copied when shared.
+        mutating func signaturesForWriting() -> Signatures {
+            if let box, isKnownUniquelyReferenced(&self.box) { return box }
+            let fresh = box.map(Signatures.init(copying:)) ?? Signatures()
+            box = fresh
+            return fresh
+        }
 
         var waitingCount: Int { waiting.count - head }
     }
@@ -111,12 +190,21 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     private var waitingHead = 0
     private var waitingCount = 0
     private var nextSerial = 0
+    /// Whether every carrier of the input has been registered (``registerCarrier(_:)`` over a
+    /// second read of the whole input): a member whose batch has no verified copy then waits
+    /// for nothing.
+    private var allCarriersKnown = false
     private var inflated: [BatchKey: BatchManifest] = [:]
     private var inflatedOrder: [BatchKey] = []
     private var matcher = RepeatedRecordMatcher()
 
+    /// Most members a verifier keeps waiting unless told otherwise, and most items
+    /// `healthsig verify` holds behind them (docs/BATCH.md, "Streaming and memory").
+    public static var defaultPendingLimit: Int { 65_536 }
+
     /// Creates a verifier.
-    public init(verifier: SampleVerifier, pendingLimit: Int = 16_384, inflatedBatchLimit: Int = 4) {
+    public init(verifier: SampleVerifier, pendingLimit: Int = BatchSampleVerifier<Int>.defaultPendingLimit,
+                inflatedBatchLimit: Int = 4) {
         self.verifier = verifier
         self.pendingLimit = max(pendingLimit, 1)
         self.inflatedBatchLimit = max(inflatedBatchLimit, 1)
@@ -166,13 +254,19 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         }
         var outcomes: [Outcome] = []
         let key = BatchKey(reference.batchIdentifier)
-        _ = batch(key)
-        let duplicate = batches[key]?.seen.insert(reference.index).inserted == false
+        let duplicate: Bool
+        if batches[key] == nil {
+            batches[key] = BatchState(first: reference.index)
+            order.append(key)
+            duplicate = false
+        } else {
+            duplicate = batches[key]?.seen.insert(reference.index) == false
+        }
         // A signature counts for a batch only on one of its own members (docs/BATCH.md, "What
         // binds a member to its signer").
         var ownVerdict: SampleVerdict?
         if let signatureText = Self.text(keys.signature) {
-            ownVerdict = register(signatureText, carrier: reference, carrierStored: stored, into: &outcomes)
+            ownVerdict = register(signatureText, carrier: reference, into: &outcomes)
         }
         let member = Waiting(serial: nextSerial, tag: tag, stored: stored, form: storedForm, reference: reference,
                              duplicate: duplicate)
@@ -183,6 +277,8 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
             outcomes.append(Outcome(tag: tag, verdict: verdict, batch: reference))
         } else if let state = batches[key], state.signature != nil || state.conflict != nil {
             outcomes.append(resolve(member))
+        } else if allCarriersKnown {
+            outcomes.append(giveUp(member, reason: "in the input"))
         } else {
             batches[key]?.waiting.append(member)
             waitingOrder.append((key, member.serial))
@@ -191,7 +287,48 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
                 outcomes.append(oldest)
             }
         }
+        retireIfComplete(key)
         return outcomes
+    }
+
+    /// A batch whose every index was met, decided by its verified copy, keeps only what decides
+    /// later samples that refer to it (each then a duplicate, or beyond its count) and its status:
+    /// not its indices, manifest or SignedData.
+    private mutating func retireIfComplete(_ key: BatchKey) {
+        guard var state = batches[key], let copy = state.signature, copy.manifest != nil, state.waitingCount == 0,
+              state.seen.count(below: copy.count) == copy.count else { return }
+        state.seen = .all
+        let box = state.signaturesForWriting()
+        box.signature = VerifiedCopy(digest: copy.digest, der: nil, manifest: nil, count: copy.count, signer: copy.signer,
+                                     boundaries: nil)
+        batches[key] = state
+        inflated[key] = nil
+    }
+
+    /// Registers the batch signature of a carrier met out of turn (a second read of the input
+    /// for its carriers, docs/BATCH.md "Streaming and memory"): the carrier is not decided or
+    /// counted here (it is when met in turn, its copy then known), its copy is checked as when
+    /// met in turn, and the members it decides are returned.
+    public mutating func registerCarrier(_ metadata: Metadata) -> [Outcome] {
+        let keys = BatchMetadataKeys(metadata)
+        guard !keys.hasDigitalSignature, let signatureText = Self.text(keys.signature),
+              let reference = Self.text(keys.reference).flatMap(BatchReference.init(text:)) else { return [] }
+        var outcomes: [Outcome] = []
+        let key = BatchKey(reference.batchIdentifier)
+        // Its index is not counted: the carrier is, when met in turn.
+        if batches[key] == nil {
+            batches[key] = BatchState()
+            order.append(key)
+        }
+        _ = register(signatureText, carrier: reference, into: &outcomes)
+        return outcomes
+    }
+
+    /// Every carrier of the input is registered: members of batches without a verified copy are
+    /// decided now (their batch's failure, or `batch-signature-missing`), and later ones at once.
+    public mutating func carriersAreAllKnown() -> [Outcome] {
+        allCarriersKnown = true
+        return finish()
     }
 
     /// The end of the input: every member still waiting gets its batch's failure, or is
@@ -232,7 +369,7 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
             if let copy = state.signature {
                 // Carriers whose verified signatures differ leave the batch without one valid signature.
                 return BatchStatus(identifier: identifier, count: copy.count,
-                                   present: state.seen.filter { $0 < copy.count }.count,
+                                   present: state.seen.count(below: copy.count),
                                    signature: state.conflict == nil ? .valid : .contentMismatch)
             }
             return BatchStatus(identifier: identifier, count: nil, present: state.seen.count,
@@ -245,7 +382,7 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// Takes the batch signature found on `carrier`'s sample. Returns the carrier's own verdict
     /// when its copy decides it (a copy that does not verify, belongs to another batch, or
     /// conflicts with the batch's signature); `nil` when the carrier is then judged as a member.
-    private mutating func register(_ text: String, carrier: BatchReference, carrierStored: Stored,
+    private mutating func register(_ text: String, carrier: BatchReference,
                                    into outcomes: inout [Outcome]) -> SampleVerdict? {
         let key = BatchKey(carrier.batchIdentifier)
         // Bounded before anything is decoded: base64 yields at most 3 octets for 4 characters.
@@ -311,16 +448,17 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// conflict for every member decided from now on. Resolves the batch's waiting members.
     private mutating func accept(_ copy: VerifiedCopy, key: BatchKey, into outcomes: inout [Outcome]) -> SampleVerdict? {
         var result: SampleVerdict?
-        if let first = batches[key]?.signature {
+        guard var state = batches[key] else { return nil }
+        let box = state.signaturesForWriting()
+        if let first = box.signature {
             let conflict = Self.conflict(key.octets, first: first.digest, copy: copy.digest, signer: copy.signer)
-            batches[key]?.conflict = conflict
-            batches[key]?.copies.append((copy.digest, .conflict(conflict)))
+            box.conflict = conflict
+            box.copies.append((copy.digest, .conflict(conflict)))
             result = conflict
         } else {
-            batches[key]?.signature = copy
-            batches[key]?.copies.append((copy.digest, .verified))
+            box.signature = copy
+            box.copies.append((copy.digest, .verified))
         }
-        guard var state = batches[key] else { return result }
         let ready = state.waiting[state.head...]
         state.waiting = []
         state.head = 0
@@ -333,8 +471,11 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// Records a copy that does not verify: the carrier's own verdict, and its batch's failure
     /// should no verified copy be met.
     private mutating func failed(_ key: BatchKey, _ digest: [UInt8], _ verdict: SampleVerdict) -> SampleVerdict {
-        if batches[key]?.firstFailure == nil { batches[key]?.firstFailure = verdict }
-        if (batches[key]?.copies.count ?? 0) < 16 { batches[key]?.copies.append((digest, .failed(verdict))) }
+        guard var state = batches[key] else { return verdict }
+        let box = state.signaturesForWriting()
+        batches[key] = state
+        if box.firstFailure == nil { box.firstFailure = verdict }
+        if box.copies.count < 16 { box.copies.append((digest, .failed(verdict))) }
         return verdict
     }
 
@@ -407,7 +548,7 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
             return outcome(Self.indexMismatch(signed: "index \(reference.index) once",
                                               stored: "index \(reference.index) again (a duplicate)", signer: copy.signer))
         }
-        guard let manifest = manifest(key, content: copy.manifest) else {
+        guard let content = copy.manifest, let manifest = manifest(key, content: content) else {
             // Unreachable: the same octets decoded when the signature was registered.
             return outcome(SampleVerdict(kind: .malformed, reasonCode: "batch-manifest-records",
                                          reason: "batch manifest could not be decoded again", signer: copy.signer))
@@ -475,13 +616,17 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// How the batch's signature holds at `date`: checked once per certificate period.
     private mutating func periodVerdict(_ key: BatchKey, at date: Date, boundaries: [Int64]) -> PeriodVerdict {
         let period = Self.period(date, boundaries)
-        guard let copy = batches[key]?.signature else { return .failed(SampleVerdict(kind: .unsigned, reasonCode: "batch-signature-missing", reason: "")) }
+        guard var state = batches[key], let copy = state.signature, let der = copy.der else {
+            return .failed(SampleVerdict(kind: .unsigned, reasonCode: "batch-signature-missing", reason: ""))
+        }
         if let known = copy.periods[period] { return known }
-        let verdict: PeriodVerdict = switch verifier.verifiedContent(signatureDER: copy.der, certificateTime: .fixed(date)) {
+        let verdict: PeriodVerdict = switch verifier.verifiedContent(signatureDER: der, certificateTime: .fixed(date)) {
         case .content(_, let signer): .trusted(signer)
         case .verdict(let verdict): .failed(Self.batchVerdict(verdict))
         }
-        batches[key]?.signature?.periods[period] = verdict
+        let box = state.signaturesForWriting()
+        batches[key] = state
+        box.signature?.periods[period] = verdict
         return verdict
     }
 
@@ -527,13 +672,6 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     }
 
     // MARK: - State
-
-    private mutating func batch(_ key: BatchKey) -> BatchState {
-        if let state = batches[key] { return state }
-        batches[key] = BatchState()
-        order.append(key)
-        return BatchState()
-    }
 
     private mutating func cache(_ manifest: BatchManifest) {
         let key = BatchKey(manifest.batchIdentifier)
