@@ -21,7 +21,9 @@ QUIET_LOG = "-Dlog4j2.configurationFile=" + str(Path(__file__).resolve().parent 
 
 
 def spark_submit(*arguments):
-    environment = {**os.environ, "PYSPARK_PYTHON": sys.executable, "PYSPARK_DRIVER_PYTHON": sys.executable}
+    # Chunks of 7 report lines: every file's report is cut into several, across files too.
+    environment = {**os.environ, "PYSPARK_PYTHON": sys.executable, "PYSPARK_DRIVER_PYTHON": sys.executable,
+                   "VERIFY_JOB_LINES_PER_CHUNK": "7"}
     return subprocess.run(["spark-submit", "--master", "local[2]", "--conf", "spark.ui.enabled=false",
                            "--conf", "spark.ui.showConsoleProgress=false",
                            "--driver-java-options", QUIET_LOG, str(JOB), *map(str, arguments)],

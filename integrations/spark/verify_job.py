@@ -17,7 +17,6 @@ Parquet. Details: docs/DATA-TEAMS.md.
 import argparse
 import glob
 import io
-import json
 import os
 import shutil
 import subprocess
@@ -145,30 +144,18 @@ def executor_tools():
     return os.path.join(ready, "healthsig"), os.path.join(ready, "trust")
 
 
-def verdict_row(origin, entry_number, entry):
-    signer = entry.get("signer") or {}
-    device = entry.get("device") or {}
-    mismatches = [(m.get("field"), m.get("signed"), m.get("stored")) for m in entry.get("mismatches", [])]
-    return (origin, entry_number, entry.get("position"), entry.get("line"), entry["verdict"], entry.get("reasonCode"),
-            entry.get("reason"), entry.get("type"), entry.get("startDate"), entry.get("endDate"), entry.get("value"),
-            entry.get("unit"), entry.get("source"), device.get("name"), device.get("model"), signer.get("keyId"),
-            signer.get("subject"), mismatches, bool(entry.get("mayBeCorrelationMemberCopy", False)))
+# Report lines handed to the JVM per row: a row per line cost more, in Python pickling and JVM
+# conversion, than healthsig's verification of the sample. The environment variable is for tests,
+# which cut their small reports into several chunks.
+LINES_PER_CHUNK = int(os.environ.get("VERIFY_JOB_LINES_PER_CHUNK", "4096"))
 
 
-def summary_row(origin, summary, entries):
-    counts = summary.get("counts", {})
-    batches = summary.get("batches", [])
-    incomplete = sum(1 for b in batches if b.get("signature") != "valid" or (b.get("absent") or 0) != 0)
-    return (origin, entries, counts.get("valid", 0), counts.get("unsigned", 0), counts.get("malformed", 0),
-            counts.get("bad-signature", 0), counts.get("untrusted-signer", 0), counts.get("content-mismatch", 0),
-            summary.get("unreadable", 0), summary.get("correlationMemberCopies", 0), len(batches), incomplete,
-            json.dumps(summary, separators=(",", ":"), sort_keys=True))
-
-
-def verify_files(paths, jobs):
-    """On an executor: verify each file, yielding ("v", verdict row) per entry and ("s", summary
-    row) per file. Raises, failing the task, when healthsig exits non-zero or its output ends
-    without the summary line."""
+def verify_files(paths, jobs, lines_per_chunk):
+    """On an executor: verify each file, yielding ("v", N, lines) for chunks of its report entries
+    (N: the number of the chunk's first entry in the file, the lines as healthsig wrote them,
+    joined by line breaks) and ("s", entries, line) for its summary line. The JVM splits and parses
+    them, column by column. Raises, failing the task, when healthsig exits non-zero or its output
+    does not end with exactly one summary line."""
     binary, trust = executor_tools()
     for path in paths:
         command = [binary, "verify", "--trust", trust, "--in", path, "--format", "ndjson", "--fail-on", "never",
@@ -177,16 +164,25 @@ def verify_files(paths, jobs):
             process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, stdin=subprocess.DEVNULL)
             summary = None
             entries = 0
+            chunk = []
             for raw in io.BufferedReader(process.stdout, buffer_size=1 << 20):
-                line = json.loads(raw)
                 if summary is not None:
                     process.kill()
                     raise RuntimeError(f"{path}: healthsig wrote a line after its summary line")
-                if "summary" in line:
-                    summary = line["summary"]
-                else:
-                    entries += 1
-                    yield ("v", verdict_row(path, entries, line))
+                # verify writes members in sorted order: the summary line, and only it, starts so.
+                if raw.startswith(b'{"summary":'):
+                    summary = raw.decode("utf-8")
+                    continue
+                if not raw.endswith(b"\n"):
+                    raw += b"\n"
+                chunk.append(raw)
+                if len(chunk) == lines_per_chunk:
+                    yield ("v", entries + 1, b"".join(chunk)[:-1].decode("utf-8"))
+                    entries += len(chunk)
+                    chunk = []
+            if chunk:
+                yield ("v", entries + 1, b"".join(chunk)[:-1].decode("utf-8"))
+                entries += len(chunk)
             status = process.wait()
             errors.seek(0)
             message = errors.read().decode("utf-8", "replace").strip()
@@ -195,37 +191,65 @@ def verify_files(paths, jobs):
                                f"with --fail-on never verdicts never do that): {message}")
         if summary is None:
             raise RuntimeError(f"{path}: healthsig verify ended without its summary line: {message}")
-        yield ("s", summary_row(path, summary, entries))
+        yield ("s", entries, summary)
 
 
-def schemas():
+def output_frames(lines):
+    """The verdicts and summary DataFrames from the (kind, number, line) frame of verify_files."""
+    from pyspark.sql import functions as F
     from pyspark.sql.types import (ArrayType, BooleanType, IntegerType, LongType, StringType, StructField,
                                    StructType)
     text = StringType()
-    verdicts = StructType([
-        StructField("origin", text, False), StructField("entry", IntegerType(), False),
-        StructField("position", IntegerType(), True), StructField("line", IntegerType(), True),
-        StructField("verdict", text, False), StructField("reason_code", text, True), StructField("reason", text, True),
-        StructField("type", text, True), StructField("start_date", text, True), StructField("end_date", text, True),
-        StructField("value", text, True), StructField("unit", text, True), StructField("source", text, True),
-        StructField("device_name", text, True), StructField("device_model", text, True),
-        StructField("signer_key_id", text, True), StructField("signer_subject", text, True),
-        StructField("mismatches", ArrayType(StructType([StructField("field", text, True),
-                                                        StructField("signed", text, True),
-                                                        StructField("stored", text, True)])), False),
-        StructField("may_be_correlation_member_copy", BooleanType(), False),
+    mismatch = StructType([StructField("field", text), StructField("signed", text), StructField("stored", text)])
+    entry = StructType([
+        StructField("origin", text), StructField("position", IntegerType()), StructField("line", IntegerType()),
+        StructField("verdict", text), StructField("reasonCode", text), StructField("reason", text),
+        StructField("type", text), StructField("startDate", text), StructField("endDate", text),
+        StructField("value", text), StructField("unit", text), StructField("source", text),
+        StructField("device", StructType([StructField("name", text), StructField("model", text)])),
+        StructField("signer", StructType([StructField("keyId", text), StructField("subject", text)])),
+        StructField("mismatches", ArrayType(mismatch)), StructField("mayBeCorrelationMemberCopy", BooleanType()),
     ])
     count = LongType()
-    summary = StructType([
-        StructField("origin", text, False), StructField("entries", count, False),
-        StructField("valid", count, False), StructField("unsigned", count, False),
-        StructField("malformed", count, False), StructField("bad_signature", count, False),
-        StructField("untrusted_signer", count, False), StructField("content_mismatch", count, False),
-        StructField("unreadable", count, False), StructField("correlation_member_copies", count, False),
-        StructField("batches", count, False), StructField("incomplete_batches", count, False),
-        StructField("summary_json", text, False),
-    ])
-    return verdicts, summary
+    summary = StructType([StructField("summary", StructType([
+        StructField("origin", text),
+        StructField("counts", StructType([StructField(k, count) for k in (
+            "valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch")])),
+        StructField("unreadable", count), StructField("correlationMemberCopies", count),
+        StructField("batches", ArrayType(StructType([
+            StructField("id", text), StructField("signature", text), StructField("present", count),
+            StructField("absent", count), StructField("count", count)]))),
+    ]))])
+    # A line that is not what healthsig writes fails the job rather than becoming a row of nulls.
+    strict = {"mode": "FAILFAST"}
+    e = F.from_json("line", entry, strict).alias("e")
+    verdicts = lines.filter(F.col("kind") == "v").select(
+        "number", F.posexplode(F.split("text", "\n")).alias("offset", "line")
+    ).select(e, (F.col("number") + F.col("offset")).alias("entry")).select(
+        F.col("e.origin").alias("origin"), "entry", F.col("e.position").alias("position"),
+        F.col("e.line").alias("line"), F.col("e.verdict").alias("verdict"),
+        F.col("e.reasonCode").alias("reason_code"), F.col("e.reason").alias("reason"), F.col("e.type").alias("type"),
+        F.col("e.startDate").alias("start_date"), F.col("e.endDate").alias("end_date"),
+        F.col("e.value").alias("value"), F.col("e.unit").alias("unit"), F.col("e.source").alias("source"),
+        F.col("e.device.name").alias("device_name"), F.col("e.device.model").alias("device_model"),
+        F.col("e.signer.keyId").alias("signer_key_id"), F.col("e.signer.subject").alias("signer_subject"),
+        F.coalesce(F.col("e.mismatches"), F.array().cast(ArrayType(mismatch))).alias("mismatches"),
+        F.coalesce(F.col("e.mayBeCorrelationMemberCopy"), F.lit(False)).alias("may_be_correlation_member_copy"))
+    s = F.from_json("text", summary, strict).alias("s")
+    summaries = lines.filter(F.col("kind") == "s").select(
+        s, F.col("number").cast(count).alias("entries"), F.get_json_object("text", "$.summary").alias("summary_json")
+    ).select(
+        F.col("s.summary.origin").alias("origin"), "entries",
+        *[F.coalesce(F.col(f"s.summary.counts.`{k}`"), F.lit(0)).alias(k.replace("-", "_")) for k in (
+            "valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch")],
+        F.coalesce(F.col("s.summary.unreadable"), F.lit(0)).alias("unreadable"),
+        F.coalesce(F.col("s.summary.correlationMemberCopies"), F.lit(0)).alias("correlation_member_copies"),
+        F.coalesce(F.size("s.summary.batches"), F.lit(0)).cast(count).alias("batches"),
+        F.coalesce(F.size(F.filter("s.summary.batches", lambda b: (b["signature"] != "valid")
+                                   | (F.coalesce(b["absent"], F.lit(0)) != 0))), F.lit(0)).cast(count)
+        .alias("incomplete_batches"),
+        "summary_json")
+    return verdicts, summaries
 
 
 def main(argv):
@@ -249,13 +273,14 @@ def main(argv):
         count = min(len(files), arguments.partitions or context.defaultParallelism)
         groups = partition_files(files, count)
         jobs = arguments.jobs
-        results = context.parallelize(range(len(groups)), len(groups)).mapPartitionsWithIndex(
-            lambda index, _: verify_files(groups[index], jobs))
-        results.persist(StorageLevel.MEMORY_AND_DISK)
-        verdict_schema, summary_schema = schemas()
-        summaries = spark.createDataFrame(results.filter(lambda r: r[0] == "s").map(lambda r: r[1]), summary_schema)
+        lines = spark.createDataFrame(
+            context.parallelize(range(len(groups)), len(groups)).mapPartitionsWithIndex(
+                lambda index, _: verify_files(groups[index], jobs, LINES_PER_CHUNK)),
+            "kind string, number int, text string", verifySchema=False)
+        # Both tables come from one run of healthsig per file.
+        lines.persist(StorageLevel.MEMORY_AND_DISK)
+        verdicts, summaries = output_frames(lines)
         summaries.write.parquet(os.path.join(arguments.out, "summary"))
-        verdicts = spark.createDataFrame(results.filter(lambda r: r[0] == "v").map(lambda r: r[1]), verdict_schema)
         verdicts.write.parquet(os.path.join(arguments.out, "verdicts"))
         totals = spark.read.parquet(os.path.join(arguments.out, "summary")).groupBy().sum(
             "entries", "valid", "unsigned", "malformed", "bad_signature", "untrusted_signer", "content_mismatch",
