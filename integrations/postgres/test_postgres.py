@@ -162,6 +162,19 @@ def main():
                     raise AssertionError(result.stderr.decode())
                 expect_equal(pg.psql_csv("SELECT count(*) FROM origins WHERE origin = 'cut-short'"), [["0"]], "origins")
 
+            @check("input that is not verify's ndjson is refused and loads nothing")
+            def foreign_input_refused():
+                before = pg.psql_csv("SELECT count(*) FROM verdicts")
+                refused = ((b'[1, 2]\n', "cannot call populate_composite on an array"),
+                           (b'{"origin":"x","colour":"blue"}\n', "neither an entry nor a summary"),
+                           (b'not json\n', "invalid input syntax for type json"))
+                for data, message in refused:
+                    result = load(pg.url, data)
+                    expect_equal(result.returncode, 3, f"exit for {data!r}")
+                    if message not in result.stderr.decode():
+                        raise AssertionError(f"{data!r}: {result.stderr.decode()}")
+                expect_equal(pg.psql_csv("SELECT count(*) FROM verdicts"), before, "verdicts rows")
+
             @check("an origin holding quotes, a backslash, a tab and non-ASCII text arrives intact")
             def odd_origin():
                 origin = 'Pat "O\'Brien"\\exports\t2026 – ü'

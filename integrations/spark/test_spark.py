@@ -20,11 +20,22 @@ JOB = testdata.ROOT / "integrations" / "spark" / "verify_job.py"
 QUIET_LOG = "-Dlog4j2.configurationFile=" + str(Path(__file__).resolve().parent / "log4j2-quiet.properties")
 
 
+def spark_submit_command():
+    """spark-submit from PATH, else the one inside the pyspark package (pip may install its
+    scripts into a directory that is not on PATH)."""
+    import shutil
+    found = shutil.which("spark-submit")
+    if found:
+        return found
+    import pyspark
+    return str(Path(pyspark.__file__).resolve().parent / "bin" / "spark-submit")
+
+
 def spark_submit(*arguments):
     # Chunks of 7 report lines: every file's report is cut into several, across files too.
     environment = {**os.environ, "PYSPARK_PYTHON": sys.executable, "PYSPARK_DRIVER_PYTHON": sys.executable,
                    "VERIFY_JOB_LINES_PER_CHUNK": "7"}
-    return subprocess.run(["spark-submit", "--master", "local[2]", "--conf", "spark.ui.enabled=false",
+    return subprocess.run([spark_submit_command(), "--master", "local[2]", "--conf", "spark.ui.enabled=false",
                            "--conf", "spark.ui.showConsoleProgress=false",
                            "--driver-java-options", QUIET_LOG, str(JOB), *map(str, arguments)],
                           capture_output=True, text=True, env=environment)

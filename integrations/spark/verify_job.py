@@ -194,8 +194,9 @@ def verify_files(paths, jobs, lines_per_chunk):
         yield ("s", entries, summary)
 
 
-def output_frames(lines):
-    """The verdicts and summary DataFrames from the (kind, number, line) frame of verify_files."""
+def output_frames(entry_chunks, summary_lines):
+    """The verdicts and summary DataFrames from verify_files' ("v", number, lines) and
+    ("s", entries, line) rows."""
     from pyspark.sql import functions as F
     from pyspark.sql.types import (ArrayType, BooleanType, IntegerType, LongType, StringType, StructField,
                                    StructType)
@@ -223,7 +224,7 @@ def output_frames(lines):
     # A line that is not what healthsig writes fails the job rather than becoming a row of nulls.
     strict = {"mode": "FAILFAST"}
     e = F.from_json("line", entry, strict).alias("e")
-    verdicts = lines.filter(F.col("kind") == "v").select(
+    verdicts = entry_chunks.select(
         "number", F.posexplode(F.split("text", "\n")).alias("offset", "line")
     ).select(e, (F.col("number") + F.col("offset")).alias("entry")).select(
         F.col("e.origin").alias("origin"), "entry", F.col("e.position").alias("position"),
@@ -236,7 +237,7 @@ def output_frames(lines):
         F.coalesce(F.col("e.mismatches"), F.array().cast(ArrayType(mismatch))).alias("mismatches"),
         F.coalesce(F.col("e.mayBeCorrelationMemberCopy"), F.lit(False)).alias("may_be_correlation_member_copy"))
     s = F.from_json("text", summary, strict).alias("s")
-    summaries = lines.filter(F.col("kind") == "s").select(
+    summaries = summary_lines.select(
         s, F.col("number").cast(count).alias("entries"), F.get_json_object("text", "$.summary").alias("summary_json")
     ).select(
         F.col("s.summary.origin").alias("origin"), "entries",
@@ -273,15 +274,18 @@ def main(argv):
         count = min(len(files), arguments.partitions or context.defaultParallelism)
         groups = partition_files(files, count)
         jobs = arguments.jobs
-        lines = spark.createDataFrame(
-            context.parallelize(range(len(groups)), len(groups)).mapPartitionsWithIndex(
-                lambda index, _: verify_files(groups[index], jobs, LINES_PER_CHUNK)),
-            "kind string, number int, text string", verifySchema=False)
-        # Both tables come from one run of healthsig per file.
-        lines.persist(StorageLevel.MEMORY_AND_DISK)
-        verdicts, summaries = output_frames(lines)
-        summaries.write.parquet(os.path.join(arguments.out, "summary"))
+        # Both tables come from one run of healthsig per file: its chunks of report lines are kept
+        # on the executors' disks (memory would have to hold a whole partition's report) and read
+        # twice, once per table.
+        chunks = context.parallelize(range(len(groups)), len(groups)).mapPartitionsWithIndex(
+            lambda index, _: verify_files(groups[index], jobs, LINES_PER_CHUNK))
+        chunks.persist(StorageLevel.DISK_ONLY)
+        schema = "kind string, number int, text string"
+        verdicts, summaries = output_frames(
+            spark.createDataFrame(chunks.filter(lambda row: row[0] == "v"), schema, verifySchema=False),
+            spark.createDataFrame(chunks.filter(lambda row: row[0] == "s"), schema, verifySchema=False))
         verdicts.write.parquet(os.path.join(arguments.out, "verdicts"))
+        summaries.write.parquet(os.path.join(arguments.out, "summary"))
         totals = spark.read.parquet(os.path.join(arguments.out, "summary")).groupBy().sum(
             "entries", "valid", "unsigned", "malformed", "bad_signature", "untrusted_signer", "content_mismatch",
             "unreadable").collect()[0]
