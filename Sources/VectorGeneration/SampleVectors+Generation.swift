@@ -64,6 +64,11 @@ extension SampleVectors: VectorFamilyGenerator {
             "ActivityTypeRawValue": "The stored activity type is HealthKit's raw value (37) instead of its name: equal.",
             "TypeAltered": "The stored type differs from the signed one.",
             "PhoneDevice": "An export.xml device description on a sample whose record has no device: the Health app may add the phone's own description, so it is ignored (docs/VERIFY.md, additions).",
+            "SDKKeySpelling": "The stored sample spells a signed metadata key by its SDK constant name (HKMetadataKeyBloodGlucoseMealTime); it is the same key as its stored name (docs/FORMAT.md, \"Signed metadata\").",
+            "ClinicalContext": "The reading carries clinical context a device supplies (meal time, sensor location, motion context, whether it was typed in, reference range, a custom key), which a signer signs since format version 2 (docs/FORMAT.md, \"Signed metadata\").",
+            "FormatVersion2": "The record has fv 2: it signs a metadata key format version 1 does not. Every key in m is compared with the stored metadata.",
+            "Version1Signer": "The signature is over the record a format-version-1 signer built from the reading (only version 1's five metadata keys signed): it keeps verifying as before, and the stored keys it does not sign are unsigned context.",
+            "UnsignedContext": "The test gives unsignedContext: exactly the stored metadata keys the record does not sign (signature keys left out), as stored, in stored order (docs/FORMAT.md, \"Format versions\").",
             "StoredExtraField": "The stored sample carries more than was signed: a device field, a device, or a signed-kind metadata key the record lacks (docs/VERIFY.md, additions): content-mismatch.",
         ]
     }
