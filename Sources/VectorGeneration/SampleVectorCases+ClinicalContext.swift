@@ -87,6 +87,11 @@ extension SampleVectorCases {
                             unsignedContext: []) {
                 try m.stored(R.heartRate, signature: try m.signature(R.heartRate))
             },
+            jsonWithContext("blood pressure with the sync version the phone adds on its systolic object: unsigned context of the object",
+                            ["UnsignedMetadata"], "valid", unsignedContext: ["objects[0].HKMetadataKeySyncVersion"]) {
+                try m.stored(R.bloodPressure, signature: try m.signature(R.bloodPressure),
+                             [("objects[0].metadata.HKMetadataKeySyncVersion", number("4"))])
+            },
             json("record with format version 3", ["NotARecord"], "malformed") {
                 try m.stored(R.heartRate, signature: try m.cms(try {
                     var dictionary = try m.recordDictionary(R.heartRate)

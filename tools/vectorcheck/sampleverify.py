@@ -87,7 +87,8 @@ def verify_stored(st: Stored, trust: list[cms.TrustedKey]) -> SampleVerdict:
 def unsigned_context(rec: record.Record, st: Stored) -> list[str]:
     """FORMAT.md "Format versions": the stored keys the record does not sign, signatures left
     out; a key version 1 signs that is stored but not signed is a mismatch instead. The keys of
-    the sample and of its workout events (`events[i].KEY`), as stored, first copy first."""
+    the sample, its correlation objects (`objects[i].KEY`) and its workout events
+    (`events[i].KEY`), as stored, first copy first."""
     out: list[str] = []
 
     def add(signed: dict, stored_md: dict, repeated: list, prefix: str) -> None:
@@ -100,6 +101,18 @@ def unsigned_context(rec: record.Record, st: Stored) -> list[str]:
                 out.append(prefix + k)
 
     add(rec.metadata or {}, st.metadata, st.repeated_metadata, "")
+    # correlation objects paired as VERIFY.md pairs them: by type, in order within a type
+    if rec.objects and len(rec.objects) == len(st.objects):
+        pool: dict[str, list] = {}
+        for o in st.objects:
+            pool.setdefault(o.type, []).append(o)
+        taken: dict[str, int] = {}
+        for i, so in enumerate(rec.objects):
+            k = taken.get(so.type, 0)
+            taken[so.type] = k + 1
+            if k < len(pool.get(so.type, [])):
+                to = pool[so.type][k]
+                add(so.metadata or {}, to.metadata, to.repeated_metadata, f"objects[{i}].")
     if len(rec.events) == len(st.events):
         for i, (se, te) in enumerate(zip(rec.events, st.events)):
             add(se["metadata"] or {}, te.metadata, te.repeated_metadata, f"events[{i}].")
