@@ -107,6 +107,37 @@ extension SampleVectorCases {
                                     [("metadata.HKBloodGlucoseMealTime", number("1"))])
             },
         ]
+        // export.xml stores every value as text: a number as its digits, a boolean as 0 or 1.
+        let glucoseDevice = "<<HKDevice: 0x283f1c2c0>, name:Acme Gluco, manufacturer:Acme Medical Devices Inc., model:G-5>"
+        func glucoseXML(mealTime: String) throws -> String {
+            R.record(type: "HKQuantityTypeIdentifierBloodGlucose", unit: "mg/dL", value: "221", start: "2026-11-21 13:30:00 +0000",
+                     end: "2026-11-21 13:30:00 +0000", device: glucoseDevice,
+                     metadata: [("HKDeviceSerialNumber", "G5-99812"), ("HKBloodGlucoseMealTime", mealTime),
+                                ("HKDigitalSignature", try m.signature(glucose))])
+        }
+        let typedFalse = adding("HKWasUserEntered", "false")
+        func heartRateXML(wasUserEntered: String) throws -> String {
+            R.record(type: "HKQuantityTypeIdentifierHeartRate", unit: "count/min", value: "72", start: "2026-11-21 08:00:00 +0000",
+                     end: "2026-11-21 08:00:00 +0000", device: R.hrDeviceString,
+                     metadata: [("HKDeviceSerialNumber", "HR10-000417"), ("HKWasUserEntered", wasUserEntered),
+                                ("HKDigitalSignature", try m.signature(typedFalse))])
+        }
+        cases += [
+            xml("blood glucose in export.xml with its signed meal time 2 as text", ["ClinicalContext", "FormatVersion2"], "valid") {
+                try glucoseXML(mealTime: "2")
+            },
+            xml("blood glucose in export.xml with its meal time relabelled to 1", ["ClinicalContext", "FormatVersion2", "MetadataAltered"],
+                "content-mismatch", ["metadata.HKBloodGlucoseMealTime"]) {
+                try glucoseXML(mealTime: "1")
+            },
+            xml("heart rate in export.xml with its signed HKWasUserEntered false stored as 0", ["ClinicalContext", "FormatVersion2"], "valid") {
+                try heartRateXML(wasUserEntered: "0")
+            },
+            xml("heart rate in export.xml with its signed HKWasUserEntered false stored as 1", ["ClinicalContext", "FormatVersion2", "MetadataAltered"],
+                "content-mismatch", ["metadata.HKWasUserEntered"]) {
+                try heartRateXML(wasUserEntered: "1")
+            },
+        ]
         for item in changed {
             cases.append(json(item.words, ["ClinicalContext", "FormatVersion2", "MetadataAltered"], "content-mismatch",
                               ["metadata." + item.key]) {
