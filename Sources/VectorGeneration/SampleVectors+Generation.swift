@@ -26,7 +26,7 @@ extension SampleVectors: VectorFamilyGenerator {
             "UnitTolerance": "A converted value at the edge of the tolerance (just inside or just outside).",
             "UnitToleranceCap": "The stored unit is far coarser than the reading: the rounding forgiven is capped at the larger of half the signed value's last place (at most 0.5) and 1% of the signed value.",
             "UnitSpelling": "The stored unit is spelled differently (export.xml's mmol<180.1558800000541>/L) but is the same unit.",
-            "UnsignedMetadata": "Metadata the record does not sign was added to the stored sample: ignored.",
+            "UnsignedMetadata": "Metadata the record does not sign was added to the stored sample: it never changes the verdict and is reported as unsigned context (docs/VERIFY.md).",
             "ObjectOrder": "Correlation objects stored in another order: paired by type, so equal.",
             "SignatureKeyAlias": "The signature is stored under the SDK name HKMetadataKeyDigitalSignature.",
             "WrappedBase64": "The base64 text contains line breaks, which are ignored.",
@@ -69,7 +69,7 @@ extension SampleVectors: VectorFamilyGenerator {
             "FormatVersion2": "The record has fv 2: it signs a metadata key format version 1 does not. Every key in m is compared with the stored metadata.",
             "Version1Signer": "The signature is over the record a format-version-1 signer built from the reading (only version 1's five metadata keys signed): it keeps verifying as before, and the stored keys it does not sign are unsigned context.",
             "UnsignedContext": "The test gives unsignedContext: exactly the stored metadata keys the record does not sign (signature keys left out), as stored, in stored order (docs/FORMAT.md, \"Format versions\").",
-            "StoredExtraField": "The stored sample carries more than was signed: a device field, a device, or a signed-kind metadata key the record lacks (docs/VERIFY.md, additions): content-mismatch.",
+            "StoredExtraField": "The stored sample carries more than was signed: a device field, a device, or one of the metadata keys format version 1 signs that the record lacks (docs/VERIFY.md, additions): content-mismatch.",
         ]
     }
 
