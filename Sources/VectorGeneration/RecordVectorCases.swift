@@ -17,6 +17,10 @@ enum RecordVectorCases {
 
     /// docs/FORMAT.md, "Example": heart rate 72 count/min at 2026-11-21T08:00:00Z, no device,
     /// no metadata, 125 bytes, copied from the hex dump there.
+    /// docs/FORMAT.md, "Format versions": the post-meal glucose whose meal time is signed, 167
+    /// bytes, copied from the hex dump there.
+    static let formatVersion2Example = "3181a430070c026676020102300a0c01750c056d672f644c300d0c01760908033232312e452b3030140c0165180f32303236313132313133333030305a30140c0173180f32303236313132313133333030305a30270c016d312230200c16484b426c6f6f64476c75636f73654d65616c54696d65090603322e452b3030290c01740c24484b5175616e74697479547970654964656e746966696572426c6f6f64476c75636f7365"
+
     static let formatExample = "317b30070c026676020101300c0c017609070337322e452b30300e0c01750c09636f756e742f6d696e30140c0165180f32303236313132313038303030305a30140c0173180f32303236313132313038303030305a30260c01740c21484b5175616e74697479547970654964656e746966696572486561727452617465"
 
     /// docs/FORMAT.md, "Workouts": the run with a pause and a lap, 176 bytes, copied from the hex
@@ -94,5 +98,9 @@ enum RecordVectorCases {
         Case(comment: "workout: pool swim, duration in minutes, fractional start, lap with stroke style and no duration", flags: ["Workout", "FractionalSeconds", "SignedMetadata"],
              sample: #"{"type":"HKWorkoutTypeIdentifier","activityType":"HKWorkoutActivityTypeSwimming","startDate":"2026-11-20T18:00:00.5Z","endDate":"2026-11-20T18:30:00Z","duration":{"value":29.5,"unit":"min"},"totalDistance":{"value":1000,"unit":"m"},"totalSwimmingStrokeCount":{"value":640,"unit":"count"},"events":[{"type":"HKWorkoutEventTypeLap","date":"2026-11-20T18:00:00.5Z","metadata":{"HKSwimmingStrokeStyle":2}},{"type":"HKWorkoutEventTypeSegment","date":"2026-11-20T18:10:00.75Z","duration":{"value":250,"unit":"ms"}}],"metadata":{"HKLapLength":"25 m","HKSwimmingLocationType":1}}"#,
              decoded: #"{"type":"HKWorkoutTypeIdentifier","activityType":46,"startDate":"2026-11-20T18:00:00.5Z","endDate":"2026-11-20T18:30:00Z","duration":1770,"totalDistance":{"value":1000,"unit":"m"},"totalSwimmingStrokeCount":{"value":640,"unit":"count"},"events":[{"type":3,"date":"2026-11-20T18:00:00.5Z","metadata":{"HKSwimmingStrokeStyle":2}},{"type":7,"date":"2026-11-20T18:10:00.75Z","duration":0.25}],"metadata":{"HKLapLength":"25 m","HKSwimmingLocationType":1}}"#),
+        Case(comment: "blood glucose 221 mg/dL after a meal: the format-version-2 example of docs/FORMAT.md, meal time signed", flags: ["Quantity", "NoDevice", "FormatVersion2"],
+             sample: #"{"type":"HKQuantityTypeIdentifierBloodGlucose","value":221,"unit":"mg/dL","startDate":"2026-11-21T13:30:00Z","endDate":"2026-11-21T13:30:00Z","metadata":{"HKBloodGlucoseMealTime":2}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierBloodGlucose","value":221,"unit":"mg/dL","startDate":"2026-11-21T13:30:00Z","endDate":"2026-11-21T13:30:00Z","metadata":{"HKBloodGlucoseMealTime":2}}"#,
+             recordDer: formatVersion2Example),
     ]
 }
