@@ -73,6 +73,11 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
     public static let sexualActivityProtectionUsed = MetadataKey("SexualActivityProtectionUsed")
     /// `HKMetadataKeyMenstrualCycleStart` ↔ `HKMenstrualCycleStart`.
     public static let menstrualCycleStart = MetadataKey("MenstrualCycleStart")
+    /// `HKMetadataKeyInsulinDeliveryReason` ↔ `HKInsulinDeliveryReason` (1 basal, 2 bolus).
+    public static let insulinDeliveryReason = MetadataKey("InsulinDeliveryReason")
+    /// `HKMetadataKeyVO2MaxTestType` ↔ `HKVO2MaxTestType` (1 maximal exercise, 2 predicted
+    /// from sub-maximal exercise, 3 predicted without exercise).
+    public static let vo2MaxTestType = MetadataKey("VO2MaxTestType")
 
     // MARK: Keys seen in real exports (docs/EXPORT-XML.md §5)
 
@@ -130,7 +135,7 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
         .udiDeviceIdentifier, .udiProductionIdentifier, .digitalSignature, .externalUUID, .timeZone,
         .deviceName, .deviceManufacturerName, .wasTakenInLab, .referenceRangeLowerLimit,
         .referenceRangeUpperLimit, .wasUserEntered, .workoutBrandName, .groupFitness, .indoorWorkout,
-        .coachedWorkout, .sexualActivityProtectionUsed, .menstrualCycleStart,
+        .coachedWorkout, .sexualActivityProtectionUsed, .menstrualCycleStart, .insulinDeliveryReason, .vo2MaxTestType,
         .weatherTemperature, .weatherHumidity, .bloodGlucoseMealTime,
         .heartRateMotionContext, .syncIdentifier, .syncVersion,
         .averageSpeed, .maximumSpeed, .averageMETs, .elevationAscended, .elevationDescended, .alpineSlopeGrade,

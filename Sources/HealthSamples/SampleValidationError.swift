@@ -67,6 +67,9 @@ public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConv
         /// A blood pressure whose systolic is below its diastolic (``PlausibilityCheck``,
         /// applied when signing); the values as stored, with their units.
         case systolicBelowDiastolic(systolic: String, diastolic: String)
+        /// A reading marked `HKWasUserEntered` true, given to be signed: a person typed the
+        /// value in, so no device measured it (refused when signing).
+        case userEntered
     }
 
     /// Identifier of the sample being validated (for a member of a correlation, the correlation's).
@@ -120,6 +123,8 @@ public struct SampleValidationError: Error, Sendable, Hashable, CustomStringConv
             what = "total \(value) is negative: a workout cannot burn, cover or count less than nothing"
         case .systolicBelowDiastolic(let systolic, let diastolic):
             what = "systolic \(systolic) is below diastolic \(diastolic): the two are swapped or one is wrong"
+        case .userEntered:
+            what = "the reading is marked as entered by hand (HKWasUserEntered true): a device signs only what it measured"
         case .unknownEventType(let text):
             what = "unknown workout event type \(text)"
         case .fieldUnitIncompatible(let unit, let expected):

@@ -7,6 +7,9 @@ struct FieldComparator {
     let form: StoredForm
     private(set) var mismatches: [FieldMismatch] = []
     private(set) var notes: [String] = []
+    /// Stored metadata keys the record does not sign, as stored (`HKBloodGlucoseMealTime`,
+    /// `objects[0].HKSyncVersion`, `events[1].HKWeatherCondition`).
+    private(set) var unsignedContext: [String] = []
 
     init(form: StoredForm) {
         self.form = form
@@ -152,34 +155,46 @@ struct FieldComparator {
         }
     }
 
+    /// Every key the record signs against the stored metadata (docs/VERIFY.md,
+    /// `metadata.<key>`), and the additions rule for the keys of format version 1 (`keys`): one
+    /// of those stored but not signed is a mismatch, since every signer signs it when present.
+    /// Any other stored key the record does not sign is unsigned context (``unsignedContext``).
     mutating func compareMetadata(_ signed: RecordDictionary, _ stored: Metadata, keys: [MetadataKey], path: String) {
+        // Version 1's keys first, in their fixed order, then every other signed key in the
+        // record's order: a record of version 1 is reported exactly as before.
         for key in keys {
-            let name = key.storedName
-            let s = signed[name]
-            let t = stored[key]
-            switch (s, t) {
-            case (nil, nil):
-                continue
-            case (let s?, nil):
-                mismatch(path + "metadata.\(name)", s.displayText, Self.absent)
-            case (nil, let t?):
-                mismatch(path + "metadata.\(name)", Self.absent, t.description)
-            case (let s?, _?):
-                // export.xml may repeat a key within one element (docs/EXPORT-XML.md §5): every stored
-                // copy must equal the signed value, or a reader showing another copy is misled.
-                var reported = Set<String>()
-                for entry in stored.entries(forKey: name) where !metadataEqual(s, entry.value, key: name) {
-                    if reported.insert(entry.value.description).inserted {
-                        mismatch(path + "metadata.\(name)", s.displayText, entry.value.description)
-                    }
-                }
+            if let value = signed[key.storedName] {
+                compareSignedMetadata(key.storedName, value, stored, path: path)
+            } else if let t = stored[key] {
+                mismatch(path + "metadata.\(key.storedName)", Self.absent, t.description)
             }
         }
-        // Only the exact stored spellings are compared above; any other key (including a signed
-        // key's SDK spelling, which FORMAT.md does not allow in a record) is noted, never dropped.
-        let compared = Set(keys.map(\.storedName))
-        for entry in signed.entries where !compared.contains(entry.key) {
-            notes.append("\(path)record metadata key '\(entry.key)' is not one this verifier compares")
+        for entry in signed.entries where !keys.contains(where: { $0.storedName == entry.key }) {
+            compareSignedMetadata(entry.key, entry.value, stored, path: path)
+        }
+        // A set, not a search of the list: a stored item may repeat keys without bound.
+        var seen = Set<String>()
+        for entry in stored.entries {
+            let name = MetadataKey.storedName(for: entry.key)
+            guard signed[name] == nil, !keys.contains(where: { $0.storedName == name }) else { continue }
+            if case .signature = MetadataSigningRule.role(of: entry.key, workout: false) { continue }
+            if seen.insert(entry.key).inserted { unsignedContext.append(path + entry.key) }
+        }
+    }
+
+    /// One signed key against every stored copy under either spelling: export.xml may repeat a
+    /// key within one element (docs/EXPORT-XML.md §5), and a reader showing another copy is misled.
+    private mutating func compareSignedMetadata(_ name: String, _ value: RecordValue, _ stored: Metadata, path: String) {
+        let copies = stored.entries(forKey: name)
+        guard !copies.isEmpty else {
+            mismatch(path + "metadata.\(name)", value.displayText, Self.absent)
+            return
+        }
+        var reported = Set<String>()
+        for copy in copies where !metadataEqual(value, copy.value, key: name) {
+            if reported.insert(copy.value.description).inserted {
+                mismatch(path + "metadata.\(name)", value.displayText, copy.value.description)
+            }
         }
     }
 

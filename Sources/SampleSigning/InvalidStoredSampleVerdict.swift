@@ -44,7 +44,8 @@ public enum InvalidStoredSampleVerdict {
         let list = mismatches.map(\.description).joined(separator: "; ")
         return SampleVerdict(kind: .contentMismatch, reasonCode: "stored-sample-invalid",
                              reason: "\(list) (the stored sample is not valid: \(problem))",
-                             mismatches: mismatches, signer: signer, record: record)
+                             mismatches: mismatches, signer: signer, signedRecord: .decoded(record),
+                             unsignedContext: comparator.unsignedContext)
     }
 
     /// Splits `objects[1].unit` into member index 1 and `unit`.

@@ -107,8 +107,7 @@ final class RecordEntryMemo {
                 switch entries[index].value {
                 case .string(let text):
                     guard text.utf8.count > longestRememberedText else { continue }
-                    let table = workout ? RecordWriter.signedWorkoutKeys : RecordWriter.signedKeys
-                    if table.index(of: entries[index].key) != nil { return false }
+                    if MetadataSigningRule.isSigned(entries[index].key, workout: workout) { return false }
                 case .bool:
                     continue
                 case .number, .date, .quantity:

@@ -15,6 +15,9 @@ public enum RecordError: Error, Hashable, Sendable, CustomStringConvertible {
     case wrongType(key: String, expected: String)
     /// The record declares a format version this implementation does not know.
     case unsupportedFormatVersion(String)
+    /// A record of format version 2 that signs no metadata key version 1 does not: a signer
+    /// writes version 1 for it (docs/FORMAT.md, "Format versions").
+    case formatVersionNotMinimal(Int)
     /// A key of the format that docs/FORMAT.md's table does not give to this kind of record (a
     /// category's `u`, a quantity's `o`, a correlation object's `fv`): signed content no
     /// comparison would look at.
@@ -35,6 +38,7 @@ public enum RecordError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingKey: return "missing-key"
         case .wrongType: return "wrong-type"
         case .unsupportedFormatVersion: return "unsupported-format-version"
+        case .formatVersionNotMinimal: return "format-version-not-minimal"
         case .nonDecimalReal: return "non-decimal-real"
         case .keyNotAllowed: return "key-not-allowed"
         case .invalidValue: return "invalid-value"
@@ -48,7 +52,9 @@ public enum RecordError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedValue(let tag, let offset): return "record value of type \(tag) is not part of the format (offset \(offset))"
         case .missingKey(let k): return "record lacks required key '\(k)'"
         case .wrongType(let k, let expected): return "record key '\(k)' must hold \(expected)"
-        case .unsupportedFormatVersion(let v): return "record format version \(v) is not supported (this implementation reads version 1)"
+        case .unsupportedFormatVersion(let v): return "record format version \(v) is not supported (this implementation reads versions 1 and 2)"
+        case .formatVersionNotMinimal(let v):
+            return "record format version \(v) signs no metadata key that version 1 does not; such a record has version 1 (docs/FORMAT.md, \"Format versions\")"
         case .keyNotAllowed(let k, let kind):
             return "record key '\(k)' does not belong to a \(kind) record (docs/FORMAT.md, \"Keys\")"
         case .nonDecimalReal(let k, let value, let offset):

@@ -22,8 +22,9 @@ public enum RecordKeys {
         (.energyBurned, "te"), (.distance, "td"), (.swimmingStrokeCount, "ts"), (.flightsClimbed, "tf"),
     ]
 
-    /// The format version this implementation writes and reads.
-    public static let currentFormatVersion = 1
+    /// The format versions this implementation writes and reads: 1, and 2 for a record that
+    /// signs a metadata key version 1 does not (``MetadataSigningRule``).
+    public static let formatVersions = 1...2
 
     /// Device field (as in `Device.fieldNames`) → record key, in `Device.fieldNames` order.
     public static let deviceKeys: [(field: String, key: String)] = [
@@ -32,14 +33,15 @@ public enum RecordKeys {
         ("udiDeviceIdentifier", "udi"),
     ]
 
-    /// Metadata keys copied into the record, in their stored spelling. Other metadata is often
-    /// added by the phone app after the reading, so it is not the device's to sign.
+    /// Metadata keys format version 1 copies into the record, in their stored spelling; a record
+    /// that signs only these (and the workout keys below) has format version 1. Every other key
+    /// the device supplied is signed too, in a record of format version 2 (``MetadataSigningRule``).
     public static let signedMetadataKeys: [MetadataKey] = [
         .deviceSerialNumber, .udiDeviceIdentifier, .udiProductionIdentifier, .externalUUID, .timeZone,
     ]
 
-    /// Metadata keys copied into a workout's record and its events' (docs/FORMAT.md,
-    /// "Workouts"): the five above plus the workout keys that describe what the device itself
+    /// Metadata keys format version 1 copies into a workout's record and its events'
+    /// (docs/FORMAT.md, "Workouts"): the five above plus the workout keys that describe what the device itself
     /// measured or was set to. Weather keys are left out: the phone adds them from a weather
     /// service after the workout.
     public static let signedWorkoutMetadataKeys: [MetadataKey] = signedMetadataKeys + [

@@ -25,17 +25,19 @@ enum RecordWriter {
     /// encodings, so a shorter entry comes first): the SET OF then finds them in order and is
     /// left as written, where reordering it cost more than writing most entries.
     private static func entries(of sample: Sample, into record: inout DERWriter) throws(DERError) {
+        // The version follows from the metadata keys signed (``MetadataSigningRule``).
+        let versionEntry = MetadataSigningRule.formatVersion(of: sample) == 1 ? formatVersionEntry : formatVersion2Entry
         switch sample {
         case .quantity(let q):
-            try quantityEntries(q, inheriting: nil, withFormatVersion: true, into: &record)
+            try quantityEntries(q, inheriting: nil, formatVersionEntry: versionEntry, into: &record)
         case .category(let c):
             // A small INTEGER value is shorter than `fv`.
             entry(Keys.value, into: &record) { $0.append(c.value) }
-            record.appendEncoded(formatVersionEntry)
+            record.appendEncoded(versionEntry)
             try commonEntries(type: c.type.identifier, start: c.startDate, end: c.endDate, device: c.device,
                               metadata: c.metadata, workout: false, into: &record)
         case .correlation(let k):
-            record.appendEncoded(formatVersionEntry)
+            record.appendEncoded(versionEntry)
             try commonEntries(type: k.type.identifier, start: k.startDate, end: k.endDate, device: k.device,
                               metadata: k.metadata, workout: false, into: &record)
             try entry(Keys.objects, into: &record) { (value) throws(DERError) in
@@ -45,13 +47,13 @@ enum RecordWriter {
                     for index in k.objects.indices {
                         try objects.appendSetOf { (fields) throws(DERError) in
                             try quantityEntries(k.objects[index], inheriting: (k.startDate, k.endDate),
-                                                withFormatVersion: false, into: &fields)
+                                                formatVersionEntry: nil, into: &fields)
                         }
                     }
                 }
             }
         case .workout(let w):
-            record.appendEncoded(formatVersionEntry)
+            record.appendEncoded(versionEntry)
             try commonEntries(type: Workout.typeIdentifier, start: w.startDate, end: w.endDate, device: w.device,
                               metadata: w.metadata, workout: true, into: &record)
             try workoutEntries(w, into: &record)
@@ -138,12 +140,16 @@ enum RecordWriter {
         writer.appendSequence(encoded: key, primitive: DERUTF8String.defaultTag, utf8: text)
     }
 
-    /// `fv`, the same in every record.
-    static let formatVersionEntry: [UInt8] = {
+    /// `fv` of a version-1 record.
+    static let formatVersionEntry: [UInt8] = versionEntry(1)
+    /// `fv` of a record that signs a metadata key version 1 does not (``MetadataSigningRule``).
+    static let formatVersion2Entry: [UInt8] = versionEntry(2)
+
+    private static func versionEntry(_ version: Int) -> [UInt8] {
         var writer = DERWriter(capacity: 16)
-        entry(RecordKeys.formatVersion, into: &writer) { $0.append(RecordKeys.currentFormatVersion) }
+        entry(RecordKeys.formatVersion, into: &writer) { $0.append(version) }
         return writer.bytes
-    }()
+    }
 
     /// The ``RecordKeys`` as DER UTF8Strings, encoded once: every record has a dozen keys, and
     /// encoding each from its `String` went through the string's storage every time.
@@ -186,9 +192,10 @@ enum RecordWriter {
     /// A quantity sample's entries; a correlation member leaves out the dates it shares with
     /// the correlation (`inheriting`), as ``RecordBuilder`` does.
     ///
-    /// `withFormatVersion`: the record's own `fv` goes among these entries, where it sorts.
+    /// `formatVersionEntry`: the record's own `fv` entry, which goes among these entries, where
+    /// it sorts; `nil` for a correlation object.
     private static func quantityEntries(_ q: QuantitySample, inheriting dates: (start: SampleDate, end: SampleDate)?,
-                                        withFormatVersion: Bool, into writer: inout DERWriter) throws(DERError) {
+                                        formatVersionEntry: [UInt8]?, into writer: inout DERWriter) throws(DERError) {
         // The unit, `fv` and the value (usually the shortest entries) first; see
         // ``entries(of:into:)``. A record that cannot be written fails with the error it always
         // did: a date's before the value's, the metadata's before the value's.
@@ -202,7 +209,7 @@ enum RecordWriter {
         // before `fv` and `v`.
         let unitLength = unit.utf8.count
         if unitLength <= 2 { stringEntry(Keys.unit, unit, into: &writer) }
-        if withFormatVersion { writer.appendEncoded(formatVersionEntry) }
+        if let formatVersionEntry { writer.appendEncoded(formatVersionEntry) }
         if unitLength > 2 && unitLength <= 5 { stringEntry(Keys.unit, unit, into: &writer) }
         var valueError: DERError?
         do {
@@ -292,6 +299,12 @@ enum RecordWriter {
     /// Appends ``metadataEntry(_:)``'s entry, if any.
     private static func appendMetadataEntry(of entries: [Metadata.Entry], workout: Bool,
                                             into writer: inout DERWriter) throws(DERError) {
+        if MetadataSigningRule.needsVersion2(entries, workout: workout) {
+            try entry(Keys.metadata, into: &writer) { (value) throws(DERError) in
+                try allSignedMetadataDictionary(entries, workout: workout, into: &value)
+            }
+            return
+        }
         let table = workout ? signedWorkoutKeys : signedKeys
         try withSignedEntries(of: entries, table: table) { (signed) throws(DERError) in
             guard !signed.isEmpty else { return }
@@ -334,6 +347,32 @@ enum RecordWriter {
             for item in signed {
                 try entry(table.encodedKeys[item.key], into: &set) { (value) throws(DERError) in
                     try metadataValue(entries[item.position].value, into: &value)
+                }
+            }
+        }
+    }
+
+    /// The `m` dictionary of metadata holding a key only format version 2 signs: every key the
+    /// rule signs (``MetadataSigningRule``), the first entry of each under the name it is signed
+    /// under. Off the fast path of ``withSignedEntries(of:table:_:)``: such metadata is rarer,
+    /// and its keys are not a fixed list.
+    private static func allSignedMetadataDictionary(_ entries: [Metadata.Entry], workout: Bool,
+                                                    into writer: inout DERWriter) throws(DERError) {
+        var names: [String] = []
+        var positions: [Int] = []
+        // A set, not a search of the list: verification rebuilds the record of stored samples,
+        // whose metadata may repeat keys without bound.
+        var seen = Set<String>()
+        for position in entries.indices where MetadataSigningRule.isSigned(entries[position].key, workout: workout) {
+            let name = MetadataSigningRule.signedName(of: entries[position].key)
+            guard seen.insert(name).inserted else { continue }
+            names.append(name)
+            positions.append(position)
+        }
+        try writer.appendSetOf { (set) throws(DERError) in
+            for (name, position) in zip(names, positions) {
+                try entry(name, into: &set) { (value) throws(DERError) in
+                    try metadataValue(entries[position].value, into: &value)
                 }
             }
         }
@@ -414,6 +453,10 @@ enum RecordWriter {
                             items.append(try DERReal(try WorkoutRecordFields.seconds(duration)))
                         }
                         let metadata = event.metadata.entries
+                        if MetadataSigningRule.needsVersion2(metadata, workout: true) {
+                            try allSignedMetadataDictionary(metadata, workout: true, into: &items)
+                            return
+                        }
                         try withSignedEntries(of: metadata, table: signedWorkoutKeys) { (signed) throws(DERError) in
                             if !signed.isEmpty {
                                 try metadataDictionary(signed, of: metadata, table: signedWorkoutKeys, into: &items)

@@ -121,8 +121,32 @@ public struct SampleSigner: Sendable {
         do {
             if validating { try SampleValidator.validate(sample) }
             try PlausibilityCheck.check(sample)
+            try Self.refuseUserEntered(sample)
         } catch {
             throw .invalidSample(error)
+        }
+    }
+
+    /// Refuses a reading (or a correlation object) whose `HKWasUserEntered` is true: the
+    /// signature says a device measured the value, and a value typed in by hand was not.
+    static func refuseUserEntered(_ sample: Sample) throws(SampleValidationError) {
+        func check(_ metadata: Metadata, field: @autoclosure () -> String) throws(SampleValidationError) {
+            // By the two spellings, not `metadata[key]`: this runs for every signed reading, and
+            // the subscript maps every key to its stored name.
+            let key = MetadataKey.wasUserEntered
+            let entries = metadata.entries
+            for index in entries.indices where entries[index].key == key.storedName || entries[index].key == key.constantName {
+                if entries[index].value.boolValue == true {
+                    throw SampleValidationError(typeIdentifier: sample.typeIdentifier, field: field(), kind: .userEntered)
+                }
+                return
+            }
+        }
+        try check(sample.metadata, field: "metadata.HKWasUserEntered")
+        if case .correlation(let k) = sample {
+            for index in k.objects.indices {
+                try check(k.objects[index].metadata, field: "objects[\(index)].metadata.HKWasUserEntered")
+            }
         }
     }
 }

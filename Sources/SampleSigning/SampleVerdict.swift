@@ -1,3 +1,5 @@
+import HealthSamples
+
 /// The outcome of verifying one stored sample (docs/VERIFY.md).
 public struct SampleVerdict: Sendable, Hashable {
     /// Stable machine names of the verdicts.
@@ -23,6 +25,20 @@ public struct SampleVerdict: Sendable, Hashable {
     public let notes: [String]
     /// Who signed, when the signature named a signer.
     public let signer: SignerDescription?
+    /// The stored metadata keys the record does not sign, as the field comparison found them;
+    /// `nil` when the verdict needed no comparison (``unsignedContext(of:)``).
+    let comparedUnsignedContext: [String]?
+
+    /// The stored metadata keys of `sample` that the signed record does not cover, signatures
+    /// left out (docs/VERIFY.md, "Unsigned context"): shown beside a reading, never as signed.
+    /// Empty unless the verdict is `valid` or `content-mismatch` (no record was trusted
+    /// otherwise). A verdict decided without comparing fields had the record a signer builds from
+    /// `sample`, so the keys are those the signing rule leaves out.
+    public func unsignedContext(of sample: Sample?) -> [String] {
+        guard kind == .valid || kind == .contentMismatch else { return [] }
+        if let comparedUnsignedContext { return comparedUnsignedContext }
+        return sample.map(MetadataSigningRule.unsignedContext(of:)) ?? []
+    }
     /// The decoded record, when decoding got that far.
     public var record: SignedRecord? {
         switch signedRecord {
@@ -54,7 +70,9 @@ public struct SampleVerdict: Sendable, Hashable {
     }
 
     init(kind: Kind, reasonCode: String, reason: String, mismatches: [FieldMismatch] = [],
-         notes: [String] = [], signer: SignerDescription? = nil, signedRecord: SignedRecordForm?) {
+         notes: [String] = [], signer: SignerDescription? = nil, signedRecord: SignedRecordForm?,
+         unsignedContext: [String]? = nil) {
+        comparedUnsignedContext = unsignedContext
         self.kind = kind
         self.reasonCode = reasonCode
         self.reason = reason
@@ -100,9 +118,9 @@ extension SampleVerdict {
 
     /// `valid` / `ok`: the signature verified and every stored field matches the signed record.
     static func fieldsMatch(signer: SignerDescription, notes: [String] = [],
-                            signedRecord: SignedRecordForm?) -> SampleVerdict {
+                            signedRecord: SignedRecordForm?, unsignedContext: [String]? = nil) -> SampleVerdict {
         SampleVerdict(kind: .valid, reasonCode: "ok", reason: fieldsMatchReason,
-                      notes: notes, signer: signer, signedRecord: signedRecord)
+                      notes: notes, signer: signer, signedRecord: signedRecord, unsignedContext: unsignedContext)
     }
 
     /// The reason of a `valid` / `ok` verdict. Always the same text in the same storage, so a

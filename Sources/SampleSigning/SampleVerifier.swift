@@ -193,12 +193,13 @@ public struct SampleVerifier: Sendable {
         var comparator = FieldComparator(form: storedForm)
         comparator.compare(record: record, with: sample)
         if comparator.mismatches.isEmpty {
-            return .fieldsMatch(signer: signer, notes: comparator.notes, signedRecord: .decoded(record))
+            return .fieldsMatch(signer: signer, notes: comparator.notes, signedRecord: .decoded(record),
+                                unsignedContext: comparator.unsignedContext)
         }
         let list = comparator.mismatches.map(\.description).joined(separator: "; ")
         return SampleVerdict(kind: .contentMismatch, reasonCode: "fields-differ", reason: list,
                              mismatches: comparator.mismatches, notes: comparator.notes,
-                             signer: signer, record: record)
+                             signer: signer, signedRecord: .decoded(record), unsignedContext: comparator.unsignedContext)
     }
 
     /// The reading's signed time: the end date of the signed record `content`.

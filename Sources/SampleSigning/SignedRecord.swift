@@ -4,7 +4,7 @@ import HealthSamples
 
 /// A decoded signed record: the fields the device signed, typed.
 public struct SignedRecord: Sendable, Hashable {
-    /// `fv`; 1 for the top-level record, nil for correlation objects (which carry none).
+    /// `fv`; 1 or 2 for the top-level record, nil for correlation objects (which carry none).
     public let formatVersion: Int?
     /// `t`: the type identifier.
     public let type: String
@@ -56,7 +56,7 @@ public struct SignedRecord: Sendable, Hashable {
                 throw .wrongType(key: RecordKeys.formatVersion, expected: "INTEGER")
             }
             // Any other INTEGER, however large, is a version this implementation does not know.
-            guard let v = i.intValue, v == RecordKeys.currentFormatVersion else {
+            guard let v = i.intValue, RecordKeys.formatVersions.contains(v) else {
                 throw .unsupportedFormatVersion(Self.abbreviated(i.description))
             }
             formatVersion = v
@@ -169,6 +169,23 @@ public struct SignedRecord: Sendable, Hashable {
         }
         unknownKeys = dict.entries.map(\.key).filter { !RecordKeys.formatKeys.contains($0) }
         self.unknownDeviceKeys = unknownDeviceKeys
+        if formatVersion == 2, !signsBeyondVersion1 {
+            // One sample has one record: a signer writes 2 only for a key version 1 does not
+            // sign, so any other record of version 2 was not made by the rule.
+            throw .formatVersionNotMinimal(2)
+        }
+    }
+
+    /// Whether the record, its correlation objects or its workout events sign a metadata key
+    /// that format version 1 does not (docs/FORMAT.md, "Format versions").
+    var signsBeyondVersion1: Bool {
+        let version1 = Set(RecordKeys.signedMetadataKeys(forType: type).map(\.storedName))
+        let inWorkout = type == Workout.typeIdentifier ? RecordKeys.signedWorkoutMetadataKeys.map(\.storedName) : []
+        let allowed = version1.union(inWorkout)
+        func beyond(_ m: RecordDictionary) -> Bool { m.entries.contains { !allowed.contains($0.key) } }
+        if beyond(metadata) { return true }
+        if objects.contains(where: { beyond($0.metadata) }) { return true }
+        return workout?.events.contains { beyond($0.metadata) } ?? false
     }
 
     /// The keys of the `d` dictionary this implementation knows (built once, not per record).

@@ -6,7 +6,7 @@ import HealthSamples
 /// `ev`. Numbers are exact: durations and event offsets are decimal seconds.
 enum WorkoutRecordFields {
     /// The record entries for `workout`'s activity type, duration, totals and events.
-    static func fields(of workout: Workout) throws(DERError) -> RecordDictionary {
+    static func fields(of workout: Workout, all: Bool = true) throws(DERError) -> RecordDictionary {
         var dict = RecordDictionary()
         dict[RecordKeys.activityType] = .integer(DERInteger(workout.activityType.rawValue))
         dict[RecordKeys.duration] = .real(try DERReal(try seconds(workout.duration)))
@@ -24,7 +24,7 @@ enum WorkoutRecordFields {
                     .real(try DERReal(event.date.seconds(since: workout.startDate))),
                 ]
                 if let duration = event.duration { items.append(.real(try DERReal(try seconds(duration)))) }
-                let metadata = try RecordBuilder.signedMetadata(event.metadata, keys: RecordKeys.signedWorkoutMetadataKeys)
+                let metadata = try RecordBuilder.signedMetadata(event.metadata, workout: true, all: all)
                 if !metadata.isEmpty { items.append(.dictionary(metadata)) }
                 events.append(.array(items))
             }

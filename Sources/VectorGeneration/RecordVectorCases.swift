@@ -2,6 +2,9 @@
 /// signed record must decode to (docs/FORMAT.md), written from the format, not from this
 /// implementation's output.
 enum RecordVectorCases {
+    /// The flag of a record built under format version 1's rule (``RecordBuilder/MetadataSelection/version1Keys``).
+    static let version1Flag = "Version1Signer"
+
     struct Case {
         let comment: String
         let flags: [String]
@@ -14,6 +17,10 @@ enum RecordVectorCases {
 
     /// docs/FORMAT.md, "Example": heart rate 72 count/min at 2026-11-21T08:00:00Z, no device,
     /// no metadata, 125 bytes, copied from the hex dump there.
+    /// docs/FORMAT.md, "Format versions": the post-meal glucose whose meal time is signed, 167
+    /// bytes, copied from the hex dump there.
+    static let formatVersion2Example = "3181a430070c026676020102300a0c01750c056d672f644c300d0c01760908033232312e452b3030140c0165180f32303236313132313133333030305a30140c0173180f32303236313132313133333030305a30270c016d312230200c16484b426c6f6f64476c75636f73654d65616c54696d65090603322e452b3030290c01740c24484b5175616e74697479547970654964656e746966696572426c6f6f64476c75636f7365"
+
     static let formatExample = "317b30070c026676020101300c0c017609070337322e452b30300e0c01750c09636f756e742f6d696e30140c0165180f32303236313132313038303030305a30140c0173180f32303236313132313038303030305a30260c01740c21484b5175616e74697479547970654964656e746966696572486561727452617465"
 
     /// docs/FORMAT.md, "Workouts": the run with a pause and a lap, 176 bytes, copied from the hex
@@ -29,7 +36,7 @@ enum RecordVectorCases {
         Case(comment: "blood pressure correlation with every device field and offset dates", flags: ["Correlation", "FullDevice", "OffsetDate", "SignedMetadata"],
              sample: #"{"type":"HKCorrelationTypeIdentifierBloodPressure","startDate":"2026-11-21T08:05:00+01:00","endDate":"2026-11-21T08:05:40+01:00","objects":[{"type":"HKQuantityTypeIdentifierBloodPressureSystolic","value":120,"unit":"mmHg","startDate":"2026-11-21T08:05:00+01:00","endDate":"2026-11-21T08:05:40+01:00"},{"type":"HKQuantityTypeIdentifierBloodPressureDiastolic","value":80,"unit":"mmHg","startDate":"2026-11-21T08:05:00+01:00","endDate":"2026-11-21T08:05:40+01:00"}],"device":{"name":"Acme BP-200 Cuff",\#(acme),"model":"BP-200","hardwareVersion":"2.1","firmwareVersion":"1.4.7","softwareVersion":"3.0.12","localIdentifier":"AA:BB:CC:DD:EE:FF","udiDeviceIdentifier":"(01)00812345678901(21)SN12345"},"metadata":{"HKDeviceSerialNumber":"BP200-12345","HKTimeZone":"Europe/Paris"}}"#,
              decoded: #"{"type":"HKCorrelationTypeIdentifierBloodPressure","startDate":"2026-11-21T07:05:00Z","endDate":"2026-11-21T07:05:40Z","objects":[{"type":"HKQuantityTypeIdentifierBloodPressureSystolic","value":120,"unit":"mmHg","startDate":"2026-11-21T07:05:00Z","endDate":"2026-11-21T07:05:40Z"},{"type":"HKQuantityTypeIdentifierBloodPressureDiastolic","value":80,"unit":"mmHg","startDate":"2026-11-21T07:05:00Z","endDate":"2026-11-21T07:05:40Z"}],"device":{"name":"Acme BP-200 Cuff",\#(acme),"model":"BP-200","hardwareVersion":"2.1","firmwareVersion":"1.4.7","softwareVersion":"3.0.12","localIdentifier":"AA:BB:CC:DD:EE:FF","udiDeviceIdentifier":"(01)00812345678901(21)SN12345"},"metadata":{"HKDeviceSerialNumber":"BP200-12345","HKTimeZone":"Europe/Paris"}}"#),
-        Case(comment: "body temperature 36.6 degC at a quarter second, unsigned metadata left out", flags: ["Quantity", "FractionalSeconds", "UnsignedMetadata"],
+        Case(comment: "body temperature 36.6 degC at a quarter second, unsigned metadata left out", flags: ["Quantity", "FractionalSeconds", "UnsignedMetadata", "Version1Signer"],
              sample: #"{"type":"HKQuantityTypeIdentifierBodyTemperature","value":36.6,"unit":"degC","startDate":"2026-11-21T07:30:00.250Z","endDate":"2026-11-21T07:30:00.250Z","device":{"name":"Acme Thermo",\#(acme),"model":"T-3"},"metadata":{"HKBodyTemperatureSensorLocation":2}}"#,
              decoded: #"{"type":"HKQuantityTypeIdentifierBodyTemperature","value":36.6,"unit":"degC","startDate":"2026-11-21T07:30:00.25Z","endDate":"2026-11-21T07:30:00.25Z","device":{"name":"Acme Thermo",\#(acme),"model":"T-3"}}"#),
         Case(comment: "blood glucose 5.5 mmol/L with the molar-mass unit, offset -05:00", flags: ["Quantity", "OffsetDate", "SignedMetadata"],
@@ -50,7 +57,7 @@ enum RecordVectorCases {
         Case(comment: "dietary caffeine 95 mg", flags: ["Quantity", "Dietary"],
              sample: #"{"type":"HKQuantityTypeIdentifierDietaryCaffeine","value":95,"unit":"mg","startDate":"2026-11-21T08:30:00Z","endDate":"2026-11-21T08:30:00Z","device":{"name":"Acme Coffee Machine",\#(acme),"model":"C-9"}}"#,
              decoded: #"{"type":"HKQuantityTypeIdentifierDietaryCaffeine","value":95,"unit":"mg","startDate":"2026-11-21T08:30:00Z","endDate":"2026-11-21T08:30:00Z","device":{"name":"Acme Coffee Machine",\#(acme),"model":"C-9"}}"#),
-        Case(comment: "food correlation with energy, carbohydrates and protein", flags: ["Correlation", "Dietary"],
+        Case(comment: "food correlation with energy, carbohydrates and protein", flags: ["Correlation", "Dietary", "Version1Signer"],
              sample: #"{"type":"HKCorrelationTypeIdentifierFood","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z","objects":[{"type":"HKQuantityTypeIdentifierDietaryEnergyConsumed","value":250,"unit":"kcal","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z"},{"type":"HKQuantityTypeIdentifierDietaryCarbohydrates","value":30,"unit":"g","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z"},{"type":"HKQuantityTypeIdentifierDietaryProtein","value":12.5,"unit":"g","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z"}],"device":{"name":"Acme NutriScale",\#(acme),"model":"N-4"},"metadata":{"HKFoodType":"TEST sandwich"}}"#,
              decoded: #"{"type":"HKCorrelationTypeIdentifierFood","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z","objects":[{"type":"HKQuantityTypeIdentifierDietaryEnergyConsumed","value":250,"unit":"kcal","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z"},{"type":"HKQuantityTypeIdentifierDietaryCarbohydrates","value":30,"unit":"g","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z"},{"type":"HKQuantityTypeIdentifierDietaryProtein","value":12.5,"unit":"g","startDate":"2026-11-21T12:30:00Z","endDate":"2026-11-21T12:30:00Z"}],"device":{"name":"Acme NutriScale",\#(acme),"model":"N-4"}}"#),
         Case(comment: "heart rate with nine fraction digits and a half-second end", flags: ["Quantity", "FractionalSeconds"],
@@ -59,7 +66,7 @@ enum RecordVectorCases {
         Case(comment: "body mass 80 kg at a +05:30 offset", flags: ["Quantity", "OffsetDate"],
              sample: #"{"type":"HKQuantityTypeIdentifierBodyMass","value":80,"unit":"kg","startDate":"2026-11-21T12:00:00+05:30","endDate":"2026-11-21T12:00:00+05:30","device":{"name":"Acme Scale",\#(acme),"model":"S-1"}}"#,
              decoded: #"{"type":"HKQuantityTypeIdentifierBodyMass","value":80,"unit":"kg","startDate":"2026-11-21T06:30:00Z","endDate":"2026-11-21T06:30:00Z","device":{"name":"Acme Scale",\#(acme),"model":"S-1"}}"#),
-        Case(comment: "heart rate with all five signed metadata keys and two unsigned ones", flags: ["Quantity", "SignedMetadata", "UnsignedMetadata"],
+        Case(comment: "heart rate with all five signed metadata keys and two unsigned ones", flags: ["Quantity", "SignedMetadata", "UnsignedMetadata", "Version1Signer"],
              sample: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":64,"unit":"count/min","startDate":"2026-11-21T20:15:00Z","endDate":"2026-11-21T20:15:00Z","device":{"name":"Acme HR Strap",\#(acme),"model":"HR-10","firmwareVersion":"2.3.1"},"metadata":{"HKDeviceSerialNumber":"HR10-000417","HKUDIDeviceIdentifier":"(01)00812345678901","HKUDIProductionIdentifier":"(10)LOT42(21)SN7","HKExternalUUID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","HKTimeZone":"Europe/Berlin","HKWasUserEntered":false,"HKMetadataKeyHeartRateMotionContext":1}}"#,
              decoded: #"{"type":"HKQuantityTypeIdentifierHeartRate","value":64,"unit":"count/min","startDate":"2026-11-21T20:15:00Z","endDate":"2026-11-21T20:15:00Z","device":{"name":"Acme HR Strap",\#(acme),"model":"HR-10","firmwareVersion":"2.3.1"},"metadata":{"HKDeviceSerialNumber":"HR10-000417","HKUDIDeviceIdentifier":"(01)00812345678901","HKUDIProductionIdentifier":"(10)LOT42(21)SN7","HKExternalUUID":"6F9619FF-8B86-D011-B42D-00C04FC964FF","HKTimeZone":"Europe/Berlin"}}"#),
         Case(comment: "metadata keys in their SDK spelling are signed under the stored spelling", flags: ["Quantity", "SignedMetadata", "SDKKeySpelling"],
@@ -91,5 +98,9 @@ enum RecordVectorCases {
         Case(comment: "workout: pool swim, duration in minutes, fractional start, lap with stroke style and no duration", flags: ["Workout", "FractionalSeconds", "SignedMetadata"],
              sample: #"{"type":"HKWorkoutTypeIdentifier","activityType":"HKWorkoutActivityTypeSwimming","startDate":"2026-11-20T18:00:00.5Z","endDate":"2026-11-20T18:30:00Z","duration":{"value":29.5,"unit":"min"},"totalDistance":{"value":1000,"unit":"m"},"totalSwimmingStrokeCount":{"value":640,"unit":"count"},"events":[{"type":"HKWorkoutEventTypeLap","date":"2026-11-20T18:00:00.5Z","metadata":{"HKSwimmingStrokeStyle":2}},{"type":"HKWorkoutEventTypeSegment","date":"2026-11-20T18:10:00.75Z","duration":{"value":250,"unit":"ms"}}],"metadata":{"HKLapLength":"25 m","HKSwimmingLocationType":1}}"#,
              decoded: #"{"type":"HKWorkoutTypeIdentifier","activityType":46,"startDate":"2026-11-20T18:00:00.5Z","endDate":"2026-11-20T18:30:00Z","duration":1770,"totalDistance":{"value":1000,"unit":"m"},"totalSwimmingStrokeCount":{"value":640,"unit":"count"},"events":[{"type":3,"date":"2026-11-20T18:00:00.5Z","metadata":{"HKSwimmingStrokeStyle":2}},{"type":7,"date":"2026-11-20T18:10:00.75Z","duration":0.25}],"metadata":{"HKLapLength":"25 m","HKSwimmingLocationType":1}}"#),
+        Case(comment: "blood glucose 221 mg/dL after a meal: the format-version-2 example of docs/FORMAT.md, meal time signed", flags: ["Quantity", "NoDevice", "FormatVersion2"],
+             sample: #"{"type":"HKQuantityTypeIdentifierBloodGlucose","value":221,"unit":"mg/dL","startDate":"2026-11-21T13:30:00Z","endDate":"2026-11-21T13:30:00Z","metadata":{"HKBloodGlucoseMealTime":2}}"#,
+             decoded: #"{"type":"HKQuantityTypeIdentifierBloodGlucose","value":221,"unit":"mg/dL","startDate":"2026-11-21T13:30:00Z","endDate":"2026-11-21T13:30:00Z","metadata":{"HKBloodGlucoseMealTime":2}}"#,
+             recordDer: formatVersion2Example),
     ]
 }

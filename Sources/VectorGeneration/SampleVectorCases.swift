@@ -31,7 +31,7 @@ enum SampleVectorCases {
 
     static func all(_ m: SampleVectorMaker) -> [VectorCase] {
         valid(m) + unsigned(m) + malformed(m) + badSignature(m) + untrusted(m) + mismatch(m) + precisionAndAdditions(m)
-            + keysPerKind(m) + signedInvalid(m) + workouts(m)
+            + keysPerKind(m) + signedInvalid(m) + workouts(m) + clinicalContext(m)
     }
 
     // MARK: - group trusted-dated-certificate: certificate time (docs/VERIFY.md)

@@ -26,7 +26,7 @@ extension SampleVectors: VectorFamilyGenerator {
             "UnitTolerance": "A converted value at the edge of the tolerance (just inside or just outside).",
             "UnitToleranceCap": "The stored unit is far coarser than the reading: the rounding forgiven is capped at the larger of half the signed value's last place (at most 0.5) and 1% of the signed value.",
             "UnitSpelling": "The stored unit is spelled differently (export.xml's mmol<180.1558800000541>/L) but is the same unit.",
-            "UnsignedMetadata": "Metadata the record does not sign was added to the stored sample: ignored.",
+            "UnsignedMetadata": "Metadata the record does not sign was added to the stored sample: it never changes the verdict and is reported as unsigned context (docs/VERIFY.md).",
             "ObjectOrder": "Correlation objects stored in another order: paired by type, so equal.",
             "SignatureKeyAlias": "The signature is stored under the SDK name HKMetadataKeyDigitalSignature.",
             "WrappedBase64": "The base64 text contains line breaks, which are ignored.",
@@ -64,7 +64,12 @@ extension SampleVectors: VectorFamilyGenerator {
             "ActivityTypeRawValue": "The stored activity type is HealthKit's raw value (37) instead of its name: equal.",
             "TypeAltered": "The stored type differs from the signed one.",
             "PhoneDevice": "An export.xml device description on a sample whose record has no device: the Health app may add the phone's own description, so it is ignored (docs/VERIFY.md, additions).",
-            "StoredExtraField": "The stored sample carries more than was signed: a device field, a device, or a signed-kind metadata key the record lacks (docs/VERIFY.md, additions): content-mismatch.",
+            "SDKKeySpelling": "The stored sample spells a signed metadata key by its SDK constant name (HKMetadataKeyBloodGlucoseMealTime); it is the same key as its stored name (docs/FORMAT.md, \"Signed metadata\").",
+            "ClinicalContext": "The reading carries clinical context a device supplies (meal time, sensor location, motion context, whether it was typed in, reference range, a custom key), which a signer signs since format version 2 (docs/FORMAT.md, \"Signed metadata\").",
+            "FormatVersion2": "The record has fv 2: it signs a metadata key format version 1 does not. Every key in m is compared with the stored metadata.",
+            "Version1Signer": "The signature is over the record a format-version-1 signer built from the reading (only version 1's five metadata keys signed): it keeps verifying as before, and the stored keys it does not sign are unsigned context.",
+            "UnsignedContext": "The test gives unsignedContext: exactly the stored metadata keys the record does not sign (signature keys left out), as stored, in stored order (docs/FORMAT.md, \"Format versions\").",
+            "StoredExtraField": "The stored sample carries more than was signed: a device field, a device, or one of the metadata keys format version 1 signs that the record lacks (docs/VERIFY.md, additions): content-mismatch.",
         ]
     }
 

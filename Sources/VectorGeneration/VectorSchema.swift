@@ -191,7 +191,8 @@ enum VectorSchema {
                 "storedXML": { "type": "string", "pattern": "^\\s*<(Record|Correlation|Workout)[\\s>]", "description": "One export.xml Record, Correlation or Workout element." },
                 "storedForm": { "enum": ["json", "healthExport"], "description": "Which comparison rules of docs/VERIFY.md apply." },
                 "verdict": { "enum": ["valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch"] },
-                "fields": { "type": "array", "items": { "type": "string" }, "description": "Sorted mismatching field paths; empty unless content-mismatch." }
+                "fields": { "type": "array", "items": { "type": "string" }, "description": "Sorted mismatching field paths; empty unless content-mismatch." },
+                "unsignedContext": { "type": "array", "items": { "type": "string" }, "description": "When given: exactly the stored metadata keys the record does not sign (signature keys left out), as stored, in stored order (docs/FORMAT.md, Format versions)." }
               },
               "if": { "properties": { "verdict": { "const": "content-mismatch" } } },
               "then": { "properties": { "fields": { "minItems": 1 } } },

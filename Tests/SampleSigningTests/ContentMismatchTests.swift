@@ -196,15 +196,16 @@ struct ContentMismatchTests {
         #expect(verdict.kind == .valid)
     }
 
-    @Test("unsigned metadata may change freely")
+    @Test("unsigned metadata may change freely and is reported as unsigned context")
     func unsignedMetadata() throws {
-        let verdict = try Fixtures.tamper(try Fixtures.heartRate(metadata: ["HKWasUserEntered": .bool(false)])) { stored in
-            stored.metadata["HKWasUserEntered"] = .bool(true)
-            stored.metadata["HKMetadataKeyHeartRateMotionContext"] = .number(1)
-            stored.metadata["com.acme.note"] = .string("edited by the phone")
-        }
+        var stored = try Fixtures.signed(try Fixtures.heartRate(metadata: ["HKMetadataKeySyncVersion": .number(1)]))
+        stored.metadata["HKMetadataKeySyncVersion"] = .number(2)
+        stored.metadata["HKMetadataKeySyncIdentifier"] = .string("app-7")
+        stored.metadata["com.acme.note"] = .string("edited by the phone")
+        let verdict = try Fixtures.verify(stored)
         #expect(verdict.kind == .valid)
         #expect(verdict.notes.isEmpty)
+        #expect(verdict.unsignedContext(of: stored) == ["HKMetadataKeySyncVersion", "HKMetadataKeySyncIdentifier", "com.acme.note"])
     }
 
     @Test("typed metadata values: numbers as decimals, dates as instants")

@@ -234,12 +234,12 @@ struct RecordEncodingTests {
     @Test("no device and no signed metadata: no `d`, no `m`")
     func noDeviceNoMetadata() throws {
         let sample = try Fixtures.heartRate(device: Device(), metadata: [
-            "HKWasUserEntered": .bool(false), "HKDigitalSignature": .string("AAAA"),
+            "HKMetadataKeySyncIdentifier": .string("app-1"), "HKDigitalSignature": .string("AAAA"), "HealthSigBatch": .string("b1"),
         ])
         #expect(Set(try Self.topLevel(sample).map(\.key)) == ["fv", "t", "v", "u", "s", "e"])
     }
 
-    @Test("only signed metadata keys appear under `m`, in stored spelling, whatever spelling was given")
+    @Test("every device-supplied metadata key appears under `m`, in stored spelling, whatever spelling was given")
     func signedMetadataOnly() throws {
         var metadata = Metadata()
         metadata.append(key: "HKMetadataKeyDeviceSerialNumber", value: .string("SN12345"))
@@ -262,13 +262,19 @@ struct RecordEncodingTests {
             "HKUDIDeviceIdentifier": "00812345678901",
             "HKUDIProductionIdentifier": "(10)LOT42",
             "HKExternalUUID": "6F1E0C1A-9B0D-4C55-8D3E-2A7B9C0D1E2F",
+            "HKWasUserEntered": "\0",
+            "HKMetadataKeyHeartRateMotionContext": "\u{03}1.E+0",
+            "HKDeviceName": "Phone",
+            "com.acme.note": "after coffee",
         ])
-        #expect(m.allSatisfy { $0.value.tag == .utf8String })
-        // Nothing else leaks anywhere into the record.
-        let bytes = try RecordBuilder.encodedRecord(for: try Fixtures.heartRate(metadata: metadata))
+        #expect(m.allSatisfy { [.utf8String, .boolean, .real].contains($0.value.tag) })
+        // The signatures leak nowhere into the record, and every SDK name is signed as stored
+        // (HealthKit stores the motion context under its full name).
+        var withoutMotion = metadata
+        withoutMotion.removeAll(forKey: "HKMetadataKeyHeartRateMotionContext")
+        let bytes = try RecordBuilder.encodedRecord(for: try Fixtures.heartRate(metadata: withoutMotion))
         let text = String(decoding: bytes, as: UTF8.self)
-        for absent in ["HKDigitalSignature", "DigitalSignature", "MIIB", "MIIC", "WasUserEntered", "after coffee", "Phone",
-                       "HKMetadataKey"] {
+        for absent in ["HKDigitalSignature", "DigitalSignature", "MIIB", "MIIC", "HKMetadataKey"] {
             #expect(!text.contains(absent), "\(absent) leaked into the record")
         }
     }

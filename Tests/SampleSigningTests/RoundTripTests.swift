@@ -21,7 +21,8 @@ struct RoundTripTests {
         #expect(verdict.signer?.keyIdentifier == Fixtures.compactHex(try Fixtures.deviceKey().publicKey.keyIdentifier))
         #expect(verdict.signer?.certificateSubject == nil)
         let record = try #require(verdict.record)
-        #expect(record.formatVersion == 1)
+        // Version 2 exactly when the sample has a key version 1 does not sign (docs/FORMAT.md).
+        #expect(record.formatVersion == MetadataSigningRule.formatVersion(of: sample))
         // The record decodes the same from the CMS content, independently of the verdict.
         let view = try CMSSignedDataView(derEncoded: try Fixtures.signatureDER(signed))
         let content = try #require(view.content)
@@ -71,10 +72,12 @@ struct RoundTripTests {
         #expect(record.device == ((device?.isEmpty ?? true) ? nil : device))
         #expect(record.unknownKeys.isEmpty)
         #expect(record.unknownDeviceKeys.isEmpty)
-        for key in RecordKeys.signedMetadataKeys {
-            #expect(record.metadata[key.storedName]?.displayText == metadata[key]?.description)
+        // Every key the device supplied is signed, under its stored name (docs/FORMAT.md).
+        let signed = metadata.entries.filter { MetadataSigningRule.isSigned($0.key, workout: false) }
+        for entry in signed {
+            #expect(record.metadata[MetadataKey.storedName(for: entry.key)]?.displayText == entry.value.description)
         }
-        #expect(record.metadata.entries.count == RecordKeys.signedMetadataKeys.filter { metadata[$0] != nil }.count)
+        #expect(record.metadata.entries.count == Set(signed.map { MetadataKey.storedName(for: $0.key) }).count)
     }
 
     // MARK: - Quantities
@@ -190,8 +193,9 @@ struct RoundTripTests {
     func food() throws {
         let record = try Self.roundTrip(try Fixtures.food())
         #expect(record.objects.map(\.valueText) == ["250 kcal", "12.5 g"])
-        // HKFoodType is not a signed key.
-        #expect(record.metadata.isEmpty)
+        // HKFoodType, supplied with the reading, is signed (format version 2).
+        #expect(record.metadata.entries.map(\.key) == ["HKFoodType"])
+        #expect(record.formatVersion == 2)
     }
 
     @Test("food with two samples of the same type pairs them by position")

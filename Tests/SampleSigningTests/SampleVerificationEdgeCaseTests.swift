@@ -9,18 +9,18 @@ import Testing
 @Suite("Sample verification edge cases")
 struct SampleVerificationEdgeCaseTests {
     /// A record whose `m` spells a signed key the SDK way (`HKMetadataKeyTimeZone`) is not
-    /// conforming (docs/FORMAT.md: stored spellings). The value is not compared, so the verdict
-    /// must at least say so in its notes (FORMAT.md: unknown keys are "listed in a verdict's
-    /// notes"), instead of silently dropping a signed value.
-    @Test("record metadata under a signed key's SDK spelling is noted, not silently ignored")
-    func sdkSpelledRecordMetadataKeyIsNoted() throws {
+    /// what a signer writes (docs/FORMAT.md: stored names), but what it signs is compared like
+    /// every signed key (under the key's meaning), never dropped: absent from the stored sample,
+    /// it is a mismatch.
+    @Test("record metadata under a signed key's SDK spelling is compared, not silently ignored")
+    func sdkSpelledRecordMetadataKeyIsCompared() throws {
         var entries = Fixtures.handHeartRateEntries
         entries.append(("m", .dictionary([("HKMetadataKeyTimeZone", .string("Europe/Paris"))])))
         let text = try Fixtures.signRecordBytes(try Fixtures.handRecord(entries))
         let stored = Fixtures.storing(signature: text, on: try Fixtures.heartRate())
         let verdict = try Fixtures.verify(stored)
-        #expect(verdict.kind == .valid)
-        #expect(verdict.notes == ["record metadata key 'HKMetadataKeyTimeZone' is not one this verifier compares"])
+        #expect(verdict.kind == .contentMismatch)
+        #expect(verdict.mismatches == [FieldMismatch(field: "metadata.HKMetadataKeyTimeZone", signed: "Europe/Paris", stored: "(absent)")])
     }
 
     /// docs/VERIFY.md: "Every verdict whose SignedData names a signer reports it". An

@@ -171,11 +171,18 @@ struct VerdictTests {
         }
     }
 
-    @Test("malformed: unknown format version 2")
-    func formatVersion2() throws {
-        let bytes = try Fixtures.handRecord(Fixtures.heartRateEntries(replacing: "fv", with: .integer(2)))
+    @Test("malformed: unknown format version 3")
+    func formatVersion3() throws {
+        let bytes = try Fixtures.handRecord(Fixtures.heartRateEntries(replacing: "fv", with: .integer(3)))
         try Self.malformedRecord(bytes, code: "unsupported-format-version")
-        #expect(Self.recordError(bytes) == .unsupportedFormatVersion("2"))
+        #expect(Self.recordError(bytes) == .unsupportedFormatVersion("3"))
+    }
+
+    @Test("malformed: format version 2 without a key version 1 does not sign")
+    func formatVersion2NotMinimal() throws {
+        let bytes = try Fixtures.handRecord(Fixtures.heartRateEntries(replacing: "fv", with: .integer(2)))
+        try Self.malformedRecord(bytes, code: "format-version-not-minimal")
+        #expect(Self.recordError(bytes) == .formatVersionNotMinimal(2))
     }
 
     /// `entries` written by hand, with the value of `key` replaced by the raw DER `value`.

@@ -171,6 +171,11 @@ def run_samples(res: FileResult, t: dict, trust) -> None:
     if (t.get("fields") or []) != exp_fields:   # the file promises sorted field lists
         ok, got.reason = False, (got.reason + "; " if got.reason else "") + "vector's fields are not sorted"
     exp_text = str(expected) + (f" {exp_fields}" if exp_fields else "")
+    # README: a test that gives `unsignedContext` claims exactly those keys, in stored order
+    if "unsignedContext" in t:
+        ok = ok and got.unsigned_context == t["unsignedContext"]
+        exp_text += f" unsignedContext {t['unsignedContext']}"
+        got.reason = (got.reason + "; " if got.reason else "") + f"unsignedContext {got.unsigned_context}"
     res.record(t["tcId"], ok, exp_text, str(got), t.get("comment", ""))
 
 
@@ -228,7 +233,8 @@ def run_records(res: FileResult, t: dict, trust) -> None:
         if not _json_equal(mine, t["decoded"]):
             problems.append(f"decoded differs: mine {json.dumps(mine, default=str, sort_keys=True)}")
     try:
-        built = recordbuild.build(t["sample"])
+        # README: a `Version1Signer` test holds the record a format-version-1 signer built
+        built = recordbuild.build(t["sample"], version1="Version1Signer" in (t.get("flags") or []))
         if built != record_der:
             problems.append(f"record built from sample differs: {built.hex()}")
     except recordbuild.BuildError as e:

@@ -1,4 +1,4 @@
-"""Decoder of the signed record, format version 1 (docs/FORMAT.md)."""
+"""Decoder of the signed record, format versions 1 and 2 (docs/FORMAT.md)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,18 +15,45 @@ DEVICE_KEYS = {"nm": "name", "mf": "manufacturer", "md": "model", "hw": "hardwar
                "udi": "udiDeviceIdentifier"}
 SIGNED_METADATA_KEYS = ("HKDeviceSerialNumber", "HKUDIDeviceIdentifier", "HKUDIProductionIdentifier",
                         "HKExternalUUID", "HKTimeZone")
-# SDK constant names of the same keys (HKMetadataKeyTimeZone is stored as HKTimeZone)
-SDK_METADATA_ALIASES = {"HKMetadataKey" + k[2:]: k for k in SIGNED_METADATA_KEYS + WORKOUT_SIGNED_KEYS
-                        + ("HKWeatherTemperature", "HKWeatherHumidity", "HKWeatherCondition")}
+# FORMAT.md "Signed metadata", key names: the predefined keys (by <X>); HKMetadataKey<X> is
+# stored as HK<X>, except the three stored under their full SDK name.
+PREDEFINED_KEYS = (
+    "DeviceSerialNumber", "BodyTemperatureSensorLocation", "HeartRateSensorLocation", "FoodType",
+    "UDIDeviceIdentifier", "UDIProductionIdentifier", "DigitalSignature", "ExternalUUID", "TimeZone",
+    "DeviceName", "DeviceManufacturerName", "WasTakenInLab", "ReferenceRangeLowerLimit",
+    "ReferenceRangeUpperLimit", "WasUserEntered", "WorkoutBrandName", "GroupFitness", "IndoorWorkout",
+    "CoachedWorkout", "SexualActivityProtectionUsed", "MenstrualCycleStart", "InsulinDeliveryReason",
+    "VO2MaxTestType", "WeatherTemperature", "WeatherHumidity", "BloodGlucoseMealTime",
+    "HeartRateMotionContext", "SyncIdentifier", "SyncVersion", "AverageSpeed", "MaximumSpeed",
+    "AverageMETs", "ElevationAscended", "ElevationDescended", "AlpineSlopeGrade", "LapLength",
+    "SwimmingLocationType", "SwimmingStrokeStyle", "FitnessMachineDuration", "IndoorBikeDistance",
+    "CrossTrainerDistance", "WeatherCondition", "WaterSalinity", "ActivityType",
+    "PhysicalEffortEstimationType")
+STORED_UNDER_FULL_NAME = ("HeartRateMotionContext", "SyncIdentifier", "SyncVersion")
+SDK_METADATA_ALIASES = {"HKMetadataKey" + x: ("HKMetadataKey" + x if x in STORED_UNDER_FULL_NAME else "HK" + x)
+                        for x in PREDEFINED_KEYS}
+# never signed: the signature keys (and every HealthSig… key) and the keys the phone adds
+SIGNATURE_KEYS = ("HKDigitalSignature",)
+ADDED_BY_PHONE = ("HKMetadataKeySyncIdentifier", "HKMetadataKeySyncVersion", "HKWeatherTemperature",
+                  "HKWeatherHumidity", "HKWeatherCondition")
 
 
 def signed_keys(type_id: str) -> tuple[str, ...]:
-    """The metadata keys a record of this type signs (FORMAT.md)."""
+    """The metadata keys format version 1 signs in a record of this type (FORMAT.md)."""
     return SIGNED_METADATA_KEYS + (WORKOUT_SIGNED_KEYS if type_id == WORKOUT_TYPE else ())
 
 
 def stored_spelling(key: str) -> str:
     return SDK_METADATA_ALIASES.get(key, key)
+
+
+def is_signature_key(key: str) -> bool:
+    return stored_spelling(key) in SIGNATURE_KEYS or key.startswith("HealthSig")
+
+
+def is_signed_key(key: str) -> bool:
+    """FORMAT.md "Signed metadata": every key the device supplied but signatures and the phone's keys."""
+    return not is_signature_key(key) and stored_spelling(key) not in ADDED_BY_PHONE
 QUANTITY_PREFIX = "HKQuantityTypeIdentifier"
 CATEGORY_PREFIX = "HKCategoryTypeIdentifier"
 CORRELATION_PREFIX = "HKCorrelationTypeIdentifier"
@@ -133,11 +160,21 @@ def decode(content: bytes) -> Record:
     except DERError as e:
         raise RecordError("record-der", "", str(e)) from None
     fv = _get(d, "fv", int, "")
-    if fv != 1:
+    if fv not in (1, 2):
         raise RecordError("record-unsupported-version", "fv", str(fv))
     rec = _typed(d, "", top=True, parent=None)
     rec.fv = fv
+    # FORMAT.md "Format versions": 2 only for a record that signs a key version 1 does not
+    if fv == 2 and not beyond_version1(rec):
+        raise RecordError("record-format-version-not-minimal", "fv", "2")
     return rec
+
+
+def beyond_version1(rec: Record) -> bool:
+    keys = set(signed_keys(rec.type))
+    dicts = [rec.metadata or {}] + [o.metadata or {} for o in (rec.objects or [])] + [
+        e["metadata"] or {} for e in (rec.events or [])]
+    return any(k not in keys for m in dicts for k in m)
 
 
 _KIND_KEYS = {"quantity": {"v", "u"}, "category": {"v"}, "correlation": {"o"},

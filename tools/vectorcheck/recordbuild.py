@@ -1,11 +1,11 @@
-"""Builds the format-1 record DER from a JSON sample object, from docs/FORMAT.md alone."""
+"""Builds the record DER (format version 1 or 2) from a JSON sample object, from docs/FORMAT.md alone."""
 from __future__ import annotations
 
 from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from . import dates, derwriter as w, units
-from .record import DEVICE_KEYS, kind_of, signed_keys, stored_spelling
+from .record import DEVICE_KEYS, is_signed_key, kind_of, signed_keys, stored_spelling
 from .stored import decimal_of
 from .workouts import ACTIVITY_TYPES, EVENT_TYPES, TOTAL_KEYS
 
@@ -28,13 +28,11 @@ def _metadata_value(key: str, v: object) -> bytes:
     raise BuildError(f"metadata {key}: value {v!r} has no record encoding known to this checker")
 
 
-def _entries(sample: dict, parent: tuple | None) -> dict[str, bytes]:
+def _entries(sample: dict, parent: tuple | None, rule: dict) -> dict[str, bytes]:
     t = sample.get("type")
     if not isinstance(t, str):
         raise BuildError("sample has no type")
     e: dict[str, bytes] = {"t": w.utf8(t)}
-    if parent is None:
-        e["fv"] = w.integer(1)
     start = dates.parse_rfc3339(sample["startDate"])
     end = dates.parse_rfc3339(sample["endDate"])
     # a correlation object inherits dates equal to the correlation's (FORMAT.md)
@@ -56,25 +54,29 @@ def _entries(sample: dict, parent: tuple | None) -> dict[str, bytes]:
             raise BuildError("category value is not an integer")
         e["v"] = w.integer(v)
     elif kind == "correlation":
-        e["o"] = w.sequence([w.dictionary(_entries(o, (start, end))) for o in sample.get("objects", [])])
+        e["o"] = w.sequence([w.dictionary(_entries(o, (start, end), rule)) for o in sample.get("objects", [])])
     elif kind == "workout":
-        _workout(sample, start, end, e)
+        _workout(sample, start, end, e, rule)
     dev = sample.get("device")
     if isinstance(dev, dict):
         fields = {_DEVICE_FIELDS[k]: w.utf8(v) for k, v in dev.items() if k in _DEVICE_FIELDS and v is not None}
         if fields:
             e["d"] = w.dictionary(fields)
-    signed = _signed_metadata(sample.get("metadata") or {}, signed_keys(t))
+    signed = _signed_metadata(sample.get("metadata") or {}, rule["keys"], rule)
     if signed:
         e["m"] = w.dictionary(signed)
     return e
 
 
-def _signed_metadata(md: dict, keys: tuple[str, ...]) -> dict[str, bytes]:
+def _signed_metadata(md: dict, keys: tuple[str, ...], rule: dict) -> dict[str, bytes]:
+    """FORMAT.md "Signed metadata": every key the device supplied (only version 1's `keys` when
+    building a version-1 record); a key version 1 does not sign makes the record version 2."""
     by_stored = {}
     for k, v in md.items():
         sk = stored_spelling(k)
-        if sk in keys:
+        if sk in keys or (not rule["version1"] and is_signed_key(k)):
+            if sk not in keys:
+                rule["fv"] = 2
             if sk in by_stored:
                 raise BuildError(f"metadata {sk} given under two spellings")
             by_stored[sk] = v
@@ -110,7 +112,7 @@ def _instant_fraction(t) -> Fraction:
     return Fraction(t.seconds) + t.fraction
 
 
-def _workout(sample: dict, start, end, e: dict[str, bytes]) -> None:
+def _workout(sample: dict, start, end, e: dict[str, bytes], rule: dict) -> None:
     at = sample.get("activityType")
     raw = at if isinstance(at, int) and not isinstance(at, bool) else ACTIVITY_TYPES.get(at) if isinstance(at, str) else None
     if raw is None:
@@ -135,7 +137,7 @@ def _workout(sample: dict, start, end, e: dict[str, bytes]) -> None:
         items = [w.integer(raw_type), w.real(_exact_decimal(offset))]
         if "duration" in ev:
             items.append(w.real(_seconds(ev["duration"])))
-        md = _signed_metadata(ev.get("metadata") or {}, signed_keys(sample["type"]))
+        md = _signed_metadata(ev.get("metadata") or {}, rule["keys"], rule)
         if md:
             items.append(w.dictionary(md))
         events.append(w.sequence(items))
@@ -143,5 +145,10 @@ def _workout(sample: dict, start, end, e: dict[str, bytes]) -> None:
         e["ev"] = w.sequence(events)
 
 
-def build(sample: dict) -> bytes:
-    return w.dictionary(_entries(sample, None))
+def build(sample: dict, version1: bool = False) -> bytes:
+    """The record of `sample`; `version1`: the record a format-version-1 signer built (only
+    version 1's metadata keys signed)."""
+    rule = {"version1": version1, "fv": 1, "keys": signed_keys(sample.get("type") or "")}
+    e = _entries(sample, None, rule)
+    e["fv"] = w.integer(rule["fv"])
+    return w.dictionary(e)

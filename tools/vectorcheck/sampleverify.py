@@ -17,6 +17,8 @@ class SampleVerdict:
     fields: list[str] = field(default_factory=list)
     reason: str = ""
     notes: list[str] = field(default_factory=list)
+    # stored metadata keys the record does not sign (VERIFY.md "Unsigned context")
+    unsigned_context: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
         s = self.verdict
@@ -76,6 +78,42 @@ def verify_stored(st: Stored, trust: list[cms.TrustedKey]) -> SampleVerdict:
     # 4. fields
     diffs, notes = compare(rec, st)
     notes = notes + [f"unknown record key {k}" for k in rec.unknown_keys]
+    context = unsigned_context(rec, st)
     if diffs:
-        return SampleVerdict("content-mismatch", diffs, notes=notes)
-    return SampleVerdict("valid", notes=notes)
+        return SampleVerdict("content-mismatch", diffs, notes=notes, unsigned_context=context)
+    return SampleVerdict("valid", notes=notes, unsigned_context=context)
+
+
+def unsigned_context(rec: record.Record, st: Stored) -> list[str]:
+    """FORMAT.md "Format versions": the stored keys the record does not sign, signatures left
+    out; a key version 1 signs that is stored but not signed is a mismatch instead. The keys of
+    the sample, its correlation objects (`objects[i].KEY`) and its workout events
+    (`events[i].KEY`), as stored, first copy first."""
+    out: list[str] = []
+
+    def add(signed: dict, stored_md: dict, repeated: list, prefix: str) -> None:
+        keys = record.signed_keys(rec.type)
+        for k in list(stored_md) + [k for k, _ in repeated]:
+            sk = record.stored_spelling(k)
+            if sk in signed or sk in keys or record.is_signature_key(k):
+                continue
+            if prefix + k not in out:
+                out.append(prefix + k)
+
+    add(rec.metadata or {}, st.metadata, st.repeated_metadata, "")
+    # correlation objects paired as VERIFY.md pairs them: by type, in order within a type
+    if rec.objects and len(rec.objects) == len(st.objects):
+        pool: dict[str, list] = {}
+        for o in st.objects:
+            pool.setdefault(o.type, []).append(o)
+        taken: dict[str, int] = {}
+        for i, so in enumerate(rec.objects):
+            k = taken.get(so.type, 0)
+            taken[so.type] = k + 1
+            if k < len(pool.get(so.type, [])):
+                to = pool[so.type][k]
+                add(so.metadata or {}, to.metadata, to.repeated_metadata, f"objects[{i}].")
+    if len(rec.events) == len(st.events):
+        for i, (se, te) in enumerate(zip(rec.events, st.events)):
+            add(se["metadata"] or {}, te.metadata, te.repeated_metadata, f"events[{i}].")
+    return out

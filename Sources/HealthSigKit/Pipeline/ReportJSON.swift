@@ -156,6 +156,16 @@ enum ReportJSON {
         string(decided.entry.type, into: &out)
         raw(#","unit":"#, into: &out)
         optionalValue(reading.unit, into: &out)
+        // Stored metadata keys the signature does not cover (docs/VERIFY.md, "Unsigned context").
+        let context = decided.entry.verdict.unsignedContext(of: decided.sample)
+        if !context.isEmpty {
+            raw(#","unsignedContext":["#, into: &out)
+            for (index, key) in context.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                string(key, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
         raw(#","value":"#, into: &out)
         text(reading.value, into: &out)
         raw(#","verdict":"#, into: &out)

@@ -44,13 +44,38 @@ enum TableCellText {
         guard verdict.kind == .contentMismatch, !verdict.mismatches.isEmpty else { return unitsReadable(verdict.reason) }
         let record = verdict.record
         var text = verdict.mismatches.map { mismatch in
-            "\(field(mismatch.field, record: record)): signed \(unitsReadable(mismatch.signed)), stored \(unitsReadable(mismatch.stored))"
+            // A clinical-context key's values in words: `meal time: signed after meal, stored before meal`.
+            let key = metadataKey(mismatch.field)
+            let signed = key.map { MetadataKeyWords.value(mismatch.signed, of: $0) } ?? mismatch.signed
+            let stored = key.map { MetadataKeyWords.value(mismatch.stored, of: $0) } ?? mismatch.stored
+            return "\(field(mismatch.field, record: record)): signed \(unitsReadable(signed)), stored \(unitsReadable(stored))"
         }.joined(separator: "; ")
         // A stored item that is not a valid sample says why after the fields.
         if let open = verdict.reason.range(of: " (the stored sample is not valid: ") {
             text += unitsReadable(String(verdict.reason[open.lowerBound...]))
         }
         return text
+    }
+
+    /// The metadata key of a field path (`metadata.HKBloodGlucoseMealTime`,
+    /// `objects[0].metadata.HKTimeZone`), or `nil` for another field.
+    static func metadataKey(_ path: String) -> String? {
+        guard let range = path.range(of: "metadata.") else { return nil }
+        return String(path[range.upperBound...])
+    }
+
+    /// An unsigned-context key (``SampleVerdict/unsignedContext(of:)``) as a table shows it: in
+    /// words when it has them (`meal time`), else as stored; a member's or event's key after
+    /// the member or event in words.
+    static func contextKey(_ path: String, record: SignedRecord?) -> String {
+        var prefix = ""
+        var key = Substring(path)
+        if (path.hasPrefix("objects[") || path.hasPrefix("events[")), let dot = path.firstIndex(of: "]").flatMap({ path.index(after: $0) }),
+           dot < path.endIndex, path[dot] == "." {
+            prefix = field(String(path[..<dot]), record: record) + " "
+            key = path[path.index(after: dot)...]
+        }
+        return prefix + (MetadataKeyWords.name(of: String(key)) ?? String(key))
     }
 
     /// A field path in words: `objects[0].value` of a blood pressure is `systolic`,
@@ -80,8 +105,15 @@ enum TableCellText {
             default: words.append(Self.words(fromCamelCase: String(first), lowercased: true))
             }
         }
-        // A metadata key keeps its spelling (`HKTimeZone`); a device field is a word already.
-        if parts.count == 2 { words.append(String(parts[1])) }
+        // A metadata key keeps its spelling (`HKTimeZone`) unless it has words (`meal time`,
+        // standing for `metadata`); a device field is a word already.
+        if parts.count == 2 {
+            if parts[0] == "metadata", let name = MetadataKeyWords.name(of: String(parts[1])) {
+                words[words.count - 1] = name
+            } else {
+                words.append(String(parts[1]))
+            }
+        }
         return words.joined(separator: " ")
     }
 

@@ -83,6 +83,13 @@ public final class TableReportSink: VerificationSink {
                     text += layout.detail("reason: " + reason)
                 }
                 for note in e.verdict.notes { text += self.note(Self.cell(note), position: e.position) }
+                // Stored metadata the signature does not cover, marked so it is never read as signed.
+                let context = e.verdict.unsignedContext(of: decided.sample)
+                if !context.isEmpty {
+                    let record = e.verdict.kind == .contentMismatch ? e.verdict.record : nil
+                    let keys = context.map { Self.cell(TableCellText.contextKey($0, record: record)) }
+                    text += layout.detail("unsigned context (not covered by the signature): " + keys.joined(separator: ", "))
+                }
             }
         }
         if !text.isEmpty { try writer.write(Array(text.utf8)) }

@@ -70,6 +70,13 @@ package struct SampleVectors: VectorFamily {
         let gotFields = verdict.mismatches.map(\.field).sorted()
         outcome.compare("fields", expected: "[" + expectedFields.joined(separator: ", ") + "]",
                         got: "[" + gotFields.joined(separator: ", ") + "]")
+        // A test that gives `unsignedContext` claims exactly those stored keys, in stored order
+        // (docs/FORMAT.md, "Format versions").
+        if let expected = test["unsignedContext"] {
+            let sample: Sample? = if case .sample(let sample) = stored { sample } else { nil }
+            outcome.compare("unsignedContext", expected: "[" + (expected.stringArray ?? []).joined(separator: ", ") + "]",
+                            got: "[" + verdict.unsignedContext(of: sample).joined(separator: ", ") + "]")
+        }
         if !outcome.disagreements.isEmpty { outcome.disagreements[0] += " (\(verdict.reasonCode): \(verdict.reason))" }
         return outcome
     }
