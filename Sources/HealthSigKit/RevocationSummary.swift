@@ -64,6 +64,17 @@ public struct RevocationSummary: Sendable, Hashable {
         return lines
     }
 
+    /// The clinician report's lines: each CRL used (issuer, number, thisUpdate, nextUpdate) and
+    /// whether it is stale.
+    var reportLines: [String] {
+        crls.map { crl in
+            let stale = (crl.nextUpdate ?? .distantFuture) < checkedAt
+            return "CRL of \(crl.issuer), number \(crl.number ?? "(none)"), issued \(Revocation.timeText(crl.thisUpdate)), "
+                + "next update \(crl.nextUpdate.map(Revocation.timeText) ?? "(none)")"
+                + (stale ? " — stale since its next update: revocations made since may be missing" : "")
+        }
+    }
+
     /// `{"crls":[…],"ignored":[…],"stale":BOOL,"staleSince":TIME|null}`, keys sorted.
     func appendJSON(into out: inout ReportBytes) {
         out.append(#"{"crls":["#)

@@ -85,6 +85,26 @@ struct RevocationVerifyCommandTests {
         #expect(table.stdout.contains("revocation: CRL acme.crl.pem of CN=Acme Root CA, number 1"), "\(table.stdout)")
     }
 
+    @Test("verify --at checks the superseded rule at that time: before the revocation valid, now revoked")
+    func atTimeAppliesTheRule() throws {
+        try revoke("superseded")
+        let before = try directory.healthsig(["verify", "--trust", "vendor/acme-ca.cert.pem", "--crl", "acme.crl.pem", "--in", "bp1.jsonl",
+                                              "--at", Self.week, "--summary"])
+        #expect(before.status == 0 && before.stdout.contains("valid=2"), "\(before)")
+        let now = try directory.healthsig(["verify", "--trust", "vendor/acme-ca.cert.pem", "--crl", "acme.crl.pem", "--in", "bp1.jsonl",
+                                           "--at", "now", "--summary"])
+        #expect(now.status == 1 && now.stdout.contains("revoked=2"), "\(now)")
+    }
+
+    @Test("a FIFO named *.crl in a trust directory is not opened: ignored and reported")
+    func fifoInTrustDirectory() throws {
+        _ = try directory.makeFIFO("vendor/pipe.crl")
+        let run = try directory.healthsig(["verify", "--trust", "vendor", "--in", "both.jsonl", "--summary"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr.contains("ignoring the CRL vendor/pipe.crl: a FIFO, not a regular file"), "\(run.stderr)")
+        #expect(run.stdout.contains("revocation: ignored the CRL vendor/pipe.crl"), "\(run.stdout)")
+    }
+
     @Test("without the CRL the same readings are valid: the verdict comes from the CRL")
     func withoutTheCRLNothingIsRevoked() throws {
         try revoke("key-compromise")
@@ -187,6 +207,10 @@ struct RevocationVerifyCommandTests {
         let fresh = try directory.healthsig(["verify", "--trust", "vendor/acme-ca.cert.pem", "--crl", "stale.crl.pem", "--in", "bp2.jsonl",
                                              "--require-fresh-revocation", "--summary"])
         #expect(fresh.status == 1 && fresh.stderr.contains("--require-fresh-revocation: the revocation data is stale"), "\(fresh)")
+        let report = try directory.healthsig(["report", "--trust", "vendor/acme-ca.cert.pem", "--crl", "stale.crl.pem", "--in", "bp2.jsonl",
+                                              "--out", "stale.html"])
+        #expect(report.status == 0, "\(report)")
+        #expect(try directory.text("stale.html").contains("next update \(staleSince) — stale since its next update"))
         try revoke("superseded", crl: "fresh.crl.pem")
         let freshRun = try directory.healthsig(["verify", "--trust", "vendor/acme-ca.cert.pem", "--crl", "fresh.crl.pem", "--in", "bp2.jsonl",
                                                 "--require-fresh-revocation", "--summary"])
@@ -215,7 +239,10 @@ struct RevocationVerifyCommandTests {
         let report = try directory.healthsig(["report", "--trust", "vendor/acme-ca.cert.pem", "--crl", "acme.crl.pem", "--in", "both.jsonl",
                                               "--out", "report.html"])
         #expect(report.status == 1 && report.stderr.contains("revoked=2"), "\(report)")
-        #expect(try directory.text("report.html").contains("signed by a device whose certificate is revoked"))
+        let html = try directory.text("report.html")
+        #expect(html.contains("signed by a device whose certificate is revoked"))
+        #expect(html.contains("<dt>Revocation lists</dt>") && html.contains("CRL of CN=Acme Root CA, number 1, issued "), "\(html)")
+        #expect(!html.contains("stale since"))
         let fhir = try directory.healthsig(["fhir", "--trust", "vendor/acme-ca.cert.pem", "--crl", "acme.crl.pem", "--in", "both.jsonl",
                                             "--bundle", "bundle.json"])
         #expect(fhir.status == 1 && fhir.stderr.contains("revoked=2"), "\(fhir)")

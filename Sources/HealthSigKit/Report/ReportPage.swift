@@ -15,6 +15,8 @@ struct ReportPage {
     let filter: SampleFilter?
     /// Readings the selection left out.
     let leftOut: Int
+    /// The CRLs the check used, one line each (docs/TRUST.md); empty without CRLs.
+    var revocationLists: [String] = []
 
     /// `default-src 'none'` forbids every fetch (images, fonts, scripts, frames, connections);
     /// inline style elements are allowed, since the page's own CSS is one.
@@ -122,6 +124,10 @@ struct ReportPage {
             html += "</li>"
         }
         html += "</ul></dd>\n"
+        if !revocationLists.isEmpty {
+            html += "<dt>Revocation lists</dt><dd><ul class=\"plain\" id=\"revocation-lists\">"
+                + revocationLists.map { "<li>\(e($0))</li>" }.joined() + "</ul></dd>\n"
+        }
         html += "<dt>Checked by</dt><dd>healthsig \(ToolVersion.current)</dd>\n<dt>Time of check</dt><dd>\(checkedAt)</dd>\n</dl>\n</section>\n"
         return html
     }
