@@ -52,8 +52,10 @@ public struct CertificateRevocationList: Sendable {
     /// The PEM label of a CRL (RFC 7468 §6).
     public static let pemLabel = "X509 CRL"
 
-    /// Parses one DER CRL. The bytes must be strict DER (the project's DER reader, X.690 §10)
-    /// and exactly one CertificateList OpenSSL decodes.
+    /// Parses one DER CRL. The bytes must be strict DER (the project's DER reader: identifiers,
+    /// lengths and constructed flags, X.690 §10, and the contents of every universal primitive,
+    /// `DER.checkPrimitiveContents`) and exactly one CertificateList OpenSSL decodes. OpenSSL keeps
+    /// the received encoding of the signed part, so re-encoding it would prove nothing.
     ///
     /// - Throws: `CryptoError.invalidCRL` saying what was wrong (the DER rule and offset,
     ///   OpenSSL's reason, trailing bytes, a malformed entry).
@@ -62,7 +64,7 @@ public struct CertificateRevocationList: Sendable {
         let bytes = Array(derEncoded)
         guard !bytes.isEmpty else { throw CryptoError.invalidCRL("no bytes") }
         do {
-            _ = try DER.parse(bytes)
+            try DER.checkPrimitiveContents(try DER.parse(bytes))
         } catch {
             throw CryptoError.invalidCRL("not DER: \(error)")
         }

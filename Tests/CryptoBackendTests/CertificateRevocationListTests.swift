@@ -117,6 +117,32 @@ struct CertificateRevocationListTests {
             #expect(error.errorCase == .invalidCRL && error.message.contains("OpenSSL could not decode it"), "\(error)")
         }
         #expect(throws: CryptoError.self) { try CertificateRevocationList(pem: ca.pemString) }
+        // A non-minimal INTEGER (X.690 8.3.2): the version 02 01 01 written 02 02 00 01, the
+        // lengths of tbsCertList and of the CRL one longer (both in the two-octet long form here).
+        var bytes = crl.derEncoded
+        let outerHeader = bytes[1] == 0x82 ? 4 : 3
+        let tbs = outerHeader
+        #expect(bytes[tbs + 1] == 0x81 || bytes[tbs + 1] == 0x82)
+        let tbsHeader = bytes[tbs + 1] == 0x82 ? 4 : 3
+        #expect(Array(bytes[(tbs + tbsHeader)..<(tbs + tbsHeader + 3)]) == [0x02, 0x01, 0x01])
+        func increment(_ at: Int, _ longForm: UInt8) {
+            if longForm == 0x82 {
+                let value = (Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])) + 1
+                bytes[at + 2] = UInt8(value >> 8)
+                bytes[at + 3] = UInt8(value & 0xFF)
+            } else {
+                bytes[at + 2] += 1
+            }
+        }
+        bytes.replaceSubrange((tbs + tbsHeader + 1)..<(tbs + tbsHeader + 3), with: [0x02, 0x00, 0x01])
+        increment(tbs, bytes[tbs + 1])
+        increment(0, bytes[1])
+        do {
+            _ = try CertificateRevocationList(derEncoded: bytes)
+            Issue.record("a non-minimal INTEGER accepted")
+        } catch let error as CryptoError {
+            #expect(error.errorCase == .invalidCRL && error.message.hasPrefix("not DER"), "\(error)")
+        }
     }
 
     @Test("a CRL written by openssl ca is read: entry, reason, number")
