@@ -23,12 +23,16 @@ public struct CMSSignerInfoSummary: Sendable, Equatable {
     public let hasSignedAttributes: Bool
     /// The signing-time attribute, if present (the signer's claim; not a trusted timestamp).
     public let signingTime: Date?
+    /// The revocation of the certificate the signer is trusted through (or of a CA above it)
+    /// that counts at the time certificates were checked (docs/TRUST.md); `nil` when none does.
+    public let revocation: Revocation?
 
     /// Creates a summary.
     public init(
         keyIdentifier: [UInt8], signerIdentifier: SignerIdentifier, certificateSubject: String?,
         trustedViaEmbeddedCertificate: Bool, content: [UInt8], contentWasDetached: Bool,
-        contentType: DERObjectIdentifier, hasSignedAttributes: Bool, signingTime: Date?
+        contentType: DERObjectIdentifier, hasSignedAttributes: Bool, signingTime: Date?,
+        revocation: Revocation? = nil
     ) {
         self.keyIdentifier = keyIdentifier
         self.signerIdentifier = signerIdentifier
@@ -39,6 +43,7 @@ public struct CMSSignerInfoSummary: Sendable, Equatable {
         self.contentType = contentType
         self.hasSignedAttributes = hasSignedAttributes
         self.signingTime = signingTime
+        self.revocation = revocation
     }
 
     /// `keyIdentifier` as lower-case hex.

@@ -39,7 +39,8 @@ import Foundation
 ///
 /// CRLs (`crls [1]`) and unsigned attributes are parsed strictly but otherwise ignored (except
 /// that content-type, message-digest and signing-time may not be unsigned, RFC 5652 11): the
-/// profile has none and this toolkit does not check revocation. Every certificate a signer is
+/// profile has none; revocation comes from the CRLs of the trust set (``RevocationSet``), reported
+/// in the summary of a valid signature, never from the SignedData. Every certificate a signer is
 /// trusted through, directly trusted or embedded, must be valid at `at` (docs/VERIFY.md,
 /// "Certificate time"); a bare trusted key has no validity period.
 public enum CMSVerifier {
@@ -296,11 +297,18 @@ public enum CMSVerifier {
                                 + Hex.encode(signer.publicKey.keyIdentifier))
         }
 
+        // Revocation (docs/TRUST.md): only once the signature verifies, and only when CRLs count.
+        var revocation: Revocation?
+        if !trust.revocations.isEmpty, let certificate = signer.certificate {
+            revocation = trust.revocations.revocation(of: certificate, candidates: embedded + trust.certificates,
+                                                      at: certificateTime.date(statedIn: content))
+        }
         return CMSSignerInfoSummary(
             keyIdentifier: signer.publicKey.keyIdentifier, signerIdentifier: sid,
             certificateSubject: signer.certificate?.subject, trustedViaEmbeddedCertificate: signer.viaEmbedded,
             content: content, contentWasDetached: contentWasDetached,
-            contentType: eContentType, hasSignedAttributes: signedAttributes != nil, signingTime: signingTime)
+            contentType: eContentType, hasSignedAttributes: signedAttributes != nil, signingTime: signingTime,
+            revocation: revocation)
     }
 
     /// RFC 5754 2: id-sha256 whose parameters are absent or NULL (both MUST be accepted).

@@ -18,6 +18,8 @@ public struct TrustSet: Sendable {
     public private(set) var publicKeys: [P256PublicKey] = []
     /// The trusted certificates, in the order added.
     public private(set) var certificates: [Certificate] = []
+    /// The CRLs that count against these certificates (docs/TRUST.md); empty: nothing revoked.
+    public var revocations = RevocationSet()
 
     private var byKeyIdentifier: [ByteKey: TrustedSigner] = [:]
     /// ``byKeyIdentifier``'s entries in a list, searched instead of it while it is short (a

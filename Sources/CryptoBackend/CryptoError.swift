@@ -16,6 +16,9 @@ public enum CryptoError: Error, Equatable, Hashable, Sendable, CustomStringConve
     case wrongPassphrase
     /// Certificate bytes that OpenSSL cannot parse, or that are not DER.
     case invalidCertificate(String)
+    /// CRL bytes that are not strict DER, that OpenSSL cannot parse, or whose entries or
+    /// extensions are malformed; or a CRL that cannot be issued as asked (see the message).
+    case invalidCRL(String)
     /// PEM text that is empty, malformed, has an unexpected label or holds the wrong number of
     /// blocks. The message says which block (1-based) and on which line it starts.
     case invalidPEM(String)
@@ -47,6 +50,8 @@ public enum CryptoError: Error, Equatable, Hashable, Sendable, CustomStringConve
             return "the passphrase does not decrypt the private key"
         case .invalidCertificate(let message):
             return "invalid certificate: \(message)"
+        case .invalidCRL(let message):
+            return "invalid CRL: \(message)"
         case .invalidPEM(let message):
             return "invalid PEM: \(message)"
         case .privateKeyNotAllowed(let message):
@@ -70,6 +75,7 @@ public enum CryptoError: Error, Equatable, Hashable, Sendable, CustomStringConve
         case .unsupportedKey(let message): return .unsupportedKey("\(location): \(message)")
         case .invalidCertificate(let message): return .invalidCertificate("\(location): \(message)")
         case .invalidPEM(let message): return .invalidPEM("\(location): \(message)")
+        case .invalidCRL(let message): return .invalidCRL("\(location): \(message)")
         case .privateKeyNotAllowed(let message): return .privateKeyNotAllowed("\(location): \(message)")
         case .invalidSubject(let message): return .invalidSubject("\(location): \(message)")
         case .invalidArgument(let message): return .invalidArgument("\(location): \(message)")

@@ -18,10 +18,14 @@ public enum BatchVerifier {
         public var tableWidth: Int?
         /// `--origin`: written into every json and ndjson entry and the summary.
         public var origin: ReportOrigin?
+        /// The run's revocation data, stated in the summary (``RevocationSummary``).
+        public var revocation: RevocationSummary?
 
         /// Creates report options.
         public init(format: ReportFormat = .table, summaryOnly: Bool = false, outputPath: String = "-",
-                    protectedPaths: [String] = [], tableWidth: Int? = nil, origin: ReportOrigin? = nil) {
+                    protectedPaths: [String] = [], tableWidth: Int? = nil, origin: ReportOrigin? = nil,
+                    revocation: RevocationSummary? = nil) {
+            self.revocation = revocation
             self.format = format
             self.summaryOnly = summaryOnly
             self.outputPath = outputPath
@@ -45,19 +49,21 @@ public enum BatchVerifier {
         let width = report.tableWidth ?? TableWidth.of(output, environment: ProcessInfo.processInfo.environment)
         let sink = report.format.sink(writingTo: output, summaryOnly: report.summaryOnly, tableWidth: width,
                                             origin: report.origin)
-        let totals: VerificationTotals
+        let sinks: [any VerificationSink] = [report.revocation.map { RevocationNotingSink(wrapping: sink, summary: $0) } ?? sink]
+        var totals: VerificationTotals
         do {
             var pipeline = VerificationPipeline(verifier: SampleVerifier(trust: trust, at: certificateTime), jobs: jobs, progress: progress)
             pipeline.filter = filter.flatMap { $0.isEmpty ? nil : $0 }
             if output.writesInPlace {
                 pipeline.whenInputWaits = { () throws(ToolError) in try output.flush() }
             }
-            totals = try pipeline.run(inputPath: inputPath, sinks: [sink])
+            totals = try pipeline.run(inputPath: inputPath, sinks: sinks)
         } catch {
             output.discard()
             throw error
         }
         try output.commit()
+        totals.revocation = report.revocation
         return totals
     }
 

@@ -39,7 +39,9 @@ public enum TrustLoader {
                 } catch {
                     throw .io(path: path, reason: FileAccess.reason(error))
                 }
-                for name in names where trustFileExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                // `*.crl.pem` files are CRLs, read by RevocationLoader, not trust.
+                for name in names where trustFileExtensions.contains((name as NSString).pathExtension.lowercased())
+                    && !RevocationLoader.isCRLFileName(name) {
                     let file = (path as NSString).appendingPathComponent(name)
                     // Only regular files (or links to them) are trust files.
                     if let kind = try nonRegularKind(file) {

@@ -1,3 +1,4 @@
+import CMS
 import HealthSamples
 
 /// The outcome of verifying one stored sample (docs/VERIFY.md).
@@ -10,6 +11,9 @@ public struct SampleVerdict: Sendable, Hashable {
         case badSignature = "bad-signature"
         case untrustedSigner = "untrusted-signer"
         case contentMismatch = "content-mismatch"
+        /// The signature verifies, but a CRL that counts revokes the signer's certificate (or a CA
+        /// above it) at the reading's time (docs/TRUST.md).
+        case revoked
     }
 
     /// Which verdict.
@@ -39,6 +43,10 @@ public struct SampleVerdict: Sendable, Hashable {
         if let comparedUnsignedContext { return comparedUnsignedContext }
         return sample.map(MetadataSigningRule.unsignedContext(of:)) ?? []
     }
+    /// For `revoked`: the CRL entry and the rule that made it count.
+    public var revocation: Revocation? { revocationBox?.revocation }
+    /// Boxed: a verdict is held for every sample, nearly none revoked.
+    let revocationBox: RevocationBox?
     /// The decoded record, when decoding got that far.
     public var record: SignedRecord? {
         switch signedRecord {
@@ -71,9 +79,10 @@ public struct SampleVerdict: Sendable, Hashable {
 
     init(kind: Kind, reasonCode: String, reason: String, mismatches: [FieldMismatch] = [],
          notes: [String] = [], signer: SignerDescription? = nil, signedRecord: SignedRecordForm?,
-         unsignedContext: [String]? = nil) {
+         unsignedContext: [String]? = nil, revocation: Revocation? = nil) {
         comparedUnsignedContext = unsignedContext
         self.kind = kind
+        self.revocationBox = revocation.map(RevocationBox.init)
         self.reasonCode = reasonCode
         self.reason = reason
         self.mismatches = mismatches
@@ -110,7 +119,35 @@ public struct FieldMismatch: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(field): signed \(signed), stored \(stored)" }
 }
 
+/// A ``Revocation`` held by reference in a verdict.
+final class RevocationBox: Sendable, Hashable {
+    let revocation: Revocation
+
+    init(_ revocation: Revocation) {
+        self.revocation = revocation
+    }
+
+    static func == (lhs: RevocationBox, rhs: RevocationBox) -> Bool { lhs.revocation == rhs.revocation }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(revocation) }
+}
+
 extension SampleVerdict {
+    /// `revoked` / `revoked-<reason>`: the signature verifies, but `revocation` counts at the
+    /// time certificates were checked.
+    static func revoked(_ revocation: Revocation, signer: SignerDescription) -> SampleVerdict {
+        let whose = revocation.isAuthority ? "the CA certificate \(revocation.subject) above the signer" : "the signer certificate \(revocation.subject)"
+        let when = revocation.rule == .compromise
+            ? "no trusted time shows the signature existed before the compromise"
+                + " (\(Revocation.timeText(revocation.compromisedAt ?? revocation.revokedAt)))"
+            : "the reading is dated on or after the revocation"
+        let reason = "\(whose) is revoked by the CRL of \(revocation.crlIssuer) on \(Revocation.timeText(revocation.revokedAt))"
+            + " (\(revocation.reasonName)"
+            + (revocation.compromisedAt.map { ", compromised since \(Revocation.timeText($0))" } ?? "") + "): " + when
+        return SampleVerdict(kind: .revoked, reasonCode: "revoked-\(revocation.reasonName)", reason: reason,
+                             signer: signer, signedRecord: nil, revocation: revocation)
+    }
+
     /// `malformed` / `not-base64`: the signature text stored under `metadataKey` is not base64.
     static func notBase64(metadataKey: String = "HKDigitalSignature") -> SampleVerdict {
         SampleVerdict(kind: .malformed, reasonCode: "not-base64", reason: "\(metadataKey) is not base64 text")

@@ -174,6 +174,10 @@ public struct SampleVerifier: Sendable {
                                           reason: "eContentType is \(summary.contentType), the profile signs id-data records",
                                           signer: signer))
         }
+        // A revoked signer's signature proves nothing about the content (docs/TRUST.md).
+        if let revocation = summary.revocation {
+            return .verdict(.revoked(revocation, signer: signer))
+        }
         return .content(Array(summary.content), signer: signer)
     }
 

@@ -23,12 +23,14 @@ struct FHIRCommand: ParsableCommand {
     func run() throws {
         let replaced = OverwriteRule.existing(bundle.map { [$0] }
             ?? FHIRResourceKind.allCases.map { ((out ?? ".") as NSString).appendingPathComponent($0.fileName) })
+        var revocation: RevocationSummary?
         let outcome = try runTool { () throws(ToolError) in
             let filter = try selection.filter()
-            let trustSet = try TrustLoader.load(input.trust)
+            let (trustSet, loaded) = try input.loadTrust()
+            revocation = loaded
             let destination: FHIRExport.Destination = bundle.map { .bundle(path: $0) } ?? .bulkData(directory: out ?? ".")
             return try FHIRExport.run(inputPath: input.in, trust: trustSet, jobs: execution.workerCount, destination: destination,
-                                      protectedPaths: TrustLoader.inputFiles(input.trust), progress: execution.progress(verb: "exported"),
+                                      protectedPaths: input.trustInputFiles, progress: execution.progress(verb: "exported"),
                                       filter: filter)
         }
         let c = outcome.counts
@@ -38,6 +40,6 @@ struct FHIRCommand: ParsableCommand {
             + (outcome.totals.leftOut > 0 ? "; \(outcome.totals.leftOut) sample(s) left out by \(SampleSelectionOptions.names)" : ""))
         OverwriteRule.sayReplaced(replaced, command: "fhir")
         selection.reportMatchedSources(outcome.totals)
-        if !outcome.totals.passes(requireSigned: false) { throw CommandExit.verificationFailed }
+        if !outcome.totals.passes(requireSigned: false) || input.failsFreshness(revocation) { throw CommandExit.verificationFailed }
     }
 }

@@ -20,16 +20,18 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         let replaced = OverwriteRule.existing([out])
+        var revocation: RevocationSummary?
         let totals = try runTool { () throws(ToolError) in
             let options = ClinicianReport.Options(title: title, filter: try selection.filter())
-            let trustSet = try TrustLoader.load(input.trust)
+            let (trustSet, loaded) = try input.loadTrust()
+            revocation = loaded
             return try ClinicianReport.run(inputPath: input.in, trust: trustSet, jobs: execution.workerCount, outputPath: out,
-                                           options: options, protectedPaths: TrustLoader.inputFiles(input.trust),
+                                           options: options, protectedPaths: input.trustInputFiles,
                                            progress: execution.progress(verb: "verified"))
         }
         printError("report: \(out) (\(totals.countsLine)" + (totals.leftOut > 0 ? "; \(totals.leftOut) left out by \(SampleSelectionOptions.names)" : "") + ")")
         OverwriteRule.sayReplaced(replaced, command: "report")
         selection.reportMatchedSources(totals)
-        if !totals.passes(requireSigned: false) { throw CommandExit.verificationFailed }
+        if !totals.passes(requireSigned: false) || input.failsFreshness(revocation) { throw CommandExit.verificationFailed }
     }
 }

@@ -47,13 +47,15 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         let replaced = OverwriteRule.existing(out.map { [$0] } ?? [])
         let policy = try failurePolicy()
+        var revocation: RevocationSummary?
         let totals = try runTool { () throws(ToolError) in
             let certificateTime = try at.map { text throws(ToolError) in try CertificateTimeOption.parse(text) }
             let filter = try selection.filter()
-            let trustSet = try TrustLoader.load(input.trust) { printError("healthsig: warning: \($0)") }
+            let (trustSet, loaded) = try input.loadTrust()
+            revocation = loaded
             let report = BatchVerifier.ReportOptions(format: format, summaryOnly: summary, outputPath: out ?? "-",
-                                                     protectedPaths: TrustLoader.inputFiles(input.trust),
-                                                     origin: origin.map(ReportOrigin.init))
+                                                     protectedPaths: input.trustInputFiles,
+                                                     origin: origin.map(ReportOrigin.init), revocation: loaded)
             return try BatchVerifier.run(inputPath: input.in, trust: trustSet, certificateTime: certificateTime, jobs: execution.workerCount, report: report, filter: filter,
                                          progress: execution.progress(verb: "verified"))
         }
@@ -70,6 +72,6 @@ struct VerifyCommand: ParsableCommand {
             printError(policy.requireSigned ? "healthsig: \(name) holds no samples\(selected); --require-signed needs at least one signed sample"
                                             : "healthsig: warning: \(name) holds no samples\(selected)")
         }
-        if !policy.passes(totals) { throw CommandExit.verificationFailed }
+        if !policy.passes(totals) || input.failsFreshness(revocation) { throw CommandExit.verificationFailed }
     }
 }

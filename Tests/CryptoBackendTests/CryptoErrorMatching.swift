@@ -4,7 +4,7 @@ import CryptoBackend
 /// checking only the relevant part of the human-readable text.
 enum CryptoErrorCase: Equatable {
     case invalidKey, unsupportedKey, passphraseRequired, wrongPassphrase, invalidCertificate
-    case invalidPEM, privateKeyNotAllowed, invalidSubject, invalidArgument, chainVerificationFailed, openssl
+    case invalidPEM, invalidCRL, privateKeyNotAllowed, invalidSubject, invalidArgument, chainVerificationFailed, openssl
 }
 
 extension CryptoError {
@@ -16,6 +16,7 @@ extension CryptoError {
         case .wrongPassphrase: .wrongPassphrase
         case .invalidCertificate: .invalidCertificate
         case .invalidPEM: .invalidPEM
+        case .invalidCRL: .invalidCRL
         case .privateKeyNotAllowed: .privateKeyNotAllowed
         case .invalidSubject: .invalidSubject
         case .invalidArgument: .invalidArgument
@@ -27,7 +28,7 @@ extension CryptoError {
     /// The associated message (or reason), empty for cases without one.
     var message: String {
         switch self {
-        case .invalidKey(let text), .unsupportedKey(let text), .invalidCertificate(let text), .invalidPEM(let text),
+        case .invalidKey(let text), .unsupportedKey(let text), .invalidCertificate(let text), .invalidPEM(let text), .invalidCRL(let text),
              .privateKeyNotAllowed(let text), .invalidSubject(let text), .invalidArgument(let text):
             text
         case .chainVerificationFailed(let reason, _):

@@ -437,7 +437,7 @@ struct VerdictTests {
     @Test("every verdict kind has its stable machine name")
     func kindNames() {
         #expect(SampleVerdict.Kind.allCases.map(\.rawValue)
-            == ["valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch"])
+            == ["valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch", "revoked"])
     }
 }
 

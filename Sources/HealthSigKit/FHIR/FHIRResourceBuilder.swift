@@ -111,6 +111,7 @@ struct FHIRResourceBuilder {
         case .badSignature: "not verified: the signature does not match"
         case .untrustedSigner: "not verified: signed by a device key that is not trusted"
         case .contentMismatch: "altered after signing: stored values differ from the signed ones"
+        case .revoked: "not verified: the signing device's certificate is revoked"
         }
     }
 

@@ -1,3 +1,4 @@
+import CMS
 import DER
 import Foundation
 import HealthSamples
@@ -128,6 +129,10 @@ enum ReportJSON {
             string(decided.entry.verdict.reasonCode, into: &out)
             out.append(UInt8(ascii: ","))
         }
+        if let revocation = decided.entry.verdict.revocation {
+            appendRevocation(revocation, into: &out)
+            out.append(UInt8(ascii: ","))
+        }
         if let signer = decided.entry.verdict.signer {
             raw(#""signer":{"keyId":"#, into: &out)
             string(signer.keyIdentifier, into: &out)
@@ -173,6 +178,24 @@ enum ReportJSON {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// `"revocation":{"compromisedAt":…,"reason":…,"revokedAt":…}` (RFC 3339 times; the
+    /// compromise time `null` when the entry has none), keys sorted as everywhere else.
+    private static func appendRevocation(_ revocation: Revocation, into out: inout ReportBytes) {
+        raw(#""revocation":{"compromisedAt":"#, into: &out)
+        if let compromisedAt = revocation.compromisedAt {
+            jsonString(Revocation.timeText(compromisedAt), into: &out)
+        } else {
+            raw("null", into: &out)
+        }
+        raw(#","reason":"#, into: &out)
+        jsonString(revocation.reasonName, into: &out)
+        raw(#","revokedAt":"#, into: &out)
+        jsonString(Revocation.timeText(revocation.revokedAt), into: &out)
+        raw(#","subject":"#, into: &out)
+        jsonString(revocation.subject, into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
     /// A verdict kind's raw value as a JSON string, as ``string(_:into:)`` writes it: fixed
     /// text, not the raw value scanned and copied for every line.
     static func quotedName(of kind: SampleVerdict.Kind) -> StaticString {
@@ -183,6 +206,7 @@ enum ReportJSON {
         case .badSignature: #""bad-signature""#
         case .untrustedSigner: #""untrusted-signer""#
         case .contentMismatch: #""content-mismatch""#
+        case .revoked: #""revoked""#
         }
     }
 
@@ -288,7 +312,9 @@ enum ReportJSON {
         }
         key("counts", into: &out)
         out.append(UInt8(ascii: "{"))
-        let kinds = SampleVerdict.Kind.allCases.sorted { $0.rawValue < $1.rawValue }
+        // `revoked` only when a sample was: the counts of runs without revocation stay as they were.
+        let kinds = SampleVerdict.Kind.allCases.filter { $0 != .revoked || totals.counts[$0, default: 0] > 0 }
+            .sorted { $0.rawValue < $1.rawValue }
         for (index, kind) in kinds.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             dynamicKey(kind.rawValue, into: &out)
@@ -299,6 +325,11 @@ enum ReportJSON {
             out.append(UInt8(ascii: ","))
             key("origin", into: &out)
             origin.append(into: &out)
+        }
+        if let revocation = totals.revocation {
+            out.append(UInt8(ascii: ","))
+            key("revocation", into: &out)
+            revocation.appendJSON(into: &out)
         }
         if totals.unreadable > 0 {
             out.append(UInt8(ascii: ","))

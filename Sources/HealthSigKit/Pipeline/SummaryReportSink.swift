@@ -17,6 +17,7 @@ public final class SummaryReportSink: VerificationSink {
         var bytes = ReportBytes()
         switch format {
         case .table:
+            for line in totals.revocation?.tableLines ?? [] { bytes.append(Array((line + "\n").utf8)) }
             bytes.append(Array("summary: \(totals.countsLine)\n".utf8))
         case .json, .ndjson:
             bytes.append("{\"summary\":")

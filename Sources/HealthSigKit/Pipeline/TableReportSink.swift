@@ -121,6 +121,7 @@ public final class TableReportSink: VerificationSink {
         for batch in totals.batches {
             text += layout.free(BatchStatusText.line(batch))
         }
+        for line in totals.revocation?.tableLines ?? [] { text += layout.free(line) }
         text += layout.free("summary: \(totals.countsLine)")
         try writer.write(Array(text.utf8))
     }

@@ -32,6 +32,7 @@ struct VerdictTally {
         case .badSignature: 3
         case .untrustedSigner: 4
         case .contentMismatch: 5
+        case .revoked: 6
         }
     }
 }

@@ -140,6 +140,9 @@ public struct VerificationTotals: Sendable, Hashable {
     /// With `--source`: the stored `sourceName`s it matched and how many samples each (at
     /// most ``matchedSourceLimit`` names), for the message saying which sources matched.
     public var matchedSources: [String: Int] = [:]
+    /// The revocation data the run used (`--crl`, CRLs in trust directories): which CRLs
+    /// counted, which were ignored and which are stale; `nil` when none was given.
+    public var revocation: RevocationSummary?
     /// Most distinct matched source names kept.
     public static let matchedSourceLimit = 100
 
@@ -173,10 +176,11 @@ public struct VerificationTotals: Sendable, Hashable {
         batches.filter { $0.signature != .valid || $0.absent != 0 }
     }
 
-    /// `valid=3 unsigned=0 malformed=0 …` in the fixed verdict order (`unreadable=N` added when
-    /// some input was unreadable).
+    /// `valid=3 unsigned=0 malformed=0 …` in the fixed verdict order (`revoked=N` added when a
+    /// sample was revoked, `unreadable=N` when some input was unreadable).
     public var countsLine: String {
-        SampleVerdict.Kind.allCases.map { "\($0.rawValue)=\(counts[$0, default: 0])" }.joined(separator: " ")
+        SampleVerdict.Kind.allCases.filter { $0 != .revoked || counts[$0, default: 0] > 0 }
+            .map { "\($0.rawValue)=\(counts[$0, default: 0])" }.joined(separator: " ")
             + (unreadable == 0 ? "" : " unreadable=\(unreadable)")
     }
 }

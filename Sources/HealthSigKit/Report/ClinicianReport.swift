@@ -33,9 +33,10 @@ public enum ClinicianReport {
             var pipeline = VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: jobs, progress: progress)
             pipeline.filter = options.filter
             let totals = try pipeline.run(inputPath: inputPath, sinks: [collector])
-            let page = ReportPage(title: options.title, collector: collector, input: facts,
+            var page = ReportPage(title: options.title, collector: collector, input: facts,
                                   trustedKeys: ReportInputFacts.trustedKeys(trust), checkedAt: ReportTime.rfc3339(checkedAt),
                                   filter: pipeline.filter, leftOut: totals.leftOut)
+            page.revocationLists = RevocationSummary(set: trust.revocations, refusals: [], now: checkedAt).reportLines
             try page.write(to: output)
             try output.commit()
             return totals

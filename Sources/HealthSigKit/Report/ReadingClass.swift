@@ -14,7 +14,7 @@ enum ReadingClass: Int, CaseIterable, Sendable {
         case .valid: self = .authentic
         case .unsigned: self = .unsigned
         case .contentMismatch: self = .altered
-        case .malformed, .badSignature, .untrustedSigner: self = .notChecked
+        case .malformed, .badSignature, .untrustedSigner, .revoked: self = .notChecked
         }
     }
 

@@ -15,6 +15,8 @@ struct ReportPage {
     let filter: SampleFilter?
     /// Readings the selection left out.
     let leftOut: Int
+    /// The CRLs the check used, one line each (docs/TRUST.md); empty without CRLs.
+    var revocationLists: [String] = []
 
     /// `default-src 'none'` forbids every fetch (images, fonts, scripts, frames, connections);
     /// inline style elements are allowed, since the page's own CSS is one.
@@ -61,7 +63,7 @@ struct ReportPage {
 
     func count(_ kind: SampleVerdict.Kind) -> Int { collector.counts[kind, default: 0] }
 
-    var notChecked: Int { count(.untrustedSigner) + count(.badSignature) + count(.malformed) }
+    var notChecked: Int { count(.untrustedSigner) + count(.badSignature) + count(.malformed) + count(.revoked) }
     var signed: Int { count(.valid) + count(.contentMismatch) + notChecked }
 
     /// The headline: everything fine, or what needs attention.
@@ -92,7 +94,8 @@ struct ReportPage {
         html += "<li id=\"not-checked\"><strong>\(ReportWords.readings(notChecked)) could not be checked</strong>: "
             + "\(count(.untrustedSigner)) signed by an untrusted device key (not among the trusted keys, or its certificate was not valid at the time of the reading), "
             + "\(count(.malformed)) with a damaged signature, "
-            + "\(count(.badSignature)) whose signature does not match (the signature or the data was damaged).</li>\n"
+            + "\(count(.badSignature)) whose signature does not match (the signature or the data was damaged)"
+            + (count(.revoked) > 0 ? ", \(count(.revoked)) signed by a device whose certificate is revoked" : "") + ".</li>\n"
         html += "<li id=\"unsigned\"><strong>\(ReportWords.readings(count(.unsigned))) unsigned</strong>: they carry no signature, so nothing shows which device recorded them or that they are unchanged.</li>\n"
         if collector.unreadable > 0 {
             html += "<li id=\"unreadable\"><strong>\(collector.unreadable) part(s) of the file could not be read</strong> as readings (listed under Problems).</li>\n"
@@ -121,6 +124,10 @@ struct ReportPage {
             html += "</li>"
         }
         html += "</ul></dd>\n"
+        if !revocationLists.isEmpty {
+            html += "<dt>Revocation lists</dt><dd><ul class=\"plain\" id=\"revocation-lists\">"
+                + revocationLists.map { "<li>\(e($0))</li>" }.joined() + "</ul></dd>\n"
+        }
         html += "<dt>Checked by</dt><dd>healthsig \(ToolVersion.current)</dd>\n<dt>Time of check</dt><dd>\(checkedAt)</dd>\n</dl>\n</section>\n"
         return html
     }
@@ -155,7 +162,7 @@ struct ReportPage {
         for key in collector.deviceOrder {
             guard let row = collector.devices[key] else { continue }
             let c = row.counts
-            let notChecked = c[.untrustedSigner, default: 0] + c[.badSignature, default: 0] + c[.malformed, default: 0]
+            let notChecked = c[.untrustedSigner, default: 0] + c[.badSignature, default: 0] + c[.malformed, default: 0] + c[.revoked, default: 0]
             let label = row.unsignedContext
                 ? "<br><span class=\"note\">unsigned context: stored with authentic readings, not covered by their signature</span>" : ""
             html += "<tr><td>\(e(row.device?.name ?? (row.device == nil ? "(no device named)" : "—")))\(label)</td><td>\(e(row.device?.manufacturer ?? "—"))</td>"

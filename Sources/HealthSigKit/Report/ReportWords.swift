@@ -33,6 +33,7 @@ enum ReportWords {
         case .untrustedSigner: "could not be checked: untrusted device key"
         case .badSignature: "could not be checked: the signature does not match (damaged signature or data)"
         case .malformed: "could not be checked: damaged signature"
+        case .revoked: "not trusted: the device's certificate is revoked"
         }
     }
 

@@ -80,6 +80,7 @@ package struct KeyVectors: VectorFamily {
         case .wrongPassphrase: return "wrongPassphrase"
         case .invalidCertificate: return "invalidCertificate"
         case .invalidPEM: return "invalidPEM"
+        case .invalidCRL: return "invalidCRL"
         case .privateKeyNotAllowed: return "privateKeyNotAllowed"
         case .invalidSubject: return "invalidSubject"
         case .invalidArgument: return "invalidArgument"

@@ -417,7 +417,8 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         case .verdict(let verdict):
             // Refused at the carrier's own signed time; the certificate may still hold at other
             // members' (a batch spanning its end).
-            guard verdict.kind == .untrustedSigner, let copy = verifiedAtAnotherRecordTime(der, digest: digest) else {
+            guard verdict.kind == .untrustedSigner || verdict.kind == .revoked,
+                  let copy = verifiedAtAnotherRecordTime(der, digest: digest) else {
                 return failed(key, digest, Self.batchVerdict(verdict))
             }
             return accept(copy, key: key, into: &outcomes)
@@ -514,7 +515,9 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         if let view = try? CMSSignedDataView(derEncoded: der) {
             certificates += view.certificates.compactMap { try? Certificate(derEncoded: $0) }
         }
-        let instants = certificates.flatMap { [$0.notBefore, $0.notAfter] }
+        // A revocation dated inside a period splits it too (docs/TRUST.md: a superseded
+        // certificate revokes from its revocation date on).
+        let instants = (certificates.flatMap { [$0.notBefore, $0.notAfter] } + verifier.trust.revocations.revocationDates)
             .map { Int64($0.timeIntervalSince1970.rounded(.down)) }
         return Array(Set(instants)).sorted()
     }
