@@ -558,8 +558,8 @@ public enum CMSVerifier {
         return "\(error)"
     }
 
-    /// `2026-11-21T08:00:00Z`, the instant certificates were checked at.
-    static func timeText(_ date: Date) -> String {
+    /// `2026-11-21T08:00:00Z`, the instant certificates were checked at, as reasons give it.
+    public static func timeText(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)

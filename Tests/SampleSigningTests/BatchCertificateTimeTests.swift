@@ -45,6 +45,20 @@ struct BatchCertificateTimeTests {
         #expect(statuses.first?.signature == .valid)
     }
 
+    @Test("each member refused for the certificate's period names its own signed time, not another member's")
+    func refusedMembersNameTheirOwnTime() throws {
+        let key = try P256PrivateKey.generate()
+        let certificate = try Certificate.selfSigned(privateKey: key, subject: "CN=Batch dated device", days: 1)
+        // Three members in one period before notBefore: checked once, each reason naming its time.
+        let samples = try Self.batch(endingIn: [-7_200, -3_600, -1_800, 600], key: key)
+        let (verdicts, _) = Self.verdicts(samples, SampleVerifier(trust: TrustSet(certificates: [certificate])))
+        #expect(verdicts.map(\.kind) == [.untrustedSigner, .untrustedSigner, .untrustedSigner, .valid])
+        for (verdict, sample) in zip(verdicts.prefix(3), samples) {
+            let time = CMSVerifier.timeText(sample.endDate.date)
+            #expect(verdict.reason.contains("is not valid at \(time): certificate is not yet valid"), "\(time): \(verdict.reason)")
+        }
+    }
+
     @Test("a batch spanning the certificate's notAfter: members after it, the carrier included, are untrusted-signer")
     func batchSpanningNotAfter() throws {
         let key = try P256PrivateKey.generate()

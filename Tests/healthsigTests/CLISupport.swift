@@ -91,8 +91,11 @@ enum CLI {
         try run(URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, in: directory)
     }
 
+    /// Runs `executable`; one that has not finished after `timeout` seconds is killed and fails
+    /// the test with a setup error.
     static func run(_ executable: URL, _ arguments: [String], in directory: URL, stdin: Data? = nil,
-                    environment: [String: String] = [:], standardOutput: FileHandle? = nil) throws -> CommandResult {
+                    environment: [String: String] = [:], standardOutput: FileHandle? = nil,
+                    timeout: Double = CLI.timeoutSeconds) throws -> CommandResult {
         let id = UUID().uuidString
         let outURL = directory.appendingPathComponent(".run-\(id).out")
         let errURL = directory.appendingPathComponent(".run-\(id).err")
@@ -127,10 +130,10 @@ enum CLI {
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
-        if finished.wait(timeout: .now() + timeoutSeconds) == .timedOut {
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            throw SetupError(description: "\(executable.lastPathComponent) \(arguments) did not finish within \(timeoutSeconds) s")
+            throw SetupError(description: "\(executable.lastPathComponent) \(arguments) did not finish within \(timeout) s")
         }
         process.waitUntilExit()
         return CommandResult(status: process.terminationStatus,

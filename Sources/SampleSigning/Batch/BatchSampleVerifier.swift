@@ -48,7 +48,20 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// How a batch's signature holds at one certificate period.
     private enum PeriodVerdict: Sendable {
         case trusted(SignerDescription)
-        case failed(SampleVerdict)
+        /// Refused when checked at `checkedAt`; `nil` when no check was made.
+        case failed(SampleVerdict, checkedAt: Date?)
+
+        /// The verdict for a member signed at `date`. Within a period the verdict cannot change,
+        /// but a refusal's reason names the instant it was checked at: a member of the same
+        /// period signed at another instant is told its own time, as a per-sample signature is.
+        func at(_ date: Date) -> PeriodVerdict {
+            guard case .failed(let verdict, let checked?) = self, checked != date,
+                  let range = verdict.reason.range(of: " at \(CMSVerifier.timeText(checked)): ") else { return self }
+            let reason = verdict.reason.replacingCharacters(in: range, with: " at \(CMSVerifier.timeText(date)): ")
+            return .failed(SampleVerdict(kind: verdict.kind, reasonCode: verdict.reasonCode, reason: reason,
+                                         mismatches: verdict.mismatches, notes: verdict.notes, signer: verdict.signer),
+                           checkedAt: date)
+        }
     }
 
     /// A carrier's signature that verified, with the batch it is the signature of.
@@ -568,7 +581,7 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
                 return outcome(Self.recordMalformed(error, index: reference.index, signer: signer))
             }
             switch periodVerdict(key, at: decoded?.endDate.date ?? Date(), boundaries: boundaries) {
-            case .failed(let verdict): return outcome(verdict)
+            case .failed(let verdict, _): return outcome(verdict)
             case .trusted(let s): signer = s
             }
         }
@@ -620,12 +633,12 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     private mutating func periodVerdict(_ key: BatchKey, at date: Date, boundaries: [Int64]) -> PeriodVerdict {
         let period = Self.period(date, boundaries)
         guard var state = batches[key], let copy = state.signature, let der = copy.der else {
-            return .failed(SampleVerdict(kind: .unsigned, reasonCode: "batch-signature-missing", reason: ""))
+            return .failed(SampleVerdict(kind: .unsigned, reasonCode: "batch-signature-missing", reason: ""), checkedAt: nil)
         }
-        if let known = copy.periods[period] { return known }
+        if let known = copy.periods[period] { return known.at(date) }
         let verdict: PeriodVerdict = switch verifier.verifiedContent(signatureDER: der, certificateTime: .fixed(date)) {
         case .content(_, let signer): .trusted(signer)
-        case .verdict(let verdict): .failed(Self.batchVerdict(verdict))
+        case .verdict(let verdict): .failed(Self.batchVerdict(verdict), checkedAt: date)
         }
         let box = state.signaturesForWriting()
         batches[key] = state
