@@ -6,12 +6,18 @@ LOINC codes, category and UCUM unit are checked against the mapping tables of do
 from the document itself, so the tables and the output cannot drift apart), a workout's value and
 components against the document's workout table; references must
 resolve; every signed Observation has exactly one Provenance whose verification extension agrees
-with the Observation's verdict tag, and unsigned ones have none.
+with the Observation's verdict tag, and unsigned ones have none. What a receiver reading only
+`status`, `code` and `value[x]` gets is checked against docs/FHIR.md's "What a receiver gets as a
+measurement": `final` only for valid and altered readings, an altered one at the signed value of
+each altered field its Provenance lists (never the stored one), unverified readings `preliminary`
+(an altered one without signed values `entered-in-error`), and no unsigned HealthKit UUID as the
+identifier of a final Observation.
 
     check_fhir.py --docs docs/FHIR.md (--dir DIR | --bundle FILE) [--expect verdict=N ...]
 """
 import argparse
 import collections
+import decimal
 import json
 import os
 import re
@@ -27,6 +33,9 @@ VERIFICATION = "urn:healthsig:fhir:verification"
 CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
 WORKOUT_FIELD = "urn:healthsig:workout-field"
 WORKOUT_TYPE = "HKWorkoutTypeIdentifier"
+VERIFIED_STATUS = "final"
+UNVERIFIED_STATUS = {"unsigned": "preliminary", "untrusted-signer": "preliminary", "malformed": "preliminary",
+                     "bad-signature": "preliminary", "content-mismatch": "entered-in-error"}
 ACTIVITY_PREFIX = "HKWorkoutActivityType"
 
 
@@ -179,6 +188,13 @@ class Checker:
             self.expect(len(tags) == 1, f"{where}: one verdict tag, got {tags}")
             verdict = tags[0] if tags else None
             verdicts[verdict] += 1
+            status = obs.get("status")
+            if verdict in ("valid", "content-mismatch") and status == VERIFIED_STATUS:
+                self.expect("identifier" not in obs, f"{where}: a final Observation carries the unsigned HealthKit UUID as identifier")
+            else:
+                self.expect(verdict in UNVERIFIED_STATUS and status == UNVERIFIED_STATUS[verdict],
+                            f"{where}: verdict {verdict} exported with status {status!r}, "
+                            f"docs/FHIR.md says {UNVERIFIED_STATUS.get(verdict, VERIFIED_STATUS)!r}")
             found = self.check_code(where, obs["code"], obs.get("valueQuantity"))
             if found:
                 category = [c["code"] for cc in obs.get("category", []) for c in cc.get("coding", []) if c.get("system") == CATEGORY]
@@ -208,9 +224,41 @@ class Checker:
                 self.expect(parts.get("verdict", {}).get("valueCode") == tag, f"{where}: verdict differs from the Observation's tag")
                 if tag == "content-mismatch":
                     self.expect(any(e["url"] == "mismatch" for e in extension[0]["extension"]), f"{where}: no mismatch listed")
+                    observation = by_type["Observation"][targets[0]]
+                    if observation.get("status") == VERIFIED_STATUS:
+                        for part in extension[0]["extension"]:
+                            if part["url"] == "mismatch":
+                                self.check_signed_value(f"Observation/{targets[0]}", observation, part["valueString"])
             signature = provenance.get("signature", [{}])[0]
             self.expect(signature.get("sigFormat") == "application/pkcs7-signature", f"{where}: sigFormat")
         return verdicts, {kind: len(items) for kind, items in by_type.items()}
+
+
+    def check_signed_value(self, where, obs, mismatch):
+        """An altered reading exported as final shows the signed value of each altered value field
+        its Provenance lists (`objects[0].value: signed 120 mmHg, stored 110 mmHg`), never the
+        stored one."""
+        match = re.fullmatch(r"(value|objects\[(\d+)\]\.value|total\w+): signed (\S+) (\S+), stored (\S+) (\S+)", mismatch)
+        if not match:
+            return  # a date, a unit, a device or metadata field: no value[x] to compare
+        field, member, signed, signed_unit, stored, stored_unit = match.groups()
+        if signed_unit == "%" or stored_unit == "%":
+            return  # HealthKit's fraction is exported times 100
+        if field == "value":
+            quantity = obs.get("valueQuantity")
+        elif member is not None:
+            components = obs.get("component", [])
+            quantity = components[int(member)].get("valueQuantity") if int(member) < len(components) else None
+        else:
+            quantity = next((c.get("valueQuantity") for c in obs.get("component", [])
+                             for coding in c["code"].get("coding", [])
+                             if coding.get("system") == WORKOUT_FIELD and coding.get("code") == field), None)
+        self.expect(quantity is not None, f"{where}: altered field {field} has no value")
+        if quantity is None:
+            return
+        shown = decimal.Decimal(str(quantity.get("value")))
+        self.expect(shown == decimal.Decimal(signed) and quantity.get("unit") == signed_unit,
+                    f"{where}: {field} shows {shown} {quantity.get('unit')}, the signed value is {signed} {signed_unit}")
 
 
 def ref_id(reference):

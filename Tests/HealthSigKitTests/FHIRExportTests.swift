@@ -10,10 +10,12 @@ struct FHIRExportTests {
     typealias Fixture = BatchVerifierTests.Fixture
 
     /// The resources of an NDJSON export of `input`, by type, each parsed.
-    static func export(_ fixture: Fixture, _ input: String, other: Fixture? = nil) throws -> [String: [[String: Any]]] {
+    static func export(_ fixture: Fixture, _ input: String, other: Fixture? = nil,
+                       includeUnverified: Bool = false) throws -> [String: [[String: Any]]] {
         let directory = fixture.path("fhir-\(UUID().uuidString)")
         let trust = try TrustLoader.load([fixture.publicKeyPath])
-        _ = try FHIRExport.run(inputPath: fixture.path(input), trust: trust, jobs: 2, destination: .bulkData(directory: directory))
+        _ = try FHIRExport.run(inputPath: fixture.path(input), trust: trust, jobs: 2, destination: .bulkData(directory: directory),
+                               includeUnverified: includeUnverified)
         var out: [String: [[String: Any]]] = [:]
         for kind in FHIRResourceKind.allCases {
             let text = try String(contentsOfFile: (directory as NSString).appendingPathComponent(kind.fileName), encoding: .utf8)
@@ -126,14 +128,15 @@ struct FHIRExportTests {
         #expect(keyID?.count == 40)
     }
 
-    @Test("an unsigned sample is exported without a Provenance and tagged unverified")
+    @Test("with unverified readings asked for, an unsigned sample is a preliminary Observation without a Provenance, tagged unverified")
     func unsignedSample() throws {
         let fixture = try Fixture()
         try fixture.write("unsigned.jsonl", try String(contentsOfFile: fixture.readingsPath, encoding: .utf8))
-        let resources = try Self.export(fixture, "unsigned.jsonl")
+        let resources = try Self.export(fixture, "unsigned.jsonl", includeUnverified: true)
         #expect(resources["Observation"]?.count == 8)
         #expect(resources["Provenance"]?.isEmpty == true)
         for observation in resources["Observation"] ?? [] {
+            #expect(observation["status"] as? String == "preliminary")
             let tag = ((observation["meta"] as? [String: Any])?["tag"] as? [[String: Any]])?.first
             #expect(tag?["system"] as? String == FHIRCodeSystems.verdict)
             #expect(tag?["code"] as? String == "unsigned")

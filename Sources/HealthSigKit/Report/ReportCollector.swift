@@ -46,6 +46,9 @@ final class ReportCollector: VerificationSink {
     private(set) var counts: [SampleVerdict.Kind: Int] = [:]
     private(set) var unreadable = 0
     private(set) var possibleMemberCopies = 0
+    /// Altered readings with no signed value to show (a batch conflict, an index mismatch): not
+    /// drawn, since their stored values are not the measurement.
+    private(set) var alteredNotDrawn = 0
     private(set) var periodStart: SampleDate?
     private(set) var periodEnd: SampleDate?
     private(set) var charts: [String: ReportChart] = [:]
@@ -100,10 +103,26 @@ final class ReportCollector: VerificationSink {
         // gets a row of its own, labelled, so that it is never counted as an authentic device.
         let unsignedContext = kind == .valid && entry.verdict.storedDeviceIsUnsigned(device)
         addDevice(device, kind: kind, signer: entry.verdict.signer?.keyIdentifier, unsignedContext: unsignedContext)
-        if let sample = decided.sample { addToChart(sample, ReadingClass(kind)) }
-        if case .workout(let workout) = decided.sample {
-            workouts.add(workout, verdict: kind,
-                         device: device.map { Self.deviceName($0) + (unsignedContext ? Self.unsignedContextSuffix : "") })
+        // An altered reading is drawn and tabled at its signed value, never at the stored one
+        // (docs/REPORT.md): the signed record is the measurement.
+        let presented = SignedReading.presented(stored: decided.sample, verdict: entry.verdict)
+        let shown: Sample?
+        switch presented {
+        case .authentic(let sample): shown = sample
+        case .altered(let signed, _): shown = signed
+        case .alteredWithoutSignedValue: shown = nil; alteredNotDrawn += 1
+        case .unverified(let stored): shown = stored
+        }
+        if let shown { addToChart(shown, ReadingClass(kind)) }
+        if case .workout(let workout)? = shown {
+            var storedWorkout: Workout?
+            if case .altered(_, .workout(let stored)?) = presented { storedWorkout = stored }
+            // An altered workout names the device its signature names; the stored one is shown beside it.
+            let named = storedWorkout == nil ? device : workout.device
+            workouts.add(workout, verdict: kind, stored: storedWorkout,
+                         device: named.map { Self.deviceName($0) + (unsignedContext ? Self.unsignedContextSuffix : "") })
+        } else if case .workout(let stored)? = decided.sample, shown == nil {
+            workouts.countNotShown(stored, verdict: kind)
         }
         switch kind {
         case .valid:

@@ -97,6 +97,9 @@ struct ReportPage {
         if collector.unreadable > 0 {
             html += "<li id=\"unreadable\"><strong>\(collector.unreadable) part(s) of the file could not be read</strong> as readings (listed under Problems).</li>\n"
         }
+        if collector.alteredNotDrawn > 0 {
+            html += "<li id=\"altered-not-drawn\">\(ReportWords.readings(collector.alteredNotDrawn)) altered after signing carry no signed value that can be shown (listed under Problems): they are not drawn, since their stored values are not the measurement.</li>\n"
+        }
         html += "</ul>\n<dl class=\"facts\">\n"
         let period: String
         if let start = collector.periodStart, let end = collector.periodEnd {
@@ -131,7 +134,9 @@ struct ReportPage {
         guard !collector.chartOrder.isEmpty else { return "<p>No readings to draw.</p>\n" }
         return "<p class=\"note\">Each mark is a reading; its shape and colour say what the check found. "
             + "Where readings are too many to draw one by one, each column of the chart summarises the readings of its time slot: "
-            + "a line from the lowest to the highest value, with a mark at each end, per kind of result. Times are in UTC.</p>\n"
+            + "a line from the lowest to the highest value, with a mark at each end, per kind of result. Times are in UTC. "
+            + "A reading altered after signing is drawn at the value its device signed, which is the measurement; "
+            + "the stored (altered) value is never drawn and is listed beside the signed one under Problems.</p>\n"
             + ReportChartSVG.legend() + "\n"
     }
 

@@ -25,6 +25,7 @@ enum ReportStyle {
     svg text { font: 11px system-ui, sans-serif; fill: #333; }
     svg text.unit { font-weight: 600; }
     .note { color: #555; font-size: .85rem; }
+    .stored-altered { color: #A33F00; font-size: .85rem; }
     svg.mark { display: inline-block; vertical-align: -1px; margin-right: .3rem; }
     table.workouts td.num { white-space: nowrap; }
     @page { margin: 15mm; }
