@@ -90,7 +90,7 @@ struct ClinicianReportTests {
         #expect(html.contains("A &amp; B &quot;Q&quot; &#39;x&#39;"))
         #expect(html.contains("<title>&lt;img src=x onerror=alert(1)&gt;</title>"))
         #expect(html.contains("<strong>1 reading unsigned</strong>"))
-        #expect(HTMLText.escape("a\u{1}b") == "a\u{FFFD}b")
+        #expect(HTMLText.escape("a\u{1}b") == "a⟨U+0001⟩b")
     }
 
     @Test("the page loads nothing: no URL in any src, href or url(), no script, and a CSP forbidding all loads")

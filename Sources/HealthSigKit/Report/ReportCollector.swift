@@ -37,6 +37,23 @@ final class ReportCollector: VerificationSink {
         var signers: [String] = []
     }
 
+    /// What tells devices' rows apart: every field, by name and exact UTF-8 bytes, never text
+    /// joined from them (a name holding a line break and `model=…` would otherwise share a row
+    /// with a device of that model), nor Swift's string equality, which takes canonically
+    /// equivalent spellings for one.
+    struct DeviceRowKey: Hashable {
+        /// Each present field: its name's bytes, a NUL (names have none), its value's bytes.
+        let fields: [[UInt8]]
+        let named: Bool
+        let unsignedContext: Bool
+
+        init(_ device: Device?, unsignedContext: Bool) {
+            fields = device?.fields.map { Array($0.key.utf8) + [0] + Array($0.value.utf8) } ?? []
+            named = device != nil
+            self.unsignedContext = unsignedContext
+        }
+    }
+
     struct UnsignedGroup {
         var count = 0
         var first: SampleDate?
@@ -53,8 +70,8 @@ final class ReportCollector: VerificationSink {
     private(set) var periodEnd: SampleDate?
     private(set) var charts: [String: ReportChart] = [:]
     private(set) var chartOrder: [String] = []
-    private(set) var devices: [String: DeviceRow] = [:]
-    private(set) var deviceOrder: [String] = []
+    private(set) var devices: [DeviceRowKey: DeviceRow] = [:]
+    private(set) var deviceOrder: [DeviceRowKey] = []
     private(set) var devicesNotListed = 0
     private(set) var problems: [Problem] = []
     private(set) var problemsNotListed = 0
@@ -151,8 +168,7 @@ final class ReportCollector: VerificationSink {
     }
 
     private func addDevice(_ device: Device?, kind: SampleVerdict.Kind, signer: String?, unsignedContext: Bool) {
-        let key = (device.map { $0.fields.map { "\($0.key)=\($0.value)" }.joined(separator: "\n") } ?? "")
-            + (unsignedContext ? "\n(unsigned context)" : "")
+        let key = DeviceRowKey(device, unsignedContext: unsignedContext)
         if devices[key] == nil {
             guard deviceOrder.count < Limits.devices else { devicesNotListed += 1; return }
             devices[key] = DeviceRow(device: device, unsignedContext: unsignedContext)
