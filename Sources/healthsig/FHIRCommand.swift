@@ -38,6 +38,7 @@ struct FHIRCommand: ParsableCommand {
             + (c.repeated > 0 ? "; \(c.repeated) repeated reading(s) exported once" : "")
             + (c.notSamples > 0 ? "; \(c.notSamples) stored item(s) that are not valid samples not exported" : "")
             + (c.possibleMemberCopies > 0 ? "; \(c.possibleMemberCopies) unsigned record(s) that may copy correlation members not exported" : "")
+            + (BatchAbsence(outcome.totals).sentence.map { "; " + $0 } ?? "")
             + (outcome.totals.leftOut > 0 ? "; \(outcome.totals.leftOut) sample(s) left out by \(SampleSelectionOptions.names)" : ""))
         OverwriteRule.sayReplaced(replaced, command: "fhir")
         selection.reportMatchedSources(outcome.totals)

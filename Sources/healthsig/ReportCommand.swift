@@ -27,7 +27,8 @@ struct ReportCommand: ParsableCommand {
                                            options: options, protectedPaths: TrustLoader.inputFiles(input.trust),
                                            progress: execution.progress(verb: "verified"))
         }
-        printError("report: \(out) (\(totals.countsLine)" + (totals.leftOut > 0 ? "; \(totals.leftOut) left out by \(SampleSelectionOptions.names)" : "") + ")")
+        printError("report: \(out) (\(totals.countsLine)" + (totals.leftOut > 0 ? "; \(totals.leftOut) left out by \(SampleSelectionOptions.names)" : "")
+            + (BatchAbsence(totals).sentence.map { "; " + $0 } ?? "") + ")")
         OverwriteRule.sayReplaced(replaced, command: "report")
         selection.reportMatchedSources(totals)
         if !totals.passes(requireSigned: false) { throw CommandExit.verificationFailed }

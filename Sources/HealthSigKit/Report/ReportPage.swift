@@ -64,10 +64,16 @@ struct ReportPage {
     var notChecked: Int { count(.untrustedSigner) + count(.badSignature) + count(.malformed) }
     var signed: Int { count(.valid) + count(.contentMismatch) + notChecked }
 
-    /// The headline: everything fine, or what needs attention.
+    /// Batch-signed readings absent and batches without a valid signature, as
+    /// `verify --require-complete` sees them.
+    var absence: BatchAbsence { BatchAbsence(collector.totals ?? VerificationTotals()) }
+
+    /// The headline: everything fine, or what needs attention. Never "all authentic" while a
+    /// batch says readings are missing.
     func headline() -> (String, Bool) {
         let altered = count(.contentMismatch)
-        if altered == 0 && notChecked == 0 && collector.unreadable == 0 {
+        let absence = absence
+        if altered == 0 && notChecked == 0 && collector.unreadable == 0 && absence.isEmpty {
             if signed == 0 { return ("No signed readings were found: nothing in this file can be shown to be authentic.", true) }
             return ("All \(ReportWords.readings(signed)) that carry a signature are authentic: each was signed by a trusted device and has not been changed since.", false)
         }
@@ -75,6 +81,7 @@ struct ReportPage {
         if altered > 0 { parts.append("\(ReportWords.readings(altered)) \(altered == 1 ? "was" : "were") altered after signing") }
         if notChecked > 0 { parts.append("\(ReportWords.readings(notChecked)) could not be checked") }
         if collector.unreadable > 0 { parts.append("\(collector.unreadable) part(s) of the file could not be read") }
+        if let sentence = absence.sentence { parts.append(sentence) }
         return ("Attention: " + parts.joined(separator: ", ") + ". Details under Problems below.", true)
     }
 
@@ -97,6 +104,11 @@ struct ReportPage {
         if collector.unreadable > 0 {
             html += "<li id=\"unreadable\"><strong>\(collector.unreadable) part(s) of the file could not be read</strong> as readings (listed under Problems).</li>\n"
         }
+        let absence = absence
+        html += "<li id=\"absent\"><strong>\(ReportWords.readings(absence.absentReadings)) absent</strong>: signed in a batch (one signature over many readings) but not in the file"
+            + (absence.batchesWithoutValidSignature > 0
+                ? "; \(absence.batchesWithoutValidSignature) batch(es) without a valid signature, whose absent readings cannot be counted" : "")
+            + " (listed under Problems).</li>\n"
         if collector.alteredNotDrawn > 0 {
             html += "<li id=\"altered-not-drawn\">\(ReportWords.readings(collector.alteredNotDrawn)) altered after signing carry no signed value that can be shown (listed under Problems): they are not drawn, since their stored values are not the measurement.</li>\n"
         }
@@ -220,6 +232,20 @@ struct ReportPage {
                 html += "<tr><td class=\"num\">\(problem.unreadableLine.map(String.init) ?? "whole file")</td><td>\(e(problem.reason))</td></tr>\n"
             }
             html += "</tbody></table>\n"
+        }
+        let incomplete = absence.batches
+        html += "<h3 id=\"incomplete-batches\">Batches with readings absent or without a valid signature (\(incomplete.count))</h3>\n"
+        if incomplete.isEmpty {
+            html += "<p>None.</p>\n"
+        } else {
+            html += "<ul class=\"plain\">\n"
+            for batch in incomplete.prefix(ReportCollector.Limits.problems) {
+                html += "<li><span class=\"mono\">\(e(BatchStatusText.line(batch)))</span></li>\n"
+            }
+            html += "</ul>\n"
+            if incomplete.count > ReportCollector.Limits.problems {
+                html += "<p class=\"note\">\(incomplete.count - ReportCollector.Limits.problems) further batch(es) are counted above but not listed; `healthsig verify` lists every one.</p>\n"
+            }
         }
         if collector.problemsNotListed > 0 {
             html += "<p class=\"note\" id=\"problems-not-listed\">\(collector.problemsNotListed) further problem(s) are counted above but not listed (the report lists the first \(ReportCollector.Limits.problems)); `healthsig verify --format ndjson` lists every one.</p>\n"
