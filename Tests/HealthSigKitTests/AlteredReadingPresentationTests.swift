@@ -131,4 +131,23 @@ struct AlteredReadingPresentationTests {
         #expect(correlation.objects.map(\.quantity.description) == ["120 mmHg", "80 mmHg"])
         #expect(correlation.uuid == nil && correlation.metadata.entries.isEmpty)
     }
+
+    @Test("an altered reading whose date was changed is named by its signed date in the summary and the Problems, and charted there")
+    func alteredDateShownAsSigned() throws {
+        let fixture = try Fixture()
+        let heartRate = try #require(try String(contentsOfFile: fixture.path("signed.jsonl"), encoding: .utf8).split(separator: "\n").first)
+        #expect(heartRate.contains("\"startDate\":\"2026-11-21T08:00:00Z\",\"endDate\":\"2026-11-21T08:00:00Z\""))
+        let moved = heartRate.replacingOccurrences(of: "2026-11-21T08:00:00Z", with: "2026-11-21T09:00:00Z")
+        let input = try fixture.write("moved.jsonl", moved + "\n")
+        let output = fixture.path("report.html")
+        try ClinicianReport.run(inputPath: input, trust: TrustLoader.load([fixture.publicKeyPath]), jobs: 1, outputPath: output)
+        let html = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(html.contains("the stored values differ from the signed ones (Heart rate of 2026-11-21T08:00:00Z)"))
+        #expect(html.contains("<th>Date (as signed)</th><th>Device (as stored)</th>"))
+        #expect(html.contains("<td>Heart rate</td><td>2026-11-21T08:00:00Z</td>"))
+        let collector = ReportCollector()
+        _ = try VerificationPipeline(verifier: SampleVerifier(trust: try TrustLoader.load([fixture.publicKeyPath])), jobs: 1)
+            .run(inputPath: input, sinks: [collector])
+        #expect(collector.periodStart?.rfc3339String == "2026-11-21T08:00:00Z")
+    }
 }

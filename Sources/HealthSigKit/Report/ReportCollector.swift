@@ -108,20 +108,8 @@ final class ReportCollector: VerificationSink {
             possibleMemberCopies += 1
             return
         }
-        let start = decided.sample?.startDate ?? Self.date(entry.startDate)
-        if let start {
-            if periodStart.map({ start < $0 }) ?? true { periodStart = start }
-            let end = decided.sample?.endDate ?? start
-            if periodEnd.map({ end > $0 }) ?? true { periodEnd = end }
-        }
-        counts[kind, default: 0] += 1
-        let device = decided.sample?.device
-        // An authentic reading whose stored device its signature does not cover: the device
-        // gets a row of its own, labelled, so that it is never counted as an authentic device.
-        let unsignedContext = kind == .valid && entry.verdict.storedDeviceIsUnsigned(device)
-        addDevice(device, kind: kind, signer: entry.verdict.signer?.keyIdentifier, unsignedContext: unsignedContext)
-        // An altered reading is drawn and tabled at its signed value, never at the stored one
-        // (docs/REPORT.md): the signed record is the measurement.
+        // An altered reading is drawn, tabled and dated at its signed values, never at the stored
+        // ones (docs/REPORT.md): the signed record is the measurement.
         let presented = SignedReading.presented(stored: decided.sample, verdict: entry.verdict)
         let shown: Sample?
         switch presented {
@@ -130,6 +118,19 @@ final class ReportCollector: VerificationSink {
         case .alteredWithoutSignedValue: shown = nil; alteredNotDrawn += 1
         case .unverified(let stored): shown = stored
         }
+        let dated = shown ?? decided.sample
+        let start = dated?.startDate ?? Self.date(entry.startDate)
+        if let start {
+            if periodStart.map({ start < $0 }) ?? true { periodStart = start }
+            let end = dated?.endDate ?? start
+            if periodEnd.map({ end > $0 }) ?? true { periodEnd = end }
+        }
+        counts[kind, default: 0] += 1
+        let device = decided.sample?.device
+        // An authentic reading whose stored device its signature does not cover: the device
+        // gets a row of its own, labelled, so that it is never counted as an authentic device.
+        let unsignedContext = kind == .valid && entry.verdict.storedDeviceIsUnsigned(device)
+        addDevice(device, kind: kind, signer: entry.verdict.signer?.keyIdentifier, unsignedContext: unsignedContext)
         if let shown { addToChart(shown, ReadingClass(kind)) }
         if case .workout(let workout)? = shown {
             var storedWorkout: Workout?

@@ -92,7 +92,7 @@ struct ReportPage {
         html += "<li id=\"authentic\"><strong>\(ReportWords.readings(count(.valid))) authentic</strong>: the signature verifies with a trusted device key and the stored values are the ones the device signed.</li>\n"
         let altered = collector.problems.compactMap { problem -> String? in
             guard let entry = problem.entry, entry.verdict.kind == .contentMismatch else { return nil }
-            return "\(ReportWords.typeName(entry.type)) of \(entry.startDate)"
+            return "\(ReportWords.typeName(entry.type)) of \(Self.signedStart(entry))"
         }
         html += "<li id=\"altered\"><strong>\(ReportWords.readings(count(.contentMismatch))) altered after signing</strong>: the stored values differ from the signed ones"
             + (altered.isEmpty ? "" : " (" + e(altered.prefix(5).joined(separator: "; ")) + (altered.count > 5 ? "; …" : "") + ")") + ".</li>\n"
@@ -199,14 +199,14 @@ struct ReportPage {
         if altered.isEmpty {
             html += "<p>None.</p>\n"
         } else {
-            html += "<table><thead><tr><th>#</th><th>Line</th><th>Reading</th><th>Date</th><th>Device</th><th>Field</th><th>Signed value</th><th>Stored value</th></tr></thead><tbody>\n"
+            html += "<table><thead><tr><th>#</th><th>Line</th><th>Reading</th><th>Date (as signed)</th><th>Device (as stored)</th><th>Field</th><th>Signed value</th><th>Stored value</th></tr></thead><tbody>\n"
             for problem in altered {
                 guard let entry = problem.entry else { continue }
                 let mismatches = entry.verdict.mismatches.isEmpty
                     ? [FieldMismatch(field: "—", signed: "—", stored: entry.verdict.reason)] : entry.verdict.mismatches
                 for mismatch in mismatches {
                     html += "<tr><td class=\"num\">\(entry.position)</td><td class=\"num\">\(entry.line.map(String.init) ?? "—")</td>"
-                        + "<td>\(e(ReportWords.typeName(entry.type)))</td><td>\(e(entry.startDate))</td><td>\(e(problem.device ?? "—"))</td>"
+                        + "<td>\(e(ReportWords.typeName(entry.type)))</td><td>\(e(Self.signedStart(entry)))</td><td>\(e(problem.device ?? "—"))</td>"
                         + "<td class=\"mono\">\(e(mismatch.field))</td><td>\(e(mismatch.signed))</td><td>\(e(mismatch.stored))</td></tr>\n"
                 }
             }
@@ -216,7 +216,7 @@ struct ReportPage {
         if unchecked.isEmpty {
             html += "<p>None.</p>\n"
         } else {
-            html += "<table><thead><tr><th>#</th><th>Line</th><th>Reading</th><th>Date</th><th>Device</th><th>Why</th><th>Details</th></tr></thead><tbody>\n"
+            html += "<table><thead><tr><th>#</th><th>Line</th><th>Reading</th><th>Date (as stored)</th><th>Device (as stored)</th><th>Why</th><th>Details</th></tr></thead><tbody>\n"
             for problem in unchecked {
                 guard let entry = problem.entry else { continue }
                 html += "<tr><td class=\"num\">\(entry.position)</td><td class=\"num\">\(entry.line.map(String.init) ?? "—")</td>"
@@ -266,6 +266,12 @@ struct ReportPage {
             }
         }
         return html + "</section>\n"
+    }
+
+    /// An altered reading's start as its device signed it (the stored one may be what was
+    /// altered); the stored start when no signed record is known.
+    static func signedStart(_ entry: VerificationEntry) -> String {
+        entry.verdict.record?.startDate.rfc3339String ?? entry.startDate
     }
 
     /// `1 234 567`: thousands grouped with thin spaces, the same in every locale.
