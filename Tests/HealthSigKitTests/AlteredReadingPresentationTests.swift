@@ -62,7 +62,7 @@ struct AlteredReadingPresentationTests {
         let output = fixture.path("report.html")
         try ClinicianReport.run(inputPath: input, trust: TrustLoader.load([fixture.publicKeyPath]), jobs: 2, outputPath: output)
         let html = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(html.contains("<td class=\"mono\">objects[0].value</td><td>120 mmHg</td><td>110 mmHg</td>"))
+        #expect(html.contains("<td>systolic <span class=\"note mono\">(objects[0].value)</span></td><td>120 mmHg</td><td>110 mmHg</td>"))
         #expect(html.contains("A reading altered after signing is drawn at the value its device signed"))
     }
 
@@ -149,5 +149,23 @@ struct AlteredReadingPresentationTests {
         _ = try VerificationPipeline(verifier: SampleVerifier(trust: try TrustLoader.load([fixture.publicKeyPath])), jobs: 1)
             .run(inputPath: input, sinks: [collector])
         #expect(collector.periodStart?.rfc3339String == "2026-11-21T08:00:00Z")
+    }
+
+    @Test("altered SpO2 and temperature are listed in clinical units: percent, not HealthKit's fraction, and °C")
+    func alteredValuesInClinicalUnits() throws {
+        let fixture = try Fixture()
+        let signed = try String(contentsOfFile: fixture.path("signed.jsonl"), encoding: .utf8)
+        let altered = signed.replacingOccurrences(of: "OxygenSaturation\",\"value\":0.97", with: "OxygenSaturation\",\"value\":0.91")
+            .replacingOccurrences(of: "BodyTemperature\",\"value\":36.6", with: "BodyTemperature\",\"value\":38.4")
+        let input = try fixture.write("clinical.jsonl", altered)
+        let output = fixture.path("report.html")
+        try ClinicianReport.run(inputPath: input, trust: TrustLoader.load([fixture.publicKeyPath]), jobs: 1, outputPath: output)
+        let html = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(html.contains("<td>value</td><td>97 %</td><td>91 %</td>"))
+        #expect(html.contains("<td>value</td><td>36.6 °C</td><td>38.4 °C</td>"))
+        #expect(!html.contains("0.97 %") && !html.contains("degC"))
+        #expect(ClinicalUnits.value("7.8 mmol<180.15588000005408>/L", type: "HKQuantityTypeIdentifierBloodGlucose") == "7.8 mmol/L")
+        #expect(ClinicalUnits.value("16 count/min", type: "HKQuantityTypeIdentifierRespiratoryRate") == "16 breaths/min")
+        #expect(ClinicalUnits.value("2026-11-21T08:00:00Z", type: nil) == "2026-11-21T08:00:00Z")
     }
 }

@@ -67,7 +67,7 @@ struct WorkoutReportTests {
     func alteredWorkoutInProblems() throws {
         let fixture = try Fixture()
         let html = try Self.report(fixture)
-        #expect(html.contains("<td class=\"mono\">totalDistance</td><td>6.21 km</td><td>6.5 km</td>"))
+        #expect(html.contains("<td>total distance <span class=\"note mono\">(totalDistance)</span></td><td>6.21 km</td><td>6.5 km</td>"))
     }
 
     @Test("the chart stacks each week's minutes by result: 40.5 authentic and 40.5 altered in one week, 65 unsigned in the week before")

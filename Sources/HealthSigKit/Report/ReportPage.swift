@@ -207,7 +207,7 @@ struct ReportPage {
                 for mismatch in mismatches {
                     html += "<tr><td class=\"num\">\(entry.position)</td><td class=\"num\">\(entry.line.map(String.init) ?? "—")</td>"
                         + "<td>\(e(ReportWords.typeName(entry.type)))</td><td>\(e(Self.signedStart(entry)))</td><td>\(e(problem.device ?? "—"))</td>"
-                        + "<td class=\"mono\">\(e(mismatch.field))</td><td>\(e(mismatch.signed))</td><td>\(e(mismatch.stored))</td></tr>\n"
+                        + Self.alteredFieldCells(mismatch, entry: entry) + "</tr>\n"
                 }
             }
             html += "</tbody></table>\n"
@@ -266,6 +266,18 @@ struct ReportPage {
             }
         }
         return html + "</section>\n"
+    }
+
+    /// An altered field in clinical words: `systolic`, `182 mmHg`, `91 %` (HealthKit's fraction
+    /// as a percentage), `72 bpm`, with the field's path kept beside the words for whoever
+    /// checks the record.
+    static func alteredFieldCells(_ mismatch: FieldMismatch, entry: VerificationEntry) -> String {
+        let record = entry.verdict.record
+        let type = ClinicalUnits.fieldType(mismatch.field, readingType: entry.type, record: record)
+        let words = mismatch.field == "—" ? "—" : TableCellText.field(mismatch.field, record: record)
+        let path = words == mismatch.field || mismatch.field == "—" ? "" : " <span class=\"note mono\">(\(HTMLText.escape(mismatch.field)))</span>"
+        return "<td>\(HTMLText.escape(words))\(path)</td><td>\(HTMLText.escape(ClinicalUnits.value(mismatch.signed, type: type)))</td>"
+            + "<td>\(HTMLText.escape(ClinicalUnits.value(mismatch.stored, type: type)))</td>"
     }
 
     /// An altered reading's start as its device signed it (the stored one may be what was
