@@ -208,10 +208,19 @@ class Checker:
                     self.check_code(f"{where} component {index}", component["code"], component.get("valueQuantity"))
             if "device" in obs:
                 self.expect(ref_id(obs["device"]["reference"]) in by_type["Device"], f"{where}: device reference does not resolve")
+            # With a Patient, every Observation names it (the vital-signs profile's subject).
+            if by_type["Patient"]:
+                subject = obs.get("subject", {}).get("reference")
+                self.expect(subject is not None and ref_id(subject) in by_type["Patient"], f"{where}: subject {subject!r} does not name the Patient")
             if verdict == "unsigned":
                 self.expect(provenance_targets[oid] == 0, f"{where}: unsigned but has a Provenance")
             else:
                 self.expect(provenance_targets[oid] == 1, f"{where}: signed ({verdict}) but has {provenance_targets[oid]} Provenance")
+        for did, device in by_type["Device"].items():
+            if by_type["Patient"]:
+                patient = device.get("patient", {}).get("reference")
+                self.expect(patient is not None and ref_id(patient) in by_type["Patient"], f"Device/{did}: patient {patient!r} does not name the Patient")
+        self.expect(len(by_type["Patient"]) <= 1, f"{len(by_type['Patient'])} Patients, at most one expected")
         for pid, provenance in by_type["Provenance"].items():
             where = f"Provenance/{pid}"
             targets = [ref_id(t["reference"]) for t in provenance.get("target", [])]
@@ -276,8 +285,11 @@ def load(args):
             assert entry["fullUrl"] == "urn:uuid:" + resource["id"], f"fullUrl {entry['fullUrl']} is not urn:uuid:{resource['id']}"
             resources.append(resource)
     else:
-        for kind in ("Observation", "Device", "Provenance"):
-            with open(os.path.join(args.dir, kind + ".ndjson"), encoding="utf-8") as lines:
+        for kind in ("Observation", "Device", "Provenance", "Patient"):
+            path = os.path.join(args.dir, kind + ".ndjson")
+            if kind == "Patient" and not os.path.exists(path):
+                continue
+            with open(path, encoding="utf-8") as lines:
                 for number, line in enumerate(lines, 1):
                     resource = json.loads(line)
                     assert resource["resourceType"] == kind, f"{kind}.ndjson line {number} holds a {resource['resourceType']}"

@@ -13,6 +13,7 @@ struct FHIRCommand: ParsableCommand {
     @Option(help: "Directory for Observation.ndjson, Device.ndjson and Provenance.ndjson.") var out: String?
     @Option(help: "Write one Bundle of type collection to this file instead (for small inputs).") var bundle: String?
     @Flag(help: "Also export unverified readings (unsigned, not checkable, altered with no signed value), never as final: status preliminary (entered-in-error for an altered one).") var includeUnverified = false
+    @OptionGroup var patient: PatientOptions
     @OptionGroup var selection: SampleSelectionOptions
     @OptionGroup var execution: RunOptions
 
@@ -26,11 +27,15 @@ struct FHIRCommand: ParsableCommand {
             ?? FHIRResourceKind.allCases.map { ((out ?? ".") as NSString).appendingPathComponent($0.fileName) })
         let outcome = try runTool { () throws(ToolError) in
             let filter = try selection.filter()
+            let identity = try patient.identity()
+            if identity?.identifier == nil {
+                printError("fhir: warning: no --patient-id: the Observations name no patient (subject) and do not conform to the FHIR R4 vital-signs profile")
+            }
             let trustSet = try TrustLoader.load(input.trust)
             let destination: FHIRExport.Destination = bundle.map { .bundle(path: $0) } ?? .bulkData(directory: out ?? ".")
             return try FHIRExport.run(inputPath: input.in, trust: trustSet, jobs: execution.workerCount, destination: destination,
                                       protectedPaths: TrustLoader.inputFiles(input.trust), progress: execution.progress(verb: "exported"),
-                                      filter: filter, includeUnverified: includeUnverified)
+                                      filter: filter, includeUnverified: includeUnverified, patient: identity)
         }
         let c = outcome.counts
         printError("fhir: \(c.observations) Observation, \(c.devices) Device, \(c.provenances) Provenance; summary: \(outcome.totals.countsLine)"

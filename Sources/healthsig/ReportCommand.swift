@@ -11,6 +11,7 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var input: VerificationInputOptions
     @Option(help: "The HTML report to write.") var out: String
     @Option(help: "The report's title.") var title = ClinicianReport.Options().title
+    @OptionGroup var patient: PatientOptions
     @OptionGroup var selection: SampleSelectionOptions
     @OptionGroup var execution: RunOptions
 
@@ -21,7 +22,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         let replaced = OverwriteRule.existing([out])
         let totals = try runTool { () throws(ToolError) in
-            let options = ClinicianReport.Options(title: title, filter: try selection.filter())
+            let options = ClinicianReport.Options(title: title, filter: try selection.filter(), patient: try patient.identity())
             let trustSet = try TrustLoader.load(input.trust)
             return try ClinicianReport.run(inputPath: input.in, trust: trustSet, jobs: execution.workerCount, outputPath: out,
                                            options: options, protectedPaths: TrustLoader.inputFiles(input.trust),

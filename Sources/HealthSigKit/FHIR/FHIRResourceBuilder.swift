@@ -14,6 +14,26 @@ struct FHIRResourceBuilder {
     let checkedAt: String
     /// `healthsig 0.1.0`: the verifier agent.
     let verifierName: String
+    /// The Patient's id, when a patient was given: every Observation's `subject`, every Device's `patient`.
+    var patientID: String? = nil
+
+    // MARK: Patient
+
+    func patient(_ patient: PatientIdentity, id: String) -> JSONValue {
+        FHIRJSON.object([
+            ("resourceType", .string("Patient")),
+            ("id", .string(id)),
+            ("identifier", patient.identifier.map { identifier in
+                .array([FHIRJSON.object([("system", .string(identifier.system)), ("value", .string(identifier.value))])])
+            }),
+            ("name", patient.name.map { .array([FHIRJSON.object([("text", .string($0))])]) }),
+            ("birthDate", FHIRJSON.string(patient.birthDate)),
+        ])
+    }
+
+    var subject: JSONValue? {
+        patientID.map { FHIRJSON.object([("reference", .string(ids.reference(.patient, $0)))]) }
+    }
 
     // MARK: Observation
 
@@ -43,6 +63,7 @@ struct FHIRResourceBuilder {
                                                               display: FHIRObservationCode.categoryDisplay(category))])])
         }))
         members.append(("code", codeableConcept(code, healthKitType: sample.typeIdentifier)))
+        members.append(("subject", subject))
         members += effective(start: sample.startDate, end: sample.endDate)
         switch sample {
         case .quantity(let q):
@@ -141,6 +162,7 @@ struct FHIRResourceBuilder {
             ("deviceName", FHIRJSON.array(names)),
             ("modelNumber", FHIRJSON.string(device.model)),
             ("version", FHIRJSON.array(versions)),
+            ("patient", subject),
         ])
     }
 

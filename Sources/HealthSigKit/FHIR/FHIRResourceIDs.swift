@@ -57,6 +57,13 @@ struct FHIRResourceIDs {
         return sample.typeIdentifier + "\n" + sample.startDate.rfc3339String + "\n" + sample.endDate.rfc3339String
     }
 
+    /// The id of the patient: from the identifier when given (the same patient's exports share
+    /// it), else from the name and birth date.
+    static func patient(_ patient: PatientIdentity) -> String {
+        if let identifier = patient.identifier { return uuid("Patient", ["identifier", identifier.system, identifier.value]) }
+        return uuid("Patient", ["name", patient.name ?? "", patient.birthDate ?? ""])
+    }
+
     /// The id of the Provenance of an Observation.
     static func provenance(observationID: String) -> String {
         uuid("Provenance", [observationID])

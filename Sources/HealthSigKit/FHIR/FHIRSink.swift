@@ -43,10 +43,17 @@ public final class FHIRSink: VerificationSink {
     /// (or `entered-in-error`) Observations; otherwise they are counted and left out.
     let includeUnverified: Bool
 
-    init(writer: any FHIRResourceWriter, checkedAt: String, verifierName: String, includeUnverified: Bool = false) {
+    init(writer: any FHIRResourceWriter, checkedAt: String, verifierName: String, includeUnverified: Bool = false,
+         patient: PatientIdentity? = nil) throws(ToolError) {
         self.writer = writer
         self.includeUnverified = includeUnverified
-        builder = FHIRResourceBuilder(ids: FHIRResourceIDs(bundled: writer.bundled), checkedAt: checkedAt, verifierName: verifierName)
+        var builder = FHIRResourceBuilder(ids: FHIRResourceIDs(bundled: writer.bundled), checkedAt: checkedAt, verifierName: verifierName)
+        if let patient {
+            let id = FHIRResourceIDs.patient(patient)
+            builder.patientID = id
+            try writer.write(.patient, id: id, json: FHIRJSON.text(builder.patient(patient, id: id)))
+        }
+        self.builder = builder
     }
 
     public func receive(_ event: PipelineEvent) throws(ToolError) {

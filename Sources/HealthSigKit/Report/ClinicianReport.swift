@@ -13,10 +13,13 @@ public enum ClinicianReport {
         /// Which readings are reported (`--type`, `--from`, `--to`, `--source`, as for
         /// `verify`); `nil`: all.
         public var filter: SampleFilter?
+        /// Who the readings are about (`--patient-…`), as given; `nil`: not said.
+        public var patient: PatientIdentity?
 
-        public init(title: String = "Verification of health readings", filter: SampleFilter? = nil) {
+        public init(title: String = "Verification of health readings", filter: SampleFilter? = nil, patient: PatientIdentity? = nil) {
             self.title = title
             self.filter = filter
+            self.patient = patient
         }
     }
 
@@ -35,7 +38,7 @@ public enum ClinicianReport {
             let totals = try pipeline.run(inputPath: inputPath, sinks: [collector])
             let page = ReportPage(title: options.title, collector: collector, input: facts,
                                   trustedKeys: ReportInputFacts.trustedKeys(trust), checkedAt: ReportTime.rfc3339(checkedAt),
-                                  filter: pipeline.filter, leftOut: totals.leftOut)
+                                  filter: pipeline.filter, leftOut: totals.leftOut, patient: options.patient)
             try page.write(to: output)
             try output.commit()
             return totals

@@ -15,6 +15,8 @@ struct ReportPage {
     let filter: SampleFilter?
     /// Readings the selection left out.
     let leftOut: Int
+    /// Who the readings are about, as given on the command line.
+    var patient: PatientIdentity? = nil
 
     /// `default-src 'none'` forbids every fetch (images, fonts, scripts, frames, connections);
     /// inline style elements are allowed, since the page's own CSS is one.
@@ -49,12 +51,45 @@ struct ReportPage {
         <title>\(e(title))</title>
         <style>
         \(ReportStyle.css)
+        \(pageMargins())
         </style>
         </head>
         <body>
         <h1>\(e(title))</h1>
-
+        \(patientLine())
         """
+    }
+
+    /// The patient under the title, said to be as given: no signature names a patient.
+    func patientLine() -> String {
+        guard let patient else { return "" }
+        return "<p class=\"patient\" id=\"patient\"><strong>Patient:</strong> \(e(patient.summary)) "
+            + "<span class=\"note\">(as given to healthsig report; no signature names a patient)</span></p>\n"
+    }
+
+    /// Every printed page names the report (and the patient) at its top and says which page of
+    /// how many it is at its bottom: a loose page is never taken for another patient's.
+    func pageMargins() -> String {
+        let top = title + (patient.map { " — " + $0.summary } ?? "")
+        return "@page { @top-left { content: \(Self.cssString(top)); font: 8pt system-ui, sans-serif; color: #555; } "
+            + "@bottom-right { content: \"Page \" counter(page) \" of \" counter(pages); font: 8pt system-ui, sans-serif; color: #555; } }"
+    }
+
+    /// A CSS string holding `text` safely inside a style element: every character but ASCII
+    /// letters, digits and spaces is a CSS hex escape, so no quote, backslash or `</style>` can
+    /// end the string or the element; invisible characters are first made visible, as everywhere.
+    static func cssString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            if HTMLText.isInvisible(scalar) {
+                for visible in HTMLText.visibleEscape(scalar).unicodeScalars { out += "\\" + String(visible.value, radix: 16) + " " }
+            } else if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == " " {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\" + String(scalar.value, radix: 16) + " "
+            }
+        }
+        return out + "\""
     }
 
     // MARK: Summary
