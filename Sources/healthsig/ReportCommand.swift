@@ -11,6 +11,8 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var input: VerificationInputOptions
     @Option(help: "The HTML report to write.") var out: String
     @Option(help: "The report's title.") var title = ClinicianReport.Options().title
+    @Option(help: "Also write the clinical figures (home blood pressure, glucose, SpO2, temperature, from authentic readings only) and the verdict counts as JSON to this file.")
+    var json: String?
     @OptionGroup var patient: PatientOptions
     @OptionGroup var selection: SampleSelectionOptions
     @OptionGroup var execution: RunOptions
@@ -20,9 +22,9 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let replaced = OverwriteRule.existing([out])
+        let replaced = OverwriteRule.existing([out] + (json.map { [$0] } ?? []))
         let totals = try runTool { () throws(ToolError) in
-            let options = ClinicianReport.Options(title: title, filter: try selection.filter(), patient: try patient.identity())
+            let options = ClinicianReport.Options(title: title, filter: try selection.filter(), patient: try patient.identity(), jsonPath: json)
             let trustSet = try TrustLoader.load(input.trust)
             return try ClinicianReport.run(inputPath: input.in, trust: trustSet, jobs: execution.workerCount, outputPath: out,
                                            options: options, protectedPaths: TrustLoader.inputFiles(input.trust),

@@ -81,6 +81,8 @@ final class ReportCollector: VerificationSink {
     private(set) var totals: VerificationTotals?
     /// Workouts: listed per activity type and summed per week (bounded, ``WorkoutLog``).
     private(set) var workouts = WorkoutLog()
+    /// The clinical figures of `report --json`, from authentic readings only.
+    private(set) var figures = ClinicalFigures()
 
     /// The readings the collector sees are those the pipeline's filter selected
     /// (``VerificationPipeline/filter``).
@@ -118,6 +120,7 @@ final class ReportCollector: VerificationSink {
         case .alteredWithoutSignedValue: shown = nil; alteredNotDrawn += 1
         case .unverified(let stored): shown = stored
         }
+        if let measurement = presented.measurement { figures.add(measurement) } else { figures.exclude() }
         let dated = shown ?? decided.sample
         let start = dated?.startDate ?? Self.date(entry.startDate)
         if let start {
