@@ -105,4 +105,21 @@ struct ClinicalFiguresTests {
         #expect(Self.number(figures, "verdicts.unsigned") == 2)
         #expect(Self.number(figures, "absentBatchReadings") == 0)
     }
+
+    @Test("the report's visit summary shows the figures with their thresholds and counts, and each altered reading signed → stored in clinical words")
+    func visitSummaryOnThePage() throws {
+        let fixture = try Fixture()
+        _ = try Self.figures(fixture)
+        let html = try String(contentsOfFile: fixture.path("figures.html"), encoding: .utf8)
+        let summary = try #require(html.range(of: "<h2 id=\"visit-summary\">"))
+        let verdicts = try #require(html.range(of: "<h2>Summary</h2>"))
+        #expect(summary.lowerBound < verdicts.lowerBound)
+        #expect(html.contains("<tr id=\"figure-bp\"><td>Home blood pressure</td><td><strong>mean 131.5/81.0 mmHg</strong></td><td>135/85 mmHg (home)</td>"
+            + "<td>4 readings on 2 day(s) after the first (its 1 left out); 50 % at or above 135/85</td></tr>"))
+        #expect(html.contains("<tr id=\"figure-spo2\"><td>Oxygen saturation (SpO2)</td><td><strong>lowest 91.0 %</strong></td><td>92 %</td><td>3 readings; 1 below 92 %</td></tr>"))
+        #expect(html.contains("<tr id=\"figure-temperature\"><td>Body temperature</td><td><strong>highest 38.5 °C</strong></td>"))
+        #expect(html.contains("2 readings that could not be verified (unsigned, not checkable, or altered with no signed value) left out"))
+        #expect(html.contains("<li>Blood pressure of 2026-11-03T19:00:00Z: systolic 120 → 100 mmHg, diastolic 70 → 60 mmHg</li>"))
+        #expect(html.contains("<li>Oxygen saturation of 2026-11-03T09:00:00Z: value 95 → 99 %</li>"))
+    }
 }

@@ -102,8 +102,14 @@ struct ClinicalFigures {
         ])
     }
 
-    /// ESH 2023 / AHA 2017 home monitoring: the first day is left out of the means and the share.
-    func bloodPressureJSON() -> JSONValue {
+    /// Home blood pressure as ESH 2023 / AHA 2017 home monitoring reads it: the first day is
+    /// left out of the means and the share.
+    struct HomePressure {
+        var days = 0, readings = 0, firstDayReadings = 0
+        var systolicMean: Double?, diastolicMean: Double?, shareAtOrAbove135_85: Double?
+    }
+
+    var homePressure: HomePressure {
         let first = pressureDays.keys.min()
         var systolic = 0.0, diastolic = 0.0, readings = 0, high = 0
         for (day, figures) in pressureDays where day != first {
@@ -112,21 +118,40 @@ struct ClinicalFigures {
             readings += figures.readings
             high += figures.high
         }
+        var home = HomePressure(days: pressureDays.count, readings: readings,
+                                firstDayReadings: first.flatMap { pressureDays[$0]?.readings } ?? 0)
+        if readings > 0 {
+            home.systolicMean = systolic / Double(readings)
+            home.diastolicMean = diastolic / Double(readings)
+            home.shareAtOrAbove135_85 = Double(high) / Double(readings)
+        }
+        return home
+    }
+
+    var glucoseMean: Double? { glucoseReadings > 0 ? glucoseSum / Double(glucoseReadings) : nil }
+
+    /// Sample standard deviation (n − 1), as AGP reports it.
+    var glucoseSD: Double? {
+        let n = Double(glucoseReadings)
+        return glucoseReadings > 1 ? (max(0, (glucoseSquares - glucoseSum * glucoseSum / n) / (n - 1))).squareRoot() : nil
+    }
+
+    func bloodPressureJSON() -> JSONValue {
+        let home = homePressure
         return FHIRJSON.object([
-            ("days", Self.integer(pressureDays.count)),
-            ("readings", Self.integer(readings)),
-            ("firstDayReadingsLeftOut", Self.integer(first.flatMap { pressureDays[$0]?.readings } ?? 0)),
-            ("systolicMean", Self.number(readings > 0 ? systolic / Double(readings) : nil, places: 1)),
-            ("diastolicMean", Self.number(readings > 0 ? diastolic / Double(readings) : nil, places: 1)),
-            ("shareAtOrAbove135_85", Self.number(readings > 0 ? Double(high) / Double(readings) : nil, places: 4)),
+            ("days", Self.integer(home.days)),
+            ("readings", Self.integer(home.readings)),
+            ("firstDayReadingsLeftOut", Self.integer(home.firstDayReadings)),
+            ("systolicMean", Self.number(home.systolicMean, places: 1)),
+            ("diastolicMean", Self.number(home.diastolicMean, places: 1)),
+            ("shareAtOrAbove135_85", Self.number(home.shareAtOrAbove135_85, places: 4)),
         ])
     }
 
     func glucoseJSON() -> JSONValue {
         let n = Double(glucoseReadings)
-        let mean = glucoseReadings > 0 ? glucoseSum / n : nil
-        // Sample standard deviation (n − 1), as AGP reports it.
-        let sd: Double? = glucoseReadings > 1 ? (max(0, (glucoseSquares - glucoseSum * glucoseSum / n) / (n - 1))).squareRoot() : nil
+        let mean = glucoseMean
+        let sd = glucoseSD
         func share(_ count: Int) -> JSONValue { Self.number(glucoseReadings > 0 ? Double(count) / n : nil, places: 4) }
         return FHIRJSON.object([
             ("unit", .string("mg/dL")),

@@ -123,6 +123,7 @@ struct ReportPage {
     func summary() -> String {
         let (headline, bad) = headline()
         var html = "<section id=\"summary\">\n<p class=\"lead\(bad ? " bad" : "")\" id=\"headline\">\(e(headline))</p>\n"
+        html += visitSummary()
         html += "<h2>Summary</h2>\n<ul class=\"plain\" id=\"verdicts\">\n"
         html += "<li id=\"authentic\"><strong>\(ReportWords.readings(count(.valid))) authentic</strong>: the signature verifies with a trusted device key and the stored values are the ones the device signed.</li>\n"
         let altered = collector.problems.compactMap { problem -> String? in
@@ -173,6 +174,89 @@ struct ReportPage {
         html += "</ul></dd>\n"
         html += "<dt>Checked by</dt><dd>healthsig \(ToolVersion.current)</dd>\n<dt>Time of check</dt><dd>\(checkedAt)</dd>\n</dl>\n</section>\n"
         return html
+    }
+
+    // MARK: Visit summary
+
+    /// The figures clinicians use in a visit, each with its threshold and the readings it is
+    /// computed from (authentic ones only, altered ones at their signed values), then every
+    /// altered reading as signed → stored in clinical words.
+    func visitSummary() -> String {
+        let figures = collector.figures
+        var rows: [(String, String, String, String, String)] = []
+        let home = figures.homePressure
+        if home.days > 0 {
+            let value = home.systolicMean.flatMap { s in home.diastolicMean.map { "mean \(Self.fixed(s, 1))/\(Self.fixed($0, 1)) mmHg" } }
+                ?? "no mean: readings on one day only"
+            rows.append(("bp", "Home blood pressure", value, "135/85 mmHg (home)",
+                         "\(ReportWords.readings(home.readings)) on \(home.days - 1) day(s) after the first (its \(home.firstDayReadings) left out)"
+                            + (home.shareAtOrAbove135_85.map { "; \(Self.percent($0)) at or above 135/85" } ?? "")))
+        }
+        if figures.glucoseReadings > 0, let mean = figures.glucoseMean {
+            let n = Double(figures.glucoseReadings)
+            let bands = figures.glucoseBands.map { Self.percent(Double($0) / n) }
+            rows.append(("glucose", "Glucose", "mean \(Self.fixed(mean, 1)) mg/dL" + (figures.glucoseSD.map { ", SD \(Self.fixed($0, 1)), CV \(Self.percent($0 / mean))" } ?? ""),
+                         "70–180 mg/dL (3.9–10.0 mmol/L)",
+                         "\(ReportWords.readings(figures.glucoseReadings)): \(bands[2]) in range, \(bands[1]) below 70 (\(bands[0]) below 54), \(bands[3]) above 180 (\(bands[4]) above 250)"))
+        }
+        if let minimum = figures.spo2Minimum {
+            rows.append(("spo2", "Oxygen saturation (SpO2)", "lowest \(Self.fixed(minimum, 1)) %", "92 %",
+                         "\(ReportWords.readings(figures.spo2Readings)); \(figures.spo2Below92) below 92 %"))
+        }
+        if let maximum = figures.temperatureMaximum {
+            rows.append(("temperature", "Body temperature", "highest \(Self.fixed(maximum, 1)) °C", "38.0 °C",
+                         "\(ReportWords.readings(figures.temperatureReadings)); \(figures.temperatureAtOrAbove38) at or above 38.0 °C"))
+        }
+        var html = "<h2 id=\"visit-summary\">Visit summary</h2>\n"
+        if rows.isEmpty {
+            html += "<p>No authentic blood pressure, glucose, SpO2 or temperature readings.</p>\n"
+        } else {
+            html += "<table class=\"figures\"><thead><tr><th>Measure</th><th>Value</th><th>Threshold</th><th>Computed from</th></tr></thead><tbody>\n"
+            for (id, name, value, threshold, basis) in rows {
+                html += "<tr id=\"figure-\(id)\"><td>\(e(name))</td><td><strong>\(e(value))</strong></td><td>\(e(threshold))</td><td>\(e(basis))</td></tr>\n"
+            }
+            html += "</tbody></table>\n"
+        }
+        html += "<p class=\"note\" id=\"figures-basis\">Computed from authentic readings only (altered readings at the values their device signed); "
+            + "\(ReportWords.readings(figures.excludedUnverified)) that could not be verified (unsigned, not checkable, or altered with no signed value) left out. Days are UTC days.</p>\n"
+        let altered = collector.problems.compactMap { problem -> String? in
+            guard let entry = problem.entry, entry.verdict.kind == .contentMismatch, !entry.verdict.mismatches.isEmpty else { return nil }
+            let record = entry.verdict.record
+            let changes = entry.verdict.mismatches.map { mismatch in
+                let type = ClinicalUnits.fieldType(mismatch.field, readingType: entry.type, record: record)
+                return "\(TableCellText.field(mismatch.field, record: record)) "
+                    + Self.change(ClinicalUnits.value(mismatch.signed, type: type), ClinicalUnits.value(mismatch.stored, type: type))
+            }
+            return "\(ReportWords.typeName(entry.type)) of \(Self.signedStart(entry)): " + changes.joined(separator: ", ")
+        }
+        if !altered.isEmpty {
+            html += "<p id=\"altered-in-summary\"><strong>Altered after signing</strong> (signed → stored; the signed value is the measurement):</p>\n<ul class=\"plain\">\n"
+            for line in altered.prefix(20) { html += "<li>\(e(line))</li>\n" }
+            if altered.count > 20 { html += "<li>… \(altered.count - 20) more under Problems</li>\n" }
+            html += "</ul>\n"
+        }
+        return html
+    }
+
+    /// `182 → 132 mmHg`: signed → stored, the unit written once when both share it.
+    static func change(_ signed: String, _ stored: String) -> String {
+        if let space = signed.lastIndex(of: " "), signed.first?.isNumber == true || signed.first == "-" {
+            let unit = signed[space...]
+            if stored.hasSuffix(unit), stored.first?.isNumber == true || stored.first == "-" {
+                return "\(signed[..<space]) → \(stored.dropLast(unit.count))\(unit)"
+            }
+        }
+        return "\(signed) → \(stored)"
+    }
+
+    /// `131.5`: `places` decimals, `.` as separator.
+    static func fixed(_ value: Double, _ places: Int) -> String {
+        String(format: "%.\(places)f", value)
+    }
+
+    /// `33 %`: a share as a whole percentage.
+    static func percent(_ share: Double) -> String {
+        String(format: "%.0f", share * 100) + " %"
     }
 
     // MARK: Charts
