@@ -208,6 +208,18 @@ class Checker:
                     self.check_code(f"{where} component {index}", component["code"], component.get("valueQuantity"))
             if "device" in obs:
                 self.expect(ref_id(obs["device"]["reference"]) in by_type["Device"], f"{where}: device reference does not resolve")
+            # The FHIR R4 vital-signs profile: a vital-signs Observation has a subject (checked when
+            # a Patient is exported), an effective time, and a value or, for the blood-pressure
+            # panel, systolic 8480-6 and diastolic 8462-4 components with values.
+            if found and found[1] == "vital-signs":
+                self.expect("effectiveDateTime" in obs or "effectivePeriod" in obs, f"{where}: vital sign without an effective time")
+                if found[0] == "HKCorrelationTypeIdentifierBloodPressure":
+                    codes = [c["code"] for comp in obs.get("component", []) for c in comp["code"].get("coding", []) if c.get("system") == LOINC]
+                    self.expect(codes == ["8480-6", "8462-4"], f"{where}: blood-pressure components {codes}, the profile wants 8480-6 then 8462-4")
+                    self.expect(all("valueQuantity" in comp for comp in obs.get("component", [])), f"{where}: a blood-pressure component without a value")
+                    self.expect(obs["code"].get("text") == "Blood pressure", f"{where}: panel text {obs['code'].get('text')!r}, docs/FHIR.md says 'Blood pressure'")
+                else:
+                    self.expect("valueQuantity" in obs, f"{where}: vital sign without a valueQuantity")
             # With a Patient, every Observation names it (the vital-signs profile's subject).
             if by_type["Patient"]:
                 subject = obs.get("subject", {}).get("reference")

@@ -58,13 +58,14 @@ struct FHIRExportTests {
         }
     }
 
-    @Test("blood pressure is one panel with systolic 8480-6 and diastolic 8462-4 components in mm[Hg]")
+    @Test("blood pressure is one panel, text 'Blood pressure', with systolic 8480-6 and diastolic 8462-4 components in mm[Hg]")
     func bloodPressureComponents() throws {
         let fixture = try Fixture()
         let resources = try Self.export(fixture, "signed.jsonl")
         let panel = try #require(Self.observation(resources, healthKitType: "HKCorrelationTypeIdentifierBloodPressure"))
         let components = try #require(panel["component"] as? [[String: Any]])
         #expect(components.map { Self.codings($0["code"], system: FHIRCodeSystems.loinc) } == [["8480-6"], ["8462-4"]])
+        #expect((panel["code"] as? [String: Any])?["text"] as? String == "Blood pressure")
         let quantities = components.compactMap { $0["valueQuantity"] as? [String: Any] }
         #expect(quantities.map { $0["value"] as? Int } == [120, 80])
         #expect(quantities.map { $0["code"] as? String } == ["mm[Hg]", "mm[Hg]"])

@@ -101,7 +101,10 @@ struct FHIRResourceBuilder {
 
     func codeableConcept(_ code: FHIRObservationCode, healthKitType: String) -> JSONValue {
         let loinc = code.loinc.map { FHIRJSON.coding(system: FHIRCodeSystems.loinc, code: $0.code, display: $0.display) }
-        let text = code.loinc.first?.display ?? TableReportSink.shortType(healthKitType)
+        // The blood-pressure panel is "Blood pressure" to a reader, as the vital-signs profile's
+        // examples write it; LOINC's long name stays the coding's display.
+        let text = healthKitType == CorrelationType.bloodPressure.identifier ? "Blood pressure"
+            : code.loinc.first?.display ?? TableReportSink.shortType(healthKitType)
         return FHIRJSON.codeableConcept(loinc + [FHIRJSON.coding(system: FHIRCodeSystems.healthKit, code: healthKitType)], text: text)
     }
 
