@@ -59,6 +59,22 @@ struct ReportSpoofingTests {
     }
 }
 
+extension ReportSpoofingTests {
+    @Test("an altered reading whose device name was changed is counted on its signed device's row; the altered name gets no row")
+    func alteredDeviceNameGetsNoRow() throws {
+        let fixture = try Fixture()
+        let heartRate = try #require(try String(contentsOfFile: fixture.path("signed.jsonl"), encoding: .utf8).split(separator: "\n").first)
+        let renamed = heartRate.replacingOccurrences(of: "Acme HR Strap", with: "Trusted Clinic Monitor")
+        #expect(renamed != String(heartRate))
+        let (html, collector) = try Self.report(fixture, [renamed])
+        #expect(collector.deviceOrder.compactMap { collector.devices[$0]?.device?.name } == ["Acme HR Strap"])
+        #expect(collector.deviceOrder.compactMap { collector.devices[$0]?.counts[.contentMismatch] } == [1])
+        let devices = try #require(html.range(of: "<section id=\"devices\">"))
+        let problems = try #require(html.range(of: "<section id=\"problems\">"))
+        #expect(!html[devices.lowerBound..<problems.lowerBound].contains("Trusted Clinic Monitor"))
+    }
+}
+
 /// The printed page keeps every column on the paper however long a stored value is.
 @Suite("Clinician report printed with a long unbroken value",
        .enabled(if: Chromium.path != nil, "Chromium is not installed (scripts/install-deps installs chromium-headless-shell)"))

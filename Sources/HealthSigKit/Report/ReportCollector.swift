@@ -133,7 +133,11 @@ final class ReportCollector: VerificationSink {
         // An authentic reading whose stored device its signature does not cover: the device
         // gets a row of its own, labelled, so that it is never counted as an authentic device.
         let unsignedContext = kind == .valid && entry.verdict.storedDeviceIsUnsigned(device)
-        addDevice(device, kind: kind, signer: entry.verdict.signer?.keyIdentifier, unsignedContext: unsignedContext)
+        // An altered reading is counted on the row of the device its signature names: a stored
+        // device name may be what was altered, and would otherwise get a row of its own.
+        var rowDevice = device
+        if case .altered(let signed, _) = presented { rowDevice = signed.device }
+        addDevice(rowDevice, kind: kind, signer: entry.verdict.signer?.keyIdentifier, unsignedContext: unsignedContext)
         if let shown { addToChart(shown, ReadingClass(kind)) }
         if case .workout(let workout)? = shown {
             var storedWorkout: Workout?
