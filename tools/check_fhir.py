@@ -6,12 +6,18 @@ LOINC codes, category and UCUM unit are checked against the mapping tables of do
 from the document itself, so the tables and the output cannot drift apart), a workout's value and
 components against the document's workout table; references must
 resolve; every signed Observation has exactly one Provenance whose verification extension agrees
-with the Observation's verdict tag, and unsigned ones have none.
+with the Observation's verdict tag, and unsigned ones have none. What a receiver reading only
+`status`, `code` and `value[x]` gets is checked against docs/FHIR.md's "What a receiver gets as a
+measurement": `final` only for valid and altered readings, an altered one at the signed value of
+each altered field its Provenance lists (never the stored one), unverified readings `preliminary`
+(an altered one without signed values `entered-in-error`), and no unsigned HealthKit UUID as the
+identifier of a final Observation.
 
     check_fhir.py --docs docs/FHIR.md (--dir DIR | --bundle FILE) [--expect verdict=N ...]
 """
 import argparse
 import collections
+import decimal
 import json
 import os
 import re
@@ -27,6 +33,9 @@ VERIFICATION = "urn:healthsig:fhir:verification"
 CATEGORY = "http://terminology.hl7.org/CodeSystem/observation-category"
 WORKOUT_FIELD = "urn:healthsig:workout-field"
 WORKOUT_TYPE = "HKWorkoutTypeIdentifier"
+VERIFIED_STATUS = "final"
+UNVERIFIED_STATUS = {"unsigned": "preliminary", "untrusted-signer": "preliminary", "malformed": "preliminary",
+                     "bad-signature": "preliminary", "content-mismatch": "entered-in-error"}
 ACTIVITY_PREFIX = "HKWorkoutActivityType"
 
 
@@ -179,6 +188,13 @@ class Checker:
             self.expect(len(tags) == 1, f"{where}: one verdict tag, got {tags}")
             verdict = tags[0] if tags else None
             verdicts[verdict] += 1
+            status = obs.get("status")
+            if verdict in ("valid", "content-mismatch") and status == VERIFIED_STATUS:
+                self.expect("identifier" not in obs, f"{where}: a final Observation carries the unsigned HealthKit UUID as identifier")
+            else:
+                self.expect(verdict in UNVERIFIED_STATUS and status == UNVERIFIED_STATUS[verdict],
+                            f"{where}: verdict {verdict} exported with status {status!r}, "
+                            f"docs/FHIR.md says {UNVERIFIED_STATUS.get(verdict, VERIFIED_STATUS)!r}")
             found = self.check_code(where, obs["code"], obs.get("valueQuantity"))
             if found:
                 category = [c["code"] for cc in obs.get("category", []) for c in cc.get("coding", []) if c.get("system") == CATEGORY]
@@ -192,10 +208,31 @@ class Checker:
                     self.check_code(f"{where} component {index}", component["code"], component.get("valueQuantity"))
             if "device" in obs:
                 self.expect(ref_id(obs["device"]["reference"]) in by_type["Device"], f"{where}: device reference does not resolve")
+            # The FHIR R4 vital-signs profile: a vital-signs Observation has a subject (checked when
+            # a Patient is exported), an effective time, and a value or, for the blood-pressure
+            # panel, systolic 8480-6 and diastolic 8462-4 components with values.
+            if found and found[1] == "vital-signs":
+                self.expect("effectiveDateTime" in obs or "effectivePeriod" in obs, f"{where}: vital sign without an effective time")
+                if found[0] == "HKCorrelationTypeIdentifierBloodPressure":
+                    codes = [c["code"] for comp in obs.get("component", []) for c in comp["code"].get("coding", []) if c.get("system") == LOINC]
+                    self.expect(codes == ["8480-6", "8462-4"], f"{where}: blood-pressure components {codes}, the profile wants 8480-6 then 8462-4")
+                    self.expect(all("valueQuantity" in comp for comp in obs.get("component", [])), f"{where}: a blood-pressure component without a value")
+                    self.expect(obs["code"].get("text") == "Blood pressure", f"{where}: panel text {obs['code'].get('text')!r}, docs/FHIR.md says 'Blood pressure'")
+                else:
+                    self.expect("valueQuantity" in obs, f"{where}: vital sign without a valueQuantity")
+            # With a Patient, every Observation names it (the vital-signs profile's subject).
+            if by_type["Patient"]:
+                subject = obs.get("subject", {}).get("reference")
+                self.expect(subject is not None and ref_id(subject) in by_type["Patient"], f"{where}: subject {subject!r} does not name the Patient")
             if verdict == "unsigned":
                 self.expect(provenance_targets[oid] == 0, f"{where}: unsigned but has a Provenance")
             else:
                 self.expect(provenance_targets[oid] == 1, f"{where}: signed ({verdict}) but has {provenance_targets[oid]} Provenance")
+        for did, device in by_type["Device"].items():
+            if by_type["Patient"]:
+                patient = device.get("patient", {}).get("reference")
+                self.expect(patient is not None and ref_id(patient) in by_type["Patient"], f"Device/{did}: patient {patient!r} does not name the Patient")
+        self.expect(len(by_type["Patient"]) <= 1, f"{len(by_type['Patient'])} Patients, at most one expected")
         for pid, provenance in by_type["Provenance"].items():
             where = f"Provenance/{pid}"
             targets = [ref_id(t["reference"]) for t in provenance.get("target", [])]
@@ -208,9 +245,41 @@ class Checker:
                 self.expect(parts.get("verdict", {}).get("valueCode") == tag, f"{where}: verdict differs from the Observation's tag")
                 if tag == "content-mismatch":
                     self.expect(any(e["url"] == "mismatch" for e in extension[0]["extension"]), f"{where}: no mismatch listed")
+                    observation = by_type["Observation"][targets[0]]
+                    if observation.get("status") == VERIFIED_STATUS:
+                        for part in extension[0]["extension"]:
+                            if part["url"] == "mismatch":
+                                self.check_signed_value(f"Observation/{targets[0]}", observation, part["valueString"])
             signature = provenance.get("signature", [{}])[0]
             self.expect(signature.get("sigFormat") == "application/pkcs7-signature", f"{where}: sigFormat")
         return verdicts, {kind: len(items) for kind, items in by_type.items()}
+
+
+    def check_signed_value(self, where, obs, mismatch):
+        """An altered reading exported as final shows the signed value of each altered value field
+        its Provenance lists (`objects[0].value: signed 120 mmHg, stored 110 mmHg`), never the
+        stored one."""
+        match = re.fullmatch(r"(value|objects\[(\d+)\]\.value|total\w+): signed (\S+) (\S+), stored (\S+) (\S+)", mismatch)
+        if not match:
+            return  # a date, a unit, a device or metadata field: no value[x] to compare
+        field, member, signed, signed_unit, stored, stored_unit = match.groups()
+        if signed_unit == "%" or stored_unit == "%":
+            return  # HealthKit's fraction is exported times 100
+        if field == "value":
+            quantity = obs.get("valueQuantity")
+        elif member is not None:
+            components = obs.get("component", [])
+            quantity = components[int(member)].get("valueQuantity") if int(member) < len(components) else None
+        else:
+            quantity = next((c.get("valueQuantity") for c in obs.get("component", [])
+                             for coding in c["code"].get("coding", [])
+                             if coding.get("system") == WORKOUT_FIELD and coding.get("code") == field), None)
+        self.expect(quantity is not None, f"{where}: altered field {field} has no value")
+        if quantity is None:
+            return
+        shown = decimal.Decimal(str(quantity.get("value")))
+        self.expect(shown == decimal.Decimal(signed) and quantity.get("unit") == signed_unit,
+                    f"{where}: {field} shows {shown} {quantity.get('unit')}, the signed value is {signed} {signed_unit}")
 
 
 def ref_id(reference):
@@ -228,8 +297,11 @@ def load(args):
             assert entry["fullUrl"] == "urn:uuid:" + resource["id"], f"fullUrl {entry['fullUrl']} is not urn:uuid:{resource['id']}"
             resources.append(resource)
     else:
-        for kind in ("Observation", "Device", "Provenance"):
-            with open(os.path.join(args.dir, kind + ".ndjson"), encoding="utf-8") as lines:
+        for kind in ("Observation", "Device", "Provenance", "Patient"):
+            path = os.path.join(args.dir, kind + ".ndjson")
+            if kind == "Patient" and not os.path.exists(path):
+                continue
+            with open(path, encoding="utf-8") as lines:
                 for number, line in enumerate(lines, 1):
                     resource = json.loads(line)
                     assert resource["resourceType"] == kind, f"{kind}.ndjson line {number} holds a {resource['resourceType']}"

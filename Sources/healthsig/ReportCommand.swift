@@ -11,6 +11,9 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var input: VerificationInputOptions
     @Option(help: "The HTML report to write.") var out: String
     @Option(help: "The report's title.") var title = ClinicianReport.Options().title
+    @Option(help: "Also write the clinical figures (home blood pressure, glucose, SpO2, temperature, from authentic readings only) and the verdict counts as JSON to this file.")
+    var json: String?
+    @OptionGroup var patient: PatientOptions
     @OptionGroup var selection: SampleSelectionOptions
     @OptionGroup var execution: RunOptions
 
@@ -19,17 +22,18 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let replaced = OverwriteRule.existing([out])
+        let replaced = OverwriteRule.existing([out] + (json.map { [$0] } ?? []))
         var revocation: RevocationSummary?
         let totals = try runTool { () throws(ToolError) in
-            let options = ClinicianReport.Options(title: title, filter: try selection.filter())
+            let options = ClinicianReport.Options(title: title, filter: try selection.filter(), patient: try patient.identity(), jsonPath: json)
             let (trustSet, loaded) = try input.loadTrust()
             revocation = loaded
             return try ClinicianReport.run(inputPath: input.in, trust: trustSet, jobs: execution.workerCount, outputPath: out,
                                            options: options, protectedPaths: input.trustInputFiles,
                                            progress: execution.progress(verb: "verified"))
         }
-        printError("report: \(out) (\(totals.countsLine)" + (totals.leftOut > 0 ? "; \(totals.leftOut) left out by \(SampleSelectionOptions.names)" : "") + ")")
+        printError("report: \(out) (\(totals.countsLine)" + (totals.leftOut > 0 ? "; \(totals.leftOut) left out by \(SampleSelectionOptions.names)" : "")
+            + (BatchAbsence(totals).sentence.map { "; " + $0 } ?? "") + ")")
         OverwriteRule.sayReplaced(replaced, command: "report")
         selection.reportMatchedSources(totals)
         if !totals.passes(requireSigned: false) || input.failsFreshness(revocation) { throw CommandExit.verificationFailed }

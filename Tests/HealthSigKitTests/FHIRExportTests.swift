@@ -10,10 +10,12 @@ struct FHIRExportTests {
     typealias Fixture = BatchVerifierTests.Fixture
 
     /// The resources of an NDJSON export of `input`, by type, each parsed.
-    static func export(_ fixture: Fixture, _ input: String, other: Fixture? = nil) throws -> [String: [[String: Any]]] {
+    static func export(_ fixture: Fixture, _ input: String, other: Fixture? = nil,
+                       includeUnverified: Bool = false) throws -> [String: [[String: Any]]] {
         let directory = fixture.path("fhir-\(UUID().uuidString)")
         let trust = try TrustLoader.load([fixture.publicKeyPath])
-        _ = try FHIRExport.run(inputPath: fixture.path(input), trust: trust, jobs: 2, destination: .bulkData(directory: directory))
+        _ = try FHIRExport.run(inputPath: fixture.path(input), trust: trust, jobs: 2, destination: .bulkData(directory: directory),
+                               includeUnverified: includeUnverified)
         var out: [String: [[String: Any]]] = [:]
         for kind in FHIRResourceKind.allCases {
             let text = try String(contentsOfFile: (directory as NSString).appendingPathComponent(kind.fileName), encoding: .utf8)
@@ -56,13 +58,14 @@ struct FHIRExportTests {
         }
     }
 
-    @Test("blood pressure is one panel with systolic 8480-6 and diastolic 8462-4 components in mm[Hg]")
+    @Test("blood pressure is one panel, text 'Blood pressure', with systolic 8480-6 and diastolic 8462-4 components in mm[Hg]")
     func bloodPressureComponents() throws {
         let fixture = try Fixture()
         let resources = try Self.export(fixture, "signed.jsonl")
         let panel = try #require(Self.observation(resources, healthKitType: "HKCorrelationTypeIdentifierBloodPressure"))
         let components = try #require(panel["component"] as? [[String: Any]])
         #expect(components.map { Self.codings($0["code"], system: FHIRCodeSystems.loinc) } == [["8480-6"], ["8462-4"]])
+        #expect((panel["code"] as? [String: Any])?["text"] as? String == "Blood pressure")
         let quantities = components.compactMap { $0["valueQuantity"] as? [String: Any] }
         #expect(quantities.map { $0["value"] as? Int } == [120, 80])
         #expect(quantities.map { $0["code"] as? String } == ["mm[Hg]", "mm[Hg]"])
@@ -126,14 +129,15 @@ struct FHIRExportTests {
         #expect(keyID?.count == 40)
     }
 
-    @Test("an unsigned sample is exported without a Provenance and tagged unverified")
+    @Test("with unverified readings asked for, an unsigned sample is a preliminary Observation without a Provenance, tagged unverified")
     func unsignedSample() throws {
         let fixture = try Fixture()
         try fixture.write("unsigned.jsonl", try String(contentsOfFile: fixture.readingsPath, encoding: .utf8))
-        let resources = try Self.export(fixture, "unsigned.jsonl")
+        let resources = try Self.export(fixture, "unsigned.jsonl", includeUnverified: true)
         #expect(resources["Observation"]?.count == 8)
         #expect(resources["Provenance"]?.isEmpty == true)
         for observation in resources["Observation"] ?? [] {
+            #expect(observation["status"] as? String == "preliminary")
             let tag = ((observation["meta"] as? [String: Any])?["tag"] as? [[String: Any]])?.first
             #expect(tag?["system"] as? String == FHIRCodeSystems.verdict)
             #expect(tag?["code"] as? String == "unsigned")

@@ -72,7 +72,7 @@ struct FHIRWorkoutTests {
         let stairs = #"{"type":"HKWorkoutTypeIdentifier","activityType":"HKWorkoutActivityTypeStairClimbing","startDate":"2026-11-21T18:00:00Z","endDate":"2026-11-21T18:30:00Z","duration":1500,"totalEnergyBurned":{"value":190,"unit":"kcal"},"totalFlightsClimbed":{"value":42,"unit":"count"}}"#
         let swim = #"{"type":"HKWorkoutTypeIdentifier","activityType":46,"startDate":"2026-11-22T07:00:00Z","endDate":"2026-11-22T07:40:00Z","duration":2100,"totalDistance":{"value":1500,"unit":"m"},"totalSwimmingStrokeCount":{"value":812,"unit":"count"}}"#
         try fixture.write("workouts.jsonl", stairs + "\n" + swim + "\n")
-        let resources = try FHIRExportTests.export(fixture, "workouts.jsonl")
+        let resources = try FHIRExportTests.export(fixture, "workouts.jsonl", includeUnverified: true)
         let observations = try #require(resources["Observation"])
         #expect(observations.count == 2)
         let byActivity = Dictionary(uniqueKeysWithValues: observations.map {
@@ -110,7 +110,7 @@ struct FHIRWorkoutTests {
 
         """
         try fixture.write("export.xml", BatchVerifierTests.export(attributes + statistics))
-        let resources = try FHIRExportTests.export(fixture, "export.xml")
+        let resources = try FHIRExportTests.export(fixture, "export.xml", includeUnverified: true)
         let observations = try #require(resources["Observation"])
         #expect(observations.count == 2)
         let byActivity = Dictionary(uniqueKeysWithValues: observations.map {
@@ -128,7 +128,7 @@ struct FHIRWorkoutTests {
         #expect(period["start"] as? String == "2026-11-20T07:00:00+01:00")
     }
 
-    @Test("a workout altered after signing is tagged content-mismatch like any altered reading, shows the stored total, and its Provenance names the field")
+    @Test("a workout altered after signing is tagged content-mismatch like any altered reading, shows the signed total, and its Provenance names the field with the stored one")
     func alteredWorkout() throws {
         let fixture = try Fixture()
         let signed = try String(contentsOfFile: fixture.path("signed.jsonl"), encoding: .utf8)
@@ -152,6 +152,8 @@ struct FHIRWorkoutTests {
             #expect(parts.first { $0["url"] as? String == "verdict" }?["valueCode"] as? String == "content-mismatch")
             #expect(parts.filter { $0["url"] as? String == "mismatch" }.compactMap { $0["valueString"] as? String } == [mismatch])
         }
-        #expect(Self.components(run).map(\.value) == ["2430", "412", "6.5"])
+        #expect(Self.components(run).map(\.value) == ["2430", "412", "6.21"])
+        #expect((heartRate["valueQuantity"] as? [String: Any])?["value"] as? Int == 72)
+        #expect(run["status"] as? String == "final" && heartRate["status"] as? String == "final")
     }
 }

@@ -33,7 +33,7 @@ struct WorkoutReportTests {
         return String(html[start.lowerBound..<end.upperBound])
     }
 
-    @Test("each workout is a row of its activity's table with date, duration, distance, energy, device and the result with its mark")
+    @Test("each workout is a row of its activity's table with date, duration, distance, energy, device and the result with its mark; an altered one at its signed values with the stored ones beside")
     func rowsPerActivity() throws {
         let fixture = try Fixture()
         let section = try Self.section(try Self.report(fixture))
@@ -42,8 +42,10 @@ struct WorkoutReportTests {
         let authentic = "<tr><td>2026-11-20T07:00:00+01:00</td><td>Running</td><td class=\"num\">40 min 30 s</td><td class=\"num\">6.21 km</td>"
             + "<td class=\"num\">412 kcal</td><td>Acme Treadmill</td><td>\(WorkoutChartSVG.mark(.authentic))authentic</td></tr>"
         #expect(section.contains(authentic))
-        let altered = "<td class=\"num\">40 min 30 s</td><td class=\"num\">6.5 km</td><td class=\"num\">412 kcal</td>"
-            + "<td>Acme &lt;b&gt;&amp;Treadmill</td><td>\(WorkoutChartSVG.mark(.altered))altered after signing</td></tr>"
+        // The altered run is shown as its device signed it, each altered value followed by the stored one.
+        let altered = "<td class=\"num\">40 min 30 s</td><td class=\"num\">6.21 km<br><span class=\"stored-altered\">stored (altered): 6.5 km</span></td>"
+            + "<td class=\"num\">412 kcal</td>"
+            + "<td>Acme Treadmill<br><span class=\"stored-altered\">stored (altered): Acme &lt;b&gt;&amp;Treadmill</span></td><td>\(WorkoutChartSVG.mark(.altered))altered after signing</td></tr>"
         #expect(section.contains(altered))
         let unsigned = "<tr><td>2026-11-10T18:00:00Z</td><td>Stair climbing</td><td class=\"num\">1 h 05 min</td><td class=\"num\">—</td>"
             + "<td class=\"num\">190 kcal</td><td>—</td><td>\(WorkoutChartSVG.mark(.unsigned))unsigned</td></tr>"
@@ -65,7 +67,7 @@ struct WorkoutReportTests {
     func alteredWorkoutInProblems() throws {
         let fixture = try Fixture()
         let html = try Self.report(fixture)
-        #expect(html.contains("<td class=\"mono\">totalDistance</td><td>6.21 km</td><td>6.5 km</td>"))
+        #expect(html.contains("<td>total distance <span class=\"note mono\">(totalDistance)</span></td><td>6.21 km</td><td>6.5 km</td>"))
     }
 
     @Test("the chart stacks each week's minutes by result: 40.5 authentic and 40.5 altered in one week, 65 unsigned in the week before")

@@ -19,11 +19,14 @@ public enum FHIRExport {
         public let counts: FHIRSink.Counts
     }
 
-    /// Verifies `inputPath` against `trust` and writes the FHIR resources to `destination`.
+    /// Verifies `inputPath` against `trust` and writes the FHIR resources to `destination`:
+    /// authentic readings, and altered ones at their signed values; unverified readings only
+    /// with `includeUnverified` (docs/FHIR.md).
     /// The output appears once complete; on an I/O error nothing appears.
     public static func run(inputPath: String, trust: TrustSet, jobs: Int, destination: Destination,
                            protectedPaths: [String] = [], progress: (any PipelineProgress)? = nil,
-                           filter: SampleFilter? = nil, checkedAt: Date = Date()) throws(ToolError) -> Outcome {
+                           filter: SampleFilter? = nil, includeUnverified: Bool = false, patient: PatientIdentity? = nil,
+                           checkedAt: Date = Date()) throws(ToolError) -> Outcome {
         let time = ReportTime.rfc3339(checkedAt)
         let protected = [inputPath] + protectedPaths
         let writer: any FHIRResourceWriter
@@ -31,9 +34,11 @@ public enum FHIRExport {
         case .bulkData(let directory): writer = try FHIRBulkDataFiles(directory: directory, protecting: protected)
         case .bundle(let path): writer = try FHIRBundleFile(path: path, protecting: protected, timestamp: time)
         }
-        let sink = FHIRSink(writer: writer, checkedAt: time, verifierName: "healthsig \(ToolVersion.current)")
+        let sink: FHIRSink
         let totals: VerificationTotals
         do {
+            sink = try FHIRSink(writer: writer, checkedAt: time, verifierName: "healthsig \(ToolVersion.current)",
+                                includeUnverified: includeUnverified, patient: patient)
             var pipeline = VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: jobs, progress: progress)
             // Samples the filter leaves out get no resource (and are not counted).
             pipeline.filter = filter

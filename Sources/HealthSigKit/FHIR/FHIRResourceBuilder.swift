@@ -1,3 +1,5 @@
+import CryptoBackend
+import DER
 import Foundation
 import HealthSamples
 import SampleIO
@@ -12,18 +14,42 @@ struct FHIRResourceBuilder {
     let checkedAt: String
     /// `healthsig 0.1.0`: the verifier agent.
     let verifierName: String
+    /// The Patient's id, when a patient was given: every Observation's `subject`, every Device's `patient`.
+    var patientID: String? = nil
+
+    // MARK: Patient
+
+    func patient(_ patient: PatientIdentity, id: String) -> JSONValue {
+        FHIRJSON.object([
+            ("resourceType", .string("Patient")),
+            ("id", .string(id)),
+            ("identifier", patient.identifier.map { identifier in
+                .array([FHIRJSON.object([("system", .string(identifier.system)), ("value", .string(identifier.value))])])
+            }),
+            ("name", patient.name.map { .array([FHIRJSON.object([("text", .string($0))])]) }),
+            ("birthDate", FHIRJSON.string(patient.birthDate)),
+        ])
+    }
+
+    var subject: JSONValue? {
+        patientID.map { FHIRJSON.object([("reference", .string(ids.reference(.patient, $0)))]) }
+    }
 
     // MARK: Observation
 
-    func observation(_ sample: Sample, id: String, verdict: SampleVerdict, deviceID: String?) -> JSONValue {
+    /// The Observation of `sample`, the reading as presented (an altered reading's signed one),
+    /// with `status` `final` only for authentic values (docs/FHIR.md).
+    func observation(_ sample: Sample, id: String, verdict: SampleVerdict, status: String = "final", deviceID: String?) -> JSONValue {
+        // The HealthKit UUID is not signed: it never identifies a verified reading.
+        let unsignedUUID = status == "final" ? nil : sample.uuid
         var members: [(String, JSONValue?)] = [
             ("resourceType", .string("Observation")),
             ("id", .string(id)),
             ("meta", FHIRJSON.object([("tag", .array([verdictTag(verdict.kind)]))])),
-            ("identifier", sample.uuid.map { uuid in
+            ("identifier", unsignedUUID.map { uuid in
                 .array([FHIRJSON.object([("system", .string(FHIRCodeSystems.uri)), ("value", .string("urn:uuid:" + uuid.lowercased()))])])
             }),
-            ("status", .string("final")),
+            ("status", .string(status)),
         ]
         let code: FHIRObservationCode
         switch sample {
@@ -37,6 +63,7 @@ struct FHIRResourceBuilder {
                                                               display: FHIRObservationCode.categoryDisplay(category))])])
         }))
         members.append(("code", codeableConcept(code, healthKitType: sample.typeIdentifier)))
+        members.append(("subject", subject))
         members += effective(start: sample.startDate, end: sample.endDate)
         switch sample {
         case .quantity(let q):
@@ -74,7 +101,10 @@ struct FHIRResourceBuilder {
 
     func codeableConcept(_ code: FHIRObservationCode, healthKitType: String) -> JSONValue {
         let loinc = code.loinc.map { FHIRJSON.coding(system: FHIRCodeSystems.loinc, code: $0.code, display: $0.display) }
-        let text = code.loinc.first?.display ?? TableReportSink.shortType(healthKitType)
+        // The blood-pressure panel is "Blood pressure" to a reader, as the vital-signs profile's
+        // examples write it; LOINC's long name stays the coding's display.
+        let text = healthKitType == CorrelationType.bloodPressure.identifier ? "Blood pressure"
+            : code.loinc.first?.display ?? TableReportSink.shortType(healthKitType)
         return FHIRJSON.codeableConcept(loinc + [FHIRJSON.coding(system: FHIRCodeSystems.healthKit, code: healthKitType)], text: text)
     }
 
@@ -136,6 +166,7 @@ struct FHIRResourceBuilder {
             ("deviceName", FHIRJSON.array(names)),
             ("modelNumber", FHIRJSON.string(device.model)),
             ("version", FHIRJSON.array(versions)),
+            ("patient", subject),
         ])
     }
 
@@ -145,18 +176,22 @@ struct FHIRResourceBuilder {
     /// verifier, the stored signature, and the verification extension (verdict, reason code,
     /// reason, signer, each altered field).
     func provenance(id: String, observationID: String, sample: Sample, verdict: SampleVerdict,
-                    signatureText: String, deviceID: String?) -> JSONValue {
+                    signatureText: String?, batch: BatchReference? = nil, deviceID: String?) -> JSONValue {
         // The author is the Device only when the signature covers it (docs/FHIR.md).
         let signer = signerReference(verdict.signer, deviceID: verdict.signedDevice(stored: sample.device) == nil ? nil : deviceID)
         // FHIR's base64Binary must be base64; a signature that is not (verdict malformed) is
         // left out of `data` and the reason says why.
-        let data = Data(base64Encoded: signatureText) != nil ? signatureText : nil
+        let data = signatureText.flatMap { Data(base64Encoded: $0) != nil ? $0 : nil }
         var verification: [(String, JSONValue?)] = [
             ("verdict", .string(verdict.kind.rawValue)), ("reasonCode", .string(verdict.reasonCode)),
             ("reason", FHIRJSON.string(verdict.reason)),
         ]
         if let key = verdict.signer?.keyIdentifier { verification.append(("signerKeyId", .string(key))) }
         if let subject = verdict.signer?.certificateSubject { verification.append(("signerSubject", .string(subject))) }
+        if let batch { verification.append(("batch", .string(batch.description))) }
+        if let signatureText, let der = Data(base64Encoded: signatureText) {
+            verification.append(("signatureSha256", .string(Hex.encode(Digest.sha256(Array(der))))))
+        }
         var extensions: [JSONValue] = verification.compactMap { name, value in
             value.map { value -> JSONValue in
                 if case .string(let text) = value, name == "verdict" {

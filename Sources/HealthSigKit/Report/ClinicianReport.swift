@@ -13,10 +13,17 @@ public enum ClinicianReport {
         /// Which readings are reported (`--type`, `--from`, `--to`, `--source`, as for
         /// `verify`); `nil`: all.
         public var filter: SampleFilter?
+        /// Who the readings are about (`--patient-…`), as given; `nil`: not said.
+        public var patient: PatientIdentity?
+        /// Where `--json` writes the clinical figures and verdict counts; `nil`: nowhere.
+        public var jsonPath: String?
 
-        public init(title: String = "Verification of health readings", filter: SampleFilter? = nil) {
+        public init(title: String = "Verification of health readings", filter: SampleFilter? = nil, patient: PatientIdentity? = nil,
+                    jsonPath: String? = nil) {
             self.title = title
             self.filter = filter
+            self.patient = patient
+            self.jsonPath = jsonPath
         }
     }
 
@@ -27,6 +34,16 @@ public enum ClinicianReport {
                            protectedPaths: [String] = [], progress: (any PipelineProgress)? = nil,
                            checkedAt: Date = Date()) throws(ToolError) -> VerificationTotals {
         let output = try OutputFiles.open(outputPath, protecting: [inputPath] + protectedPaths)
+        let jsonOutput: StagedOutput?
+        do {
+            jsonOutput = try options.jsonPath.map { path throws(ToolError) in
+                if path == outputPath { throw ToolError.usage("--json \(path) is the report's own --out") }
+                return try OutputFiles.open(path, protecting: [inputPath, outputPath] + protectedPaths)
+            }
+        } catch {
+            output.discard()
+            throw error
+        }
         do {
             let facts = try ReportInputFacts.of(inputPath)
             let collector = ReportCollector()
@@ -35,13 +52,18 @@ public enum ClinicianReport {
             let totals = try pipeline.run(inputPath: inputPath, sinks: [collector])
             var page = ReportPage(title: options.title, collector: collector, input: facts,
                                   trustedKeys: ReportInputFacts.trustedKeys(trust), checkedAt: ReportTime.rfc3339(checkedAt),
-                                  filter: pipeline.filter, leftOut: totals.leftOut)
+                                  filter: pipeline.filter, leftOut: totals.leftOut, patient: options.patient)
             page.revocationLists = RevocationSummary(set: trust.revocations, refusals: [], now: checkedAt).reportLines
             try page.write(to: output)
+            if let jsonOutput {
+                try jsonOutput.write(FHIRJSON.text(collector.figures.json(counts: collector.counts, absence: BatchAbsence(totals))) + "\n")
+            }
             try output.commit()
+            try jsonOutput?.commit()
             return totals
         } catch {
             output.discard()
+            jsonOutput?.discard()
             throw error
         }
     }

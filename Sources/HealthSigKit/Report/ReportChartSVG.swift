@@ -13,9 +13,9 @@ enum ReportChartSVG {
     static func render(_ chart: ReportChart) -> String {
         switch chart.series {
         case .values(let unit, let bins):
-            return values(bins, unit: unit, title: chart.title)
+            return values(bins, unit: unit, title: chart.title, type: chart.typeIdentifier)
         case .pairs(let unit, let bins):
-            return pairs(bins, unit: unit)
+            return pairs(bins, unit: unit, type: chart.typeIdentifier)
         case .bands(let type, let bins):
             return bands(bins, type: type, title: chart.title)
         }
@@ -83,10 +83,9 @@ enum ReportChartSVG {
         return Frame(start: span.start, end: span.end, low: low - pad, high: high + pad)
     }
 
-    /// The unit under the axis: HealthKit's molar-mass annotation (`mmol<180.155…>/L`) is for
-    /// conversions only and left out.
-    static func unitLabel(_ unit: HealthUnit) -> String {
-        unit.unitString.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+    /// The unit beside the axis, as clinicians write it (`bpm`, `°C`, `mmol/L`: ``ClinicalUnits``).
+    static func unitLabel(_ unit: HealthUnit, type: String) -> String {
+        ClinicalUnits.unit(unit.unitString, type: type)
     }
 
     // MARK: Series
@@ -94,10 +93,10 @@ enum ReportChartSVG {
     /// Drawing order: unsigned below, problems on top.
     static let order: [ReadingClass] = [.unsigned, .authentic, .notChecked, .altered]
 
-    static func values(_ bins: TimeBins<ValueBin>, unit: HealthUnit, title: String) -> String {
+    static func values(_ bins: TimeBins<ValueBin>, unit: HealthUnit, title: String, type: String) -> String {
         guard let span = bins.span else { return "" }
         let frame = frame(span: span, ranges: bins.bins.values.flatMap { $0.ranges.filter { $0.count > 0 } })
-        var svg = open("\(title) over time") + axes(frame, unit: unitLabel(unit))
+        var svg = open("\(title) over time") + axes(frame, unit: unitLabel(unit, type: type))
         let sorted = bins.bins.sorted { $0.key < $1.key }
         for readingClass in order {
             for (index, bin) in sorted {
@@ -116,11 +115,11 @@ enum ReportChartSVG {
             + readingClass.marker(x: x, y: low) + readingClass.marker(x: x, y: high)
     }
 
-    static func pairs(_ bins: TimeBins<PairBin>, unit: HealthUnit) -> String {
+    static func pairs(_ bins: TimeBins<PairBin>, unit: HealthUnit, type: String) -> String {
         guard let span = bins.span else { return "" }
         let ranges = bins.bins.values.flatMap { ($0.upper + $0.lower).filter { $0.count > 0 } }
         let frame = frame(span: span, ranges: ranges)
-        var svg = open("Blood pressure over time, systolic over diastolic") + axes(frame, unit: unitLabel(unit))
+        var svg = open("Blood pressure over time, systolic over diastolic") + axes(frame, unit: unitLabel(unit, type: type))
         let sorted = bins.bins.sorted { $0.key < $1.key }
         for readingClass in order {
             for (index, bin) in sorted {

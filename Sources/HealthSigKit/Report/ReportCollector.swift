@@ -37,6 +37,23 @@ final class ReportCollector: VerificationSink {
         var signers: [String] = []
     }
 
+    /// What tells devices' rows apart: every field, by name and exact UTF-8 bytes, never text
+    /// joined from them (a name holding a line break and `model=…` would otherwise share a row
+    /// with a device of that model), nor Swift's string equality, which takes canonically
+    /// equivalent spellings for one.
+    struct DeviceRowKey: Hashable {
+        /// Each present field: its name's bytes, a NUL (names have none), its value's bytes.
+        let fields: [[UInt8]]
+        let named: Bool
+        let unsignedContext: Bool
+
+        init(_ device: Device?, unsignedContext: Bool) {
+            fields = device?.fields.map { Array($0.key.utf8) + [0] + Array($0.value.utf8) } ?? []
+            named = device != nil
+            self.unsignedContext = unsignedContext
+        }
+    }
+
     struct UnsignedGroup {
         var count = 0
         var first: SampleDate?
@@ -46,12 +63,15 @@ final class ReportCollector: VerificationSink {
     private(set) var counts: [SampleVerdict.Kind: Int] = [:]
     private(set) var unreadable = 0
     private(set) var possibleMemberCopies = 0
+    /// Altered readings with no signed value to show (a batch conflict, an index mismatch): not
+    /// drawn, since their stored values are not the measurement.
+    private(set) var alteredNotDrawn = 0
     private(set) var periodStart: SampleDate?
     private(set) var periodEnd: SampleDate?
     private(set) var charts: [String: ReportChart] = [:]
     private(set) var chartOrder: [String] = []
-    private(set) var devices: [String: DeviceRow] = [:]
-    private(set) var deviceOrder: [String] = []
+    private(set) var devices: [DeviceRowKey: DeviceRow] = [:]
+    private(set) var deviceOrder: [DeviceRowKey] = []
     private(set) var devicesNotListed = 0
     private(set) var problems: [Problem] = []
     private(set) var problemsNotListed = 0
@@ -61,6 +81,8 @@ final class ReportCollector: VerificationSink {
     private(set) var totals: VerificationTotals?
     /// Workouts: listed per activity type and summed per week (bounded, ``WorkoutLog``).
     private(set) var workouts = WorkoutLog()
+    /// The clinical figures of `report --json`, from authentic readings only.
+    private(set) var figures = ClinicalFigures()
 
     /// The readings the collector sees are those the pipeline's filter selected
     /// (``VerificationPipeline/filter``).
@@ -88,10 +110,22 @@ final class ReportCollector: VerificationSink {
             possibleMemberCopies += 1
             return
         }
-        let start = decided.sample?.startDate ?? Self.date(entry.startDate)
+        // An altered reading is drawn, tabled and dated at its signed values, never at the stored
+        // ones (docs/REPORT.md): the signed record is the measurement.
+        let presented = SignedReading.presented(stored: decided.sample, verdict: entry.verdict)
+        let shown: Sample?
+        switch presented {
+        case .authentic(let sample): shown = sample
+        case .altered(let signed, _): shown = signed
+        case .alteredWithoutSignedValue: shown = nil; alteredNotDrawn += 1
+        case .unverified(let stored): shown = stored
+        }
+        if let measurement = presented.measurement { figures.add(measurement) } else { figures.exclude() }
+        let dated = shown ?? decided.sample
+        let start = dated?.startDate ?? Self.date(entry.startDate)
         if let start {
             if periodStart.map({ start < $0 }) ?? true { periodStart = start }
-            let end = decided.sample?.endDate ?? start
+            let end = dated?.endDate ?? start
             if periodEnd.map({ end > $0 }) ?? true { periodEnd = end }
         }
         counts[kind, default: 0] += 1
@@ -99,11 +133,21 @@ final class ReportCollector: VerificationSink {
         // An authentic reading whose stored device its signature does not cover: the device
         // gets a row of its own, labelled, so that it is never counted as an authentic device.
         let unsignedContext = kind == .valid && entry.verdict.storedDeviceIsUnsigned(device)
-        addDevice(device, kind: kind, signer: entry.verdict.signer?.keyIdentifier, unsignedContext: unsignedContext)
-        if let sample = decided.sample { addToChart(sample, ReadingClass(kind)) }
-        if case .workout(let workout) = decided.sample {
-            workouts.add(workout, verdict: kind,
-                         device: device.map { Self.deviceName($0) + (unsignedContext ? Self.unsignedContextSuffix : "") })
+        // An altered reading is counted on the row of the device its signature names: a stored
+        // device name may be what was altered, and would otherwise get a row of its own.
+        var rowDevice = device
+        if case .altered(let signed, _) = presented { rowDevice = signed.device }
+        addDevice(rowDevice, kind: kind, signer: entry.verdict.signer?.keyIdentifier, unsignedContext: unsignedContext)
+        if let shown { addToChart(shown, ReadingClass(kind)) }
+        if case .workout(let workout)? = shown {
+            var storedWorkout: Workout?
+            if case .altered(_, .workout(let stored)?) = presented { storedWorkout = stored }
+            // An altered workout names the device its signature names; the stored one is shown beside it.
+            let named = storedWorkout == nil ? device : workout.device
+            workouts.add(workout, verdict: kind, stored: storedWorkout,
+                         device: named.map { Self.deviceName($0) + (unsignedContext ? Self.unsignedContextSuffix : "") })
+        } else if case .workout(let stored)? = decided.sample, shown == nil {
+            workouts.countNotShown(stored, verdict: kind)
         }
         switch kind {
         case .valid:
@@ -132,8 +176,7 @@ final class ReportCollector: VerificationSink {
     }
 
     private func addDevice(_ device: Device?, kind: SampleVerdict.Kind, signer: String?, unsignedContext: Bool) {
-        let key = (device.map { $0.fields.map { "\($0.key)=\($0.value)" }.joined(separator: "\n") } ?? "")
-            + (unsignedContext ? "\n(unsigned context)" : "")
+        let key = DeviceRowKey(device, unsignedContext: unsignedContext)
         if devices[key] == nil {
             guard deviceOrder.count < Limits.devices else { devicesNotListed += 1; return }
             devices[key] = DeviceRow(device: device, unsignedContext: unsignedContext)

@@ -17,6 +17,8 @@ struct ReportPage {
     let leftOut: Int
     /// The CRLs the check used, one line each (docs/TRUST.md); empty without CRLs.
     var revocationLists: [String] = []
+    /// Who the readings are about, as given on the command line.
+    var patient: PatientIdentity? = nil
 
     /// `default-src 'none'` forbids every fetch (images, fonts, scripts, frames, connections);
     /// inline style elements are allowed, since the page's own CSS is one.
@@ -51,12 +53,45 @@ struct ReportPage {
         <title>\(e(title))</title>
         <style>
         \(ReportStyle.css)
+        \(pageMargins())
         </style>
         </head>
         <body>
         <h1>\(e(title))</h1>
-
+        \(patientLine())
         """
+    }
+
+    /// The patient under the title, said to be as given: no signature names a patient.
+    func patientLine() -> String {
+        guard let patient else { return "" }
+        return "<p class=\"patient\" id=\"patient\"><strong>Patient:</strong> \(e(patient.summary)) "
+            + "<span class=\"note\">(as given to healthsig report; no signature names a patient)</span></p>\n"
+    }
+
+    /// Every printed page names the report (and the patient) at its top and says which page of
+    /// how many it is at its bottom: a loose page is never taken for another patient's.
+    func pageMargins() -> String {
+        let top = title + (patient.map { " — " + $0.summary } ?? "")
+        return "@page { @top-left { content: \(Self.cssString(top)); font: 8pt system-ui, sans-serif; color: #555; } "
+            + "@bottom-right { content: \"Page \" counter(page) \" of \" counter(pages); font: 8pt system-ui, sans-serif; color: #555; } }"
+    }
+
+    /// A CSS string holding `text` safely inside a style element: every character but ASCII
+    /// letters, digits and spaces is a CSS hex escape, so no quote, backslash or `</style>` can
+    /// end the string or the element; invisible characters are first made visible, as everywhere.
+    static func cssString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            if HTMLText.isInvisible(scalar) {
+                for visible in HTMLText.visibleEscape(scalar).unicodeScalars { out += "\\" + String(visible.value, radix: 16) + " " }
+            } else if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == " " {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\" + String(scalar.value, radix: 16) + " "
+            }
+        }
+        return out + "\""
     }
 
     // MARK: Summary
@@ -66,10 +101,16 @@ struct ReportPage {
     var notChecked: Int { count(.untrustedSigner) + count(.badSignature) + count(.malformed) + count(.revoked) }
     var signed: Int { count(.valid) + count(.contentMismatch) + notChecked }
 
-    /// The headline: everything fine, or what needs attention.
+    /// Batch-signed readings absent and batches without a valid signature, as
+    /// `verify --require-complete` sees them.
+    var absence: BatchAbsence { BatchAbsence(collector.totals ?? VerificationTotals()) }
+
+    /// The headline: everything fine, or what needs attention. Never "all authentic" while a
+    /// batch says readings are missing.
     func headline() -> (String, Bool) {
         let altered = count(.contentMismatch)
-        if altered == 0 && notChecked == 0 && collector.unreadable == 0 {
+        let absence = absence
+        if altered == 0 && notChecked == 0 && collector.unreadable == 0 && absence.isEmpty {
             if signed == 0 { return ("No signed readings were found: nothing in this file can be shown to be authentic.", true) }
             return ("All \(ReportWords.readings(signed)) that carry a signature are authentic: each was signed by a trusted device and has not been changed since.", false)
         }
@@ -77,17 +118,19 @@ struct ReportPage {
         if altered > 0 { parts.append("\(ReportWords.readings(altered)) \(altered == 1 ? "was" : "were") altered after signing") }
         if notChecked > 0 { parts.append("\(ReportWords.readings(notChecked)) could not be checked") }
         if collector.unreadable > 0 { parts.append("\(collector.unreadable) part(s) of the file could not be read") }
+        if let sentence = absence.sentence { parts.append(sentence) }
         return ("Attention: " + parts.joined(separator: ", ") + ". Details under Problems below.", true)
     }
 
     func summary() -> String {
         let (headline, bad) = headline()
         var html = "<section id=\"summary\">\n<p class=\"lead\(bad ? " bad" : "")\" id=\"headline\">\(e(headline))</p>\n"
+        html += visitSummary()
         html += "<h2>Summary</h2>\n<ul class=\"plain\" id=\"verdicts\">\n"
         html += "<li id=\"authentic\"><strong>\(ReportWords.readings(count(.valid))) authentic</strong>: the signature verifies with a trusted device key and the stored values are the ones the device signed.</li>\n"
         let altered = collector.problems.compactMap { problem -> String? in
             guard let entry = problem.entry, entry.verdict.kind == .contentMismatch else { return nil }
-            return "\(ReportWords.typeName(entry.type)) of \(entry.startDate)"
+            return "\(ReportWords.typeName(entry.type)) of \(Self.signedStart(entry))"
         }
         html += "<li id=\"altered\"><strong>\(ReportWords.readings(count(.contentMismatch))) altered after signing</strong>: the stored values differ from the signed ones"
             + (altered.isEmpty ? "" : " (" + e(altered.prefix(5).joined(separator: "; ")) + (altered.count > 5 ? "; …" : "") + ")") + ".</li>\n"
@@ -99,6 +142,14 @@ struct ReportPage {
         html += "<li id=\"unsigned\"><strong>\(ReportWords.readings(count(.unsigned))) unsigned</strong>: they carry no signature, so nothing shows which device recorded them or that they are unchanged.</li>\n"
         if collector.unreadable > 0 {
             html += "<li id=\"unreadable\"><strong>\(collector.unreadable) part(s) of the file could not be read</strong> as readings (listed under Problems).</li>\n"
+        }
+        let absence = absence
+        html += "<li id=\"absent\"><strong>\(ReportWords.readings(absence.absentReadings)) absent</strong>: signed in a batch (one signature over many readings) but not in the file"
+            + (absence.batchesWithoutValidSignature > 0
+                ? "; \(absence.batchesWithoutValidSignature) batch(es) without a valid signature, whose absent readings cannot be counted" : "")
+            + " (listed under Problems).</li>\n"
+        if collector.alteredNotDrawn > 0 {
+            html += "<li id=\"altered-not-drawn\">\(ReportWords.readings(collector.alteredNotDrawn)) altered after signing carry no signed value that can be shown (listed under Problems): they are not drawn, since their stored values are not the measurement.</li>\n"
         }
         html += "</ul>\n<dl class=\"facts\">\n"
         let period: String
@@ -132,13 +183,98 @@ struct ReportPage {
         return html
     }
 
+    // MARK: Visit summary
+
+    /// The figures clinicians use in a visit, each with its threshold and the readings it is
+    /// computed from (authentic ones only, altered ones at their signed values), then every
+    /// altered reading as signed → stored in clinical words.
+    func visitSummary() -> String {
+        let figures = collector.figures
+        var rows: [(String, String, String, String, String)] = []
+        let home = figures.homePressure
+        if home.days > 0 {
+            let value = home.systolicMean.flatMap { s in home.diastolicMean.map { "mean \(Self.fixed(s, 1))/\(Self.fixed($0, 1)) mmHg" } }
+                ?? "no mean: readings on one day only"
+            rows.append(("bp", "Home blood pressure", value, "135/85 mmHg (home)",
+                         "\(ReportWords.readings(home.readings)) on \(home.days - 1) day(s) after the first (its \(home.firstDayReadings) left out)"
+                            + (home.shareAtOrAbove135_85.map { "; \(Self.percent($0)) at or above 135/85" } ?? "")))
+        }
+        if figures.glucoseReadings > 0, let mean = figures.glucoseMean {
+            let n = Double(figures.glucoseReadings)
+            let bands = figures.glucoseBands.map { Self.percent(Double($0) / n) }
+            rows.append(("glucose", "Glucose", "mean \(Self.fixed(mean, 1)) mg/dL" + (figures.glucoseSD.map { ", SD \(Self.fixed($0, 1)), CV \(Self.percent($0 / mean))" } ?? ""),
+                         "70–180 mg/dL (3.9–10.0 mmol/L)",
+                         "\(ReportWords.readings(figures.glucoseReadings)): \(bands[2]) in range, \(bands[1]) below 70 (\(bands[0]) below 54), \(bands[3]) above 180 (\(bands[4]) above 250)"))
+        }
+        if let minimum = figures.spo2Minimum {
+            rows.append(("spo2", "Oxygen saturation (SpO2)", "lowest \(Self.fixed(minimum, 1)) %", "92 %",
+                         "\(ReportWords.readings(figures.spo2Readings)); \(figures.spo2Below92) below 92 %"))
+        }
+        if let maximum = figures.temperatureMaximum {
+            rows.append(("temperature", "Body temperature", "highest \(Self.fixed(maximum, 1)) °C", "38.0 °C",
+                         "\(ReportWords.readings(figures.temperatureReadings)); \(figures.temperatureAtOrAbove38) at or above 38.0 °C"))
+        }
+        var html = "<h2 id=\"visit-summary\">Visit summary</h2>\n"
+        if rows.isEmpty {
+            html += "<p>No authentic blood pressure, glucose, SpO2 or temperature readings.</p>\n"
+        } else {
+            html += "<table class=\"figures\"><thead><tr><th>Measure</th><th>Value</th><th>Threshold</th><th>Computed from</th></tr></thead><tbody>\n"
+            for (id, name, value, threshold, basis) in rows {
+                html += "<tr id=\"figure-\(id)\"><td>\(e(name))</td><td><strong>\(e(value))</strong></td><td>\(e(threshold))</td><td>\(e(basis))</td></tr>\n"
+            }
+            html += "</tbody></table>\n"
+        }
+        html += "<p class=\"note\" id=\"figures-basis\">Computed from authentic readings only (altered readings at the values their device signed); "
+            + "\(ReportWords.readings(figures.excludedUnverified)) that could not be verified (unsigned, not checkable, or altered with no signed value) left out. Days are UTC days.</p>\n"
+        let altered = collector.problems.compactMap { problem -> String? in
+            guard let entry = problem.entry, entry.verdict.kind == .contentMismatch, !entry.verdict.mismatches.isEmpty else { return nil }
+            let record = entry.verdict.record
+            let changes = entry.verdict.mismatches.map { mismatch in
+                let type = ClinicalUnits.fieldType(mismatch.field, readingType: entry.type, record: record)
+                return "\(TableCellText.field(mismatch.field, record: record)) "
+                    + Self.change(ClinicalUnits.value(mismatch.signed, type: type), ClinicalUnits.value(mismatch.stored, type: type))
+            }
+            return "\(ReportWords.typeName(entry.type)) of \(Self.signedStart(entry)): " + changes.joined(separator: ", ")
+        }
+        if !altered.isEmpty {
+            html += "<p id=\"altered-in-summary\"><strong>Altered after signing</strong> (signed → stored; the signed value is the measurement):</p>\n<ul class=\"plain\">\n"
+            for line in altered.prefix(20) { html += "<li>\(e(line))</li>\n" }
+            if altered.count > 20 { html += "<li>… \(altered.count - 20) more under Problems</li>\n" }
+            html += "</ul>\n"
+        }
+        return html
+    }
+
+    /// `182 → 132 mmHg`: signed → stored, the unit written once when both share it.
+    static func change(_ signed: String, _ stored: String) -> String {
+        if let space = signed.lastIndex(of: " "), signed.first?.isNumber == true || signed.first == "-" {
+            let unit = signed[space...]
+            if stored.hasSuffix(unit), stored.first?.isNumber == true || stored.first == "-" {
+                return "\(signed[..<space]) → \(stored.dropLast(unit.count))\(unit)"
+            }
+        }
+        return "\(signed) → \(stored)"
+    }
+
+    /// `131.5`: `places` decimals, `.` as separator.
+    static func fixed(_ value: Double, _ places: Int) -> String {
+        String(format: "%.\(places)f", value)
+    }
+
+    /// `33 %`: a share as a whole percentage.
+    static func percent(_ share: Double) -> String {
+        String(format: "%.0f", share * 100) + " %"
+    }
+
     // MARK: Charts
 
     func chartsIntro() -> String {
         guard !collector.chartOrder.isEmpty else { return "<p>No readings to draw.</p>\n" }
         return "<p class=\"note\">Each mark is a reading; its shape and colour say what the check found. "
             + "Where readings are too many to draw one by one, each column of the chart summarises the readings of its time slot: "
-            + "a line from the lowest to the highest value, with a mark at each end, per kind of result. Times are in UTC.</p>\n"
+            + "a line from the lowest to the highest value, with a mark at each end, per kind of result. Times are in UTC. "
+            + "A reading altered after signing is drawn at the value its device signed, which is the measurement; "
+            + "the stored (altered) value is never drawn and is listed beside the signed one under Problems.</p>\n"
             + ReportChartSVG.legend() + "\n"
     }
 
@@ -189,15 +325,15 @@ struct ReportPage {
         if altered.isEmpty {
             html += "<p>None.</p>\n"
         } else {
-            html += "<table><thead><tr><th>#</th><th>Line</th><th>Reading</th><th>Date</th><th>Device</th><th>Field</th><th>Signed value</th><th>Stored value</th></tr></thead><tbody>\n"
+            html += "<table><thead><tr><th>#</th><th>Line</th><th>Reading</th><th>Date (as signed)</th><th>Device (as stored)</th><th>Field</th><th>Signed value</th><th>Stored value</th></tr></thead><tbody>\n"
             for problem in altered {
                 guard let entry = problem.entry else { continue }
                 let mismatches = entry.verdict.mismatches.isEmpty
                     ? [FieldMismatch(field: "—", signed: "—", stored: entry.verdict.reason)] : entry.verdict.mismatches
                 for mismatch in mismatches {
                     html += "<tr><td class=\"num\">\(entry.position)</td><td class=\"num\">\(entry.line.map(String.init) ?? "—")</td>"
-                        + "<td>\(e(ReportWords.typeName(entry.type)))</td><td>\(e(entry.startDate))</td><td>\(e(problem.device ?? "—"))</td>"
-                        + "<td class=\"mono\">\(e(mismatch.field))</td><td>\(e(mismatch.signed))</td><td>\(e(mismatch.stored))</td></tr>\n"
+                        + "<td>\(e(ReportWords.typeName(entry.type)))</td><td>\(e(Self.signedStart(entry)))</td><td>\(e(problem.device ?? "—"))</td>"
+                        + Self.alteredFieldCells(mismatch, entry: entry) + "</tr>\n"
                 }
             }
             html += "</tbody></table>\n"
@@ -206,7 +342,7 @@ struct ReportPage {
         if unchecked.isEmpty {
             html += "<p>None.</p>\n"
         } else {
-            html += "<table><thead><tr><th>#</th><th>Line</th><th>Reading</th><th>Date</th><th>Device</th><th>Why</th><th>Details</th></tr></thead><tbody>\n"
+            html += "<table><thead><tr><th>#</th><th>Line</th><th>Reading</th><th>Date (as stored)</th><th>Device (as stored)</th><th>Why</th><th>Details</th></tr></thead><tbody>\n"
             for problem in unchecked {
                 guard let entry = problem.entry else { continue }
                 html += "<tr><td class=\"num\">\(entry.position)</td><td class=\"num\">\(entry.line.map(String.init) ?? "—")</td>"
@@ -222,6 +358,20 @@ struct ReportPage {
                 html += "<tr><td class=\"num\">\(problem.unreadableLine.map(String.init) ?? "whole file")</td><td>\(e(problem.reason))</td></tr>\n"
             }
             html += "</tbody></table>\n"
+        }
+        let incomplete = absence.batches
+        html += "<h3 id=\"incomplete-batches\">Batches with readings absent or without a valid signature (\(incomplete.count))</h3>\n"
+        if incomplete.isEmpty {
+            html += "<p>None.</p>\n"
+        } else {
+            html += "<ul class=\"plain\">\n"
+            for batch in incomplete.prefix(ReportCollector.Limits.problems) {
+                html += "<li><span class=\"mono\">\(e(BatchStatusText.line(batch)))</span></li>\n"
+            }
+            html += "</ul>\n"
+            if incomplete.count > ReportCollector.Limits.problems {
+                html += "<p class=\"note\">\(incomplete.count - ReportCollector.Limits.problems) further batch(es) are counted above but not listed; `healthsig verify` lists every one.</p>\n"
+            }
         }
         if collector.problemsNotListed > 0 {
             html += "<p class=\"note\" id=\"problems-not-listed\">\(collector.problemsNotListed) further problem(s) are counted above but not listed (the report lists the first \(ReportCollector.Limits.problems)); `healthsig verify --format ndjson` lists every one.</p>\n"
@@ -242,6 +392,24 @@ struct ReportPage {
             }
         }
         return html + "</section>\n"
+    }
+
+    /// An altered field in clinical words: `systolic`, `182 mmHg`, `91 %` (HealthKit's fraction
+    /// as a percentage), `72 bpm`, with the field's path kept beside the words for whoever
+    /// checks the record.
+    static func alteredFieldCells(_ mismatch: FieldMismatch, entry: VerificationEntry) -> String {
+        let record = entry.verdict.record
+        let type = ClinicalUnits.fieldType(mismatch.field, readingType: entry.type, record: record)
+        let words = mismatch.field == "—" ? "—" : TableCellText.field(mismatch.field, record: record)
+        let path = words == mismatch.field || mismatch.field == "—" ? "" : " <span class=\"note mono\">(\(HTMLText.escape(mismatch.field)))</span>"
+        return "<td>\(HTMLText.escape(words))\(path)</td><td>\(HTMLText.escape(ClinicalUnits.value(mismatch.signed, type: type)))</td>"
+            + "<td>\(HTMLText.escape(ClinicalUnits.value(mismatch.stored, type: type)))</td>"
+    }
+
+    /// An altered reading's start as its device signed it (the stored one may be what was
+    /// altered); the stored start when no signed record is known.
+    static func signedStart(_ entry: VerificationEntry) -> String {
+        entry.verdict.record?.startDate.rfc3339String ?? entry.startDate
     }
 
     /// `1 234 567`: thousands grouped with thin spaces, the same in every locale.

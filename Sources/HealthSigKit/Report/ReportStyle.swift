@@ -15,6 +15,8 @@ enum ReportStyle {
     th, td { text-align: left; border-bottom: 1px solid #ddd; padding: .25rem .4rem; vertical-align: top; }
     th { background: #f4f4f4; }
     td.num, th.num { text-align: right; }
+    /* Stored text can be one long unbroken word: it wraps anywhere rather than widen its column and push the results off the screen or the page. Headers wrap only between words, so every column keeps at least its header's longest word. */
+    td, dd, li, p, figcaption, h1 { overflow-wrap: anywhere; }
     td.mono, span.mono { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: .85rem; word-break: break-all; }
     dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
     dl.facts dt { font-weight: 600; }
@@ -25,6 +27,7 @@ enum ReportStyle {
     svg text { font: 11px system-ui, sans-serif; fill: #333; }
     svg text.unit { font-weight: 600; }
     .note { color: #555; font-size: .85rem; }
+    .stored-altered { color: #A33F00; font-size: .85rem; }
     svg.mark { display: inline-block; vertical-align: -1px; margin-right: .3rem; }
     table.workouts td.num { white-space: nowrap; }
     @page { margin: 15mm; }

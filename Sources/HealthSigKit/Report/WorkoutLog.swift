@@ -10,7 +10,8 @@ struct WorkoutLog {
     /// Rows listed across all activity types.
     static let rowLimit = 2_000
 
-    /// One workout as the report lists it: stored values, as the input holds them.
+    /// One workout as the report lists it: the authentic values (an altered workout's signed
+    /// ones, with what is stored instead in `stored`), or an unverified workout's stored ones.
     struct Row {
         let start: SampleDate
         let activity: WorkoutActivityType
@@ -19,6 +20,8 @@ struct WorkoutLog {
         let energy: Quantity?
         let device: String?
         let verdict: SampleVerdict.Kind
+        /// An altered workout's stored values, shown beside the signed ones.
+        var stored: Workout? = nil
     }
 
     /// The workouts of one activity type.
@@ -40,10 +43,18 @@ struct WorkoutLog {
     private(set) var weeks = WeeklyDurations()
     /// Workouts whose duration is not a time the chart can add (not drawn, counted).
     private(set) var notDrawn = 0
+    /// Altered workouts with no signed values to show: counted, neither listed nor drawn.
+    private(set) var alteredNotShown = 0
 
     var total: Int { counts.reduce(0, +) }
 
-    mutating func add(_ workout: Workout, verdict: SampleVerdict.Kind, device: String?) {
+    /// An altered workout with no signed values to show: its stored ones are not the workout.
+    mutating func countNotShown(_ workout: Workout, verdict: SampleVerdict.Kind) {
+        counts[ReadingClass(verdict).rawValue] += 1
+        alteredNotShown += 1
+    }
+
+    mutating func add(_ workout: Workout, verdict: SampleVerdict.Kind, stored: Workout? = nil, device: String?) {
         let key = workout.activityType.rawValue
         if groups[key] == nil {
             groups[key] = ActivityGroup(activity: workout.activityType)
@@ -53,7 +64,7 @@ struct WorkoutLog {
         if listed < Self.rowLimit {
             groups[key]?.rows.append(Row(start: workout.startDate, activity: workout.activityType, duration: workout.duration,
                                          distance: workout.totalDistance, energy: workout.totalEnergyBurned, device: device,
-                                         verdict: verdict))
+                                         verdict: verdict, stored: stored))
             listed += 1
         } else {
             groups[key]?.notListed += 1

@@ -13,7 +13,7 @@ struct WorkoutSection {
         guard log.total > 0 else { return "" }
         var html = "<section id=\"workouts\"><h2>Workouts</h2>\n"
         html += "<p class=\"note\">Each workout is one signed reading: its activity, start and end, duration, totals and events are checked together. "
-            + "The values shown are the stored ones; a workout altered after signing is also listed under Problems with each altered field. Times are in UTC on the chart.</p>\n"
+            + "The values shown are the authentic ones: a workout altered after signing is shown with the values its device signed, each altered value followed by the stored one, and is also listed under Problems with each altered field. Times are in UTC on the chart.</p>\n"
         html += figure()
         for key in log.order {
             guard let group = log.groups[key] else { continue }
@@ -30,6 +30,7 @@ struct WorkoutSection {
         let per = log.weeks.weeksPerBar == 1 ? "week" : "\(log.weeks.weeksPerBar) weeks"
         var caption = "Workout minutes per \(per): \(Self.workouts(log.total)) (\(parts.joined(separator: ", ")))"
         if log.notDrawn > 0 { caption += "; \(log.notDrawn) not drawn (duration not a time)" }
+        if log.alteredNotShown > 0 { caption += "; \(log.alteredNotShown) altered with no signed values to show, neither drawn nor listed (see Problems)" }
         return "<figure class=\"chart\" data-type=\"\(Workout.typeIdentifier)\"><figcaption>\(e(caption))</figcaption>\n"
             + WorkoutChartSVG.render(log.weeks) + "\n</figure>\n"
     }
@@ -40,11 +41,12 @@ struct WorkoutSection {
         html += "<table class=\"workouts\"><thead><tr><th>Date</th><th>Activity</th><th class=\"num\">Duration</th><th class=\"num\">Distance</th>"
             + "<th class=\"num\">Energy</th><th>Device</th><th>Result</th></tr></thead><tbody>\n"
         for row in group.rows {
-            html += "<tr><td>\(e(row.start.rfc3339String))</td><td>\(e(name))</td>"
-                + "<td class=\"num\">\(e(Self.duration(row.duration)))</td>"
-                + "<td class=\"num\">\(e(row.distance.map(\.description) ?? "—"))</td>"
-                + "<td class=\"num\">\(e(row.energy.map(\.description) ?? "—"))</td>"
-                + "<td>\(e(row.device ?? "—"))</td>"
+            let stored = row.stored
+            html += "<tr><td>\(e(row.start.rfc3339String))\(alteredBeside(row.start.rfc3339String, stored?.startDate.rfc3339String, altered: stored != nil))</td><td>\(e(name))</td>"
+                + "<td class=\"num\">\(e(Self.duration(row.duration)))\(alteredBeside(Self.duration(row.duration), stored.map { Self.duration($0.duration) }, altered: stored != nil))</td>"
+                + "<td class=\"num\">\(e(row.distance.map(\.description) ?? "—"))\(alteredBeside(row.distance.map(\.description) ?? "—", stored.map { $0.totalDistance.map(\.description) ?? "—" }, altered: stored != nil))</td>"
+                + "<td class=\"num\">\(e(row.energy.map(\.description) ?? "—"))\(alteredBeside(row.energy.map(\.description) ?? "—", stored.map { $0.totalEnergyBurned.map(\.description) ?? "—" }, altered: stored != nil))</td>"
+                + "<td>\(e(row.device ?? "—"))\(alteredBeside(row.device ?? "—", stored.map { $0.device.map(ReportCollector.deviceName) ?? "—" }, altered: stored != nil))</td>"
                 + "<td>\(WorkoutChartSVG.mark(ReadingClass(row.verdict)))\(e(ReportWords.verdict(row.verdict)))</td></tr>\n"
         }
         html += "</tbody></table>\n"
@@ -52,6 +54,13 @@ struct WorkoutSection {
             html += "<p class=\"note\">\(group.notListed) further \(e(name)) workout(s) are counted and drawn but not listed (the report lists the first \(WorkoutLog.rowLimit) workouts).</p>\n"
         }
         return html
+    }
+
+    /// After a signed value of an altered workout, the stored value when it differs: what the
+    /// input holds instead, marked so that it is never read as the measurement.
+    private func alteredBeside(_ signed: String, _ stored: String?, altered: Bool) -> String {
+        guard altered, let stored, stored != signed else { return "" }
+        return "<br><span class=\"stored-altered\">stored (altered): \(e(stored))</span>"
     }
 
     /// `40 min 30 s`, `1 h 05 min`, from the stored duration in any time unit; the stored text
