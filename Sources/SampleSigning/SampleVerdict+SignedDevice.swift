@@ -13,7 +13,7 @@ extension SampleVerdict {
         switch signedRecord {
         // The stored sample rebuilt as a record was the signed content octet for octet: its
         // device, present or absent, is the signed one.
-        case .encoded?: return stored.flatMap { $0.isEmpty ? nil : $0 }
+        case .encoded?, .equalToStored?: return stored.flatMap { $0.isEmpty ? nil : $0 }
         case .decoded(let record)?: return record.device.flatMap { $0.isEmpty ? nil : $0 }
         case nil: return nil
         }

@@ -54,7 +54,7 @@ public struct SampleVerdict: Sendable, Hashable {
         // Octets the verifier found equal to the record rebuilt from the stored sample, so they
         // decode; decoded here, for the callers that want the fields, not on the hot path.
         case .encoded(let content)?: return try? SignedRecord(derEncoded: content)
-        case nil: return nil
+        case .equalToStored?, nil: return nil
         }
     }
 
@@ -67,6 +67,11 @@ public struct SampleVerdict: Sendable, Hashable {
     enum SignedRecordForm: Sendable, Hashable {
         indirect case decoded(SignedRecord)
         case encoded([UInt8])
+        /// The record rebuilt from the stored sample was the signed record octet for octet, and
+        /// the verifier kept no copy of it (a batch member: its octets live in the batch's
+        /// manifest, and copying them for every member would buy nothing the stored sample
+        /// does not already say).
+        case equalToStored
     }
     let signedRecord: SignedRecordForm?
 

@@ -94,3 +94,20 @@ struct BatchRecordMatchingTests {
         }
     }
 }
+
+/// A batch member whose stored sample rebuilds its signed record octet for octet is decided
+/// without decoding the record; the device it stores is then the signed one, and reports must
+/// not label it unsigned context.
+@Suite("Batch members equal to their record")
+struct BatchMemberSignedDeviceTests {
+    @Test("a batch member equal to its signed record vouches for its stored device")
+    func equalMemberVouchesForItsDevice() throws {
+        let samples = try BatchFixtures.batchSigned(try BatchFixtures.heartRateDay(count: 3, interval: 5), count: 3)
+        let (verdicts, _) = try BatchFixtures.verify(samples)
+        #expect(verdicts.map(\.kind) == [.valid, .valid, .valid])
+        for (verdict, sample) in zip(verdicts, samples) {
+            #expect(verdict.signedDevice(stored: sample.device) == sample.device)
+            #expect(!verdict.storedDeviceIsUnsigned(sample.device))
+        }
+    }
+}

@@ -44,7 +44,7 @@ enum SignedReading {
                 return .alteredWithoutSignedValue(stored: stored)
             }
             return .altered(signed: signed, stored: stored)
-        case .unsigned, .malformed, .badSignature, .untrustedSigner:
+        case .unsigned, .malformed, .badSignature, .untrustedSigner, .revoked:
             return .unverified(stored)
         }
     }

@@ -610,7 +610,7 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
                     equal = RepeatedRecordMatcher.sameOctets(rebuilt[...], signed)
                 }
                 if equal == true {
-                    return outcome(.fieldsMatch(signer: signer, signedRecord: nil))
+                    return outcome(.fieldsMatch(signer: signer, signedRecord: .equalToStored))
                 }
             }
             let record: SignedRecord
