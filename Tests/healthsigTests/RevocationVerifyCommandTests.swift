@@ -243,9 +243,15 @@ struct RevocationVerifyCommandTests {
         #expect(html.contains("signed by a device whose certificate is revoked"))
         #expect(html.contains("<dt>Revocation lists</dt>") && html.contains("CRL of CN=Acme Root CA, number 1, issued "), "\(html)")
         #expect(!html.contains("stale since"))
+        // Revoked readings are unverified: left out of FHIR unless asked for, then never final.
         let fhir = try directory.healthsig(["fhir", "--trust", "vendor/acme-ca.cert.pem", "--crl", "acme.crl.pem", "--in", "both.jsonl",
                                             "--bundle", "bundle.json"])
         #expect(fhir.status == 1 && fhir.stderr.contains("revoked=2"), "\(fhir)")
-        #expect(try directory.text("bundle.json").contains("\"code\":\"revoked\""))
+        #expect(try !directory.text("bundle.json").contains("\"code\":\"revoked\""))
+        let withUnverified = try directory.healthsig(["fhir", "--trust", "vendor/acme-ca.cert.pem", "--crl", "acme.crl.pem", "--in", "both.jsonl",
+                                                      "--bundle", "unverified.json", "--include-unverified"])
+        #expect(withUnverified.status == 1, "\(withUnverified)")
+        let bundle = try directory.text("unverified.json")
+        #expect(bundle.contains("\"code\":\"revoked\"") && bundle.contains("\"status\":\"preliminary\""), "\(bundle)")
     }
 }
