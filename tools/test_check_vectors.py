@@ -656,8 +656,12 @@ class DERRules(unittest.TestCase):
         self.assertEqual((rec.type, rec.value, rec.unit, rec.device), (
             "HKQuantityTypeIdentifierHeartRate", Decimal(72), "count/min", {"name": "Acme HR"}))
         with self.assertRaises(record.RecordError) as cm:
-            record.decode(HR_RECORD.replace(b"\x02\x01\x01", b"\x02\x01\x02"))
+            record.decode(HR_RECORD.replace(b"\x02\x01\x01", b"\x02\x01\x03"))
         self.assertEqual(cm.exception.code, "record-unsupported-version")
+        # Version 2 exists, but only for records that sign a key beyond version 1's five.
+        with self.assertRaises(record.RecordError) as cm:
+            record.decode(HR_RECORD.replace(b"\x02\x01\x01", b"\x02\x01\x02"))
+        self.assertEqual(cm.exception.code, "record-format-version-not-minimal")
 
     def test_record_keys_per_kind(self):
         sleep = [_entry("fv", "020101"), _entry("t", _utf8("HKCategoryTypeIdentifierSleepAnalysis")),
