@@ -19,6 +19,9 @@ public enum FHIRCodeSystems {
     public static let signatureType = "urn:iso-astm:E1762-95:2013"
     /// This project's verdict codes (`valid`, `unsigned`, `content-mismatch`, …) in `meta.tag`.
     public static let verdict = "urn:healthsig:verdict"
+    /// This project's codes for how a reading was entered (`entered-by-hand`: marked
+    /// `HKWasUserEntered` true, typed in by a person, never signed) in `meta.tag`.
+    public static let entry = "urn:healthsig:entry"
     /// This project's verification extension (verdict, reason, signer) on a Provenance.
     public static let verificationExtension = "urn:healthsig:fhir:verification"
     /// The namespace of signer key identifiers (RFC 5280 4.2.1.2 method 1, hex).

@@ -39,13 +39,18 @@ struct FHIRResourceBuilder {
 
     /// The Observation of `sample`, the reading as presented (an altered reading's signed one),
     /// with `status` `final` only for authentic values (docs/FHIR.md).
-    func observation(_ sample: Sample, id: String, verdict: SampleVerdict, status: String = "final", deviceID: String?) -> JSONValue {
+    ///
+    /// `unsignedContext` (keys in words) is what the stored reading holds beside what its
+    /// signature covers: said in a `note`, never exported as data of the Observation.
+    /// `enteredByHand`: an unverified reading marked `HKWasUserEntered` true, tagged and noted so.
+    func observation(_ sample: Sample, id: String, verdict: SampleVerdict, status: String = "final", deviceID: String?,
+                     unsignedContext: [String] = [], enteredByHand: Bool = false) -> JSONValue {
         // The HealthKit UUID is not signed: it never identifies a verified reading.
         let unsignedUUID = status == "final" ? nil : sample.uuid
         var members: [(String, JSONValue?)] = [
             ("resourceType", .string("Observation")),
             ("id", .string(id)),
-            ("meta", FHIRJSON.object([("tag", .array([verdictTag(verdict.kind)]))])),
+            ("meta", FHIRJSON.object([("tag", .array([verdictTag(verdict.kind)] + (enteredByHand ? [Self.enteredByHandTag] : [])))])),
             ("identifier", unsignedUUID.map { uuid in
                 .array([FHIRJSON.object([("system", .string(FHIRCodeSystems.uri)), ("value", .string("urn:uuid:" + uuid.lowercased()))])])
             }),
@@ -85,6 +90,10 @@ struct FHIRResourceBuilder {
         members.append(("device", deviceID.map {
             FHIRJSON.object([("reference", .string(ids.reference(.device, $0))), ("display", deviceLabel)])
         }))
+        var notes: [String] = []
+        if enteredByHand { notes.append(Self.enteredByHandNote) }
+        if !unsignedContext.isEmpty { notes.append(Self.unsignedContextNote + unsignedContext.joined(separator: ", ")) }
+        members.append(("note", notes.isEmpty ? nil : .array(notes.map { FHIRJSON.object([("text", .string($0))]) })))
         if case .correlation(let c) = sample {
             members.append(("component", FHIRJSON.array(c.objects.map { member in
                 FHIRJSON.object([
@@ -98,6 +107,12 @@ struct FHIRResourceBuilder {
         }
         return FHIRJSON.object(members)
     }
+
+    /// The note of an Observation whose stored reading holds keys its signature does not cover.
+    static let unsignedContextNote = "unsigned context (stored with the reading, not covered by the signature, not exported): "
+    /// The note of an unverified reading marked `HKWasUserEntered` true.
+    static let enteredByHandNote = "entered by hand, unsigned: marked as typed in by a person (HKWasUserEntered), not measured by a device"
+    static let enteredByHandTag = FHIRJSON.coding(system: FHIRCodeSystems.entry, code: "entered-by-hand", display: "entered by hand, unsigned")
 
     func codeableConcept(_ code: FHIRObservationCode, healthKitType: String) -> JSONValue {
         let loinc = code.loinc.map { FHIRJSON.coding(system: FHIRCodeSystems.loinc, code: $0.code, display: $0.display) }

@@ -105,9 +105,14 @@ public final class FHIRSink: VerificationSink {
             return
         }
         if writtenObservations.count < Self.rememberedDeviceLimit { writtenObservations.insert(observationID) }
+        // Stored keys the signature does not cover are named in a note, never exported as signed data.
+        let contextRecord = verdict.kind == .contentMismatch ? verdict.record : nil
+        let context = verdict.unsignedContext(of: decided.sample).map { TableCellText.contextKey($0, record: contextRecord) }
+        let enteredByHand = status == "preliminary" && SignedReading.isEnteredByHand(sample)
         try writer.write(.observation, id: observationID,
                          json: FHIRJSON.text(builder.observation(sample, id: observationID, verdict: verdict, status: status,
-                                                                 deviceID: deviceID)))
+                                                                 deviceID: deviceID, unsignedContext: context,
+                                                                 enteredByHand: enteredByHand)))
         counts.observations += 1
         if verdict.kind != .unsigned {
             let stored = decided.sample

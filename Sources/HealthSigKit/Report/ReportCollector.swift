@@ -18,6 +18,8 @@ final class ReportCollector: VerificationSink {
         static let unsignedGroups = 500
         /// Signer key ids listed per device.
         static let signersPerDevice = 8
+        /// Rows of the unsigned-context summary (type × key).
+        static let contextGroups = 500
     }
 
     /// One altered, uncheckable or unreadable reading.
@@ -26,6 +28,8 @@ final class ReportCollector: VerificationSink {
         let unreadableLine: Int?
         let reason: String
         let device: String?
+        /// An altered reading's stored metadata keys its signature does not cover, in words.
+        var unsignedContext: [String] = []
     }
 
     struct DeviceRow {
@@ -55,6 +59,8 @@ final class ReportCollector: VerificationSink {
     }
 
     struct UnsignedGroup {
+        /// The readings are marked `HKWasUserEntered` true: typed in by hand, not measured.
+        var enteredByHand = false
         var count = 0
         var first: SampleDate?
         var last: SampleDate?
@@ -76,8 +82,17 @@ final class ReportCollector: VerificationSink {
     private(set) var problems: [Problem] = []
     private(set) var problemsNotListed = 0
     private(set) var unsignedGroups: [String: UnsignedGroup] = [:]
-    private(set) var unsignedGroupOrder: [(type: String, source: String)] = []
+    private(set) var unsignedGroupOrder: [(type: String, source: String, enteredByHand: Bool)] = []
     private(set) var unsignedNotGrouped = 0
+    /// Unsigned readings marked `HKWasUserEntered` true (docs/REPORT.md).
+    private(set) var unsignedEnteredByHand = 0
+    /// Stored metadata keys that signatures of authentic or altered readings do not cover
+    /// (docs/VERIFY.md, "Unsigned context"), counted per type and key in words.
+    private(set) var contextGroups: [String: Int] = [:]
+    private(set) var contextGroupOrder: [(type: String, key: String)] = []
+    private(set) var contextNotGrouped = 0
+    /// Readings (authentic or altered) stored with keys their signature does not cover.
+    private(set) var readingsWithUnsignedContext = 0
     private(set) var totals: VerificationTotals?
     /// Workouts: listed per activity type and summed per week (bounded, ``WorkoutLog``).
     private(set) var workouts = WorkoutLog()
@@ -139,13 +154,21 @@ final class ReportCollector: VerificationSink {
         if case .altered(let signed, _) = presented { rowDevice = signed.device }
         addDevice(rowDevice, kind: kind, signer: entry.verdict.signer?.keyIdentifier, unsignedContext: unsignedContext)
         if let shown { addToChart(shown, ReadingClass(kind)) }
+        // Stored keys the signature does not cover: counted per type and key, never shown as signed.
+        let contextRecord = kind == .contentMismatch ? entry.verdict.record : nil
+        let context = entry.verdict.unsignedContext(of: decided.sample).map { TableCellText.contextKey($0, record: contextRecord) }
+        if !context.isEmpty {
+            readingsWithUnsignedContext += 1
+            for key in context { addContext(type: entry.type, key: key) }
+        }
         if case .workout(let workout)? = shown {
             var storedWorkout: Workout?
             if case .altered(_, .workout(let stored)?) = presented { storedWorkout = stored }
             // An altered workout names the device its signature names; the stored one is shown beside it.
             let named = storedWorkout == nil ? device : workout.device
             workouts.add(workout, verdict: kind, stored: storedWorkout,
-                         device: named.map { Self.deviceName($0) + (unsignedContext ? Self.unsignedContextSuffix : "") })
+                         device: named.map { Self.deviceName($0) + (unsignedContext ? Self.unsignedContextSuffix : "") },
+                         unsignedContext: context)
         } else if case .workout(let stored)? = decided.sample, shown == nil {
             workouts.countNotShown(stored, verdict: kind)
         }
@@ -154,9 +177,12 @@ final class ReportCollector: VerificationSink {
             break
         case .unsigned:
             let source = decided.exportItem?.sourceName ?? device?.name ?? "(no source named)"
-            addUnsigned(type: entry.type, source: source, date: start)
+            let byHand = decided.sample.map(SignedReading.isEnteredByHand) ?? false
+            if byHand { unsignedEnteredByHand += 1 }
+            addUnsigned(type: entry.type, source: source, date: start, enteredByHand: byHand)
         default:
-            addProblem(Problem(entry: entry, unreadableLine: nil, reason: entry.verdict.reason, device: device.map(Self.deviceName)))
+            addProblem(Problem(entry: entry, unreadableLine: nil, reason: entry.verdict.reason, device: device.map(Self.deviceName),
+                               unsignedContext: context))
         }
     }
 
@@ -194,13 +220,26 @@ final class ReportCollector: VerificationSink {
         problems.append(problem)
     }
 
-    private func addUnsigned(type: String, source: String, date: SampleDate?) {
-        let key = type + "\n" + source
+    private func addContext(type: String, key: String) {
+        let group = type + "\n" + key
+        if contextGroups[group] == nil {
+            guard contextGroupOrder.count < Limits.contextGroups else { contextNotGrouped += 1; return }
+            contextGroupOrder.append((type, key))
+        }
+        contextGroups[group, default: 0] += 1
+    }
+
+    func contextCount(type: String, key: String) -> Int {
+        contextGroups[type + "\n" + key] ?? 0
+    }
+
+    private func addUnsigned(type: String, source: String, date: SampleDate?, enteredByHand: Bool) {
+        let key = Self.unsignedKey(type: type, source: source, enteredByHand: enteredByHand)
         if unsignedGroups[key] == nil {
             guard unsignedGroupOrder.count < Limits.unsignedGroups else { unsignedNotGrouped += 1; return }
-            unsignedGroupOrder.append((type, source))
+            unsignedGroupOrder.append((type, source, enteredByHand))
         }
-        var group = unsignedGroups[key, default: UnsignedGroup()]
+        var group = unsignedGroups[key, default: UnsignedGroup(enteredByHand: enteredByHand)]
         group.count += 1
         if let date {
             if group.first.map({ date < $0 }) ?? true { group.first = date }
@@ -209,8 +248,13 @@ final class ReportCollector: VerificationSink {
         unsignedGroups[key] = group
     }
 
-    func unsignedGroup(type: String, source: String) -> UnsignedGroup? {
-        unsignedGroups[type + "\n" + source]
+    func unsignedGroup(type: String, source: String, enteredByHand: Bool) -> UnsignedGroup? {
+        unsignedGroups[Self.unsignedKey(type: type, source: source, enteredByHand: enteredByHand)]
+    }
+
+    /// Readings typed in by hand get groups of their own, so they are never counted with measured ones.
+    private static func unsignedKey(type: String, source: String, enteredByHand: Bool) -> String {
+        type + "\n" + source + (enteredByHand ? "\n1" : "\n0")
     }
 
     /// What follows a device's name where the signature of an authentic reading does not cover it.

@@ -335,6 +335,11 @@ struct ReportPage {
                         + "<td>\(e(ReportWords.typeName(entry.type)))</td><td>\(e(Self.signedStart(entry)))</td><td>\(e(problem.device ?? "—"))</td>"
                         + Self.alteredFieldCells(mismatch, entry: entry) + "</tr>\n"
                 }
+                if !problem.unsignedContext.isEmpty {
+                    // Stored beside the reading, not covered by its signature: never read as signed.
+                    html += "<tr class=\"unsigned-context\"><td class=\"num\">\(entry.position)</td><td colspan=\"7\" class=\"note\">"
+                        + "unsigned context (not covered by the signature): \(problem.unsignedContext.map(e).joined(separator: ", "))</td></tr>\n"
+                }
             }
             html += "</tbody></table>\n"
         }
@@ -377,18 +382,38 @@ struct ReportPage {
             html += "<p class=\"note\" id=\"problems-not-listed\">\(collector.problemsNotListed) further problem(s) are counted above but not listed (the report lists the first \(ReportCollector.Limits.problems)); `healthsig verify --format ndjson` lists every one.</p>\n"
         }
         html += "<h3 id=\"unsigned-readings\">Unsigned readings (\(count(.unsigned)))</h3>\n"
+        if collector.unsignedEnteredByHand > 0 {
+            html += "<p id=\"entered-by-hand\"><strong>Entered by hand (unsigned): \(Self.grouped(collector.unsignedEnteredByHand))</strong>"
+                + " — marked as typed in by a person (HKWasUserEntered), not measured by a device; no device signs such a reading.</p>\n"
+        }
         if collector.unsignedGroupOrder.isEmpty {
             html += "<p>None.</p>\n"
         } else {
             html += "<table><thead><tr><th>Reading</th><th>Source</th><th class=\"num\">Count</th><th>First</th><th>Last</th></tr></thead><tbody>\n"
-            for (type, source) in collector.unsignedGroupOrder {
-                guard let group = collector.unsignedGroup(type: type, source: source) else { continue }
-                html += "<tr><td>\(e(ReportWords.typeName(type)))</td><td>\(e(source))</td><td class=\"num\">\(Self.grouped(group.count))</td>"
+            for (type, source, enteredByHand) in collector.unsignedGroupOrder {
+                guard let group = collector.unsignedGroup(type: type, source: source, enteredByHand: enteredByHand) else { continue }
+                let byHand = enteredByHand ? "<br><span class=\"note\">entered by hand (unsigned)</span>" : ""
+                html += "<tr\(enteredByHand ? " class=\"entered-by-hand\"" : "")><td>\(e(ReportWords.typeName(type)))\(byHand)</td><td>\(e(source))</td><td class=\"num\">\(Self.grouped(group.count))</td>"
                     + "<td>\(e(group.first?.rfc3339String ?? "—"))</td><td>\(e(group.last?.rfc3339String ?? "—"))</td></tr>\n"
             }
             html += "</tbody></table>\n"
             if collector.unsignedNotGrouped > 0 {
                 html += "<p class=\"note\">\(ReportWords.readings(collector.unsignedNotGrouped)) of further types and sources are counted but not listed.</p>\n"
+            }
+        }
+        html += "<h3 id=\"unsigned-context\">Unsigned context: stored with signed readings, not covered by their signature (\(ReportWords.readings(collector.readingsWithUnsignedContext)))</h3>\n"
+        if collector.contextGroupOrder.isEmpty {
+            html += "<p>None.</p>\n"
+        } else {
+            html += "<p class=\"note\">These stored details (a meal time, a sensor location, a phone's sync identifier) are not part of what the device signed: "
+                + "they may have been added or changed later, and nothing here vouches for them.</p>\n"
+            html += "<table><thead><tr><th>Reading</th><th>Stored detail (unsigned)</th><th class=\"num\">Readings</th></tr></thead><tbody>\n"
+            for (type, key) in collector.contextGroupOrder {
+                html += "<tr><td>\(e(ReportWords.typeName(type)))</td><td>\(e(key))</td><td class=\"num\">\(Self.grouped(collector.contextCount(type: type, key: key)))</td></tr>\n"
+            }
+            html += "</tbody></table>\n"
+            if collector.contextNotGrouped > 0 {
+                html += "<p class=\"note\">\(collector.contextNotGrouped) unsigned detail(s) of further types and keys are not listed (more than \(ReportCollector.Limits.contextGroups) type and key pairs).</p>\n"
             }
         }
         return html + "</section>\n"

@@ -87,6 +87,16 @@ enum SignedReading {
         return nil
     }
 
+    /// Whether the sample (or a correlation's member) is marked `HKWasUserEntered` true: a value
+    /// typed in by hand, which `sign` refuses, so it is never signed.
+    static func isEnteredByHand(_ sample: Sample) -> Bool {
+        if sample.metadata[MetadataKey.wasUserEntered]?.boolValue == true { return true }
+        if case .correlation(let c) = sample {
+            return c.objects.contains { $0.metadata[MetadataKey.wasUserEntered]?.boolValue == true }
+        }
+        return false
+    }
+
     private static func quantity(_ record: SignedRecord) -> Quantity? {
         guard let value = record.quantityValue, let unitText = record.unit, let unit = try? HealthUnit(unitText) else { return nil }
         return Quantity(value: value, unit: unit)

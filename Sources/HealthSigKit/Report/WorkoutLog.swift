@@ -22,6 +22,8 @@ struct WorkoutLog {
         let verdict: SampleVerdict.Kind
         /// An altered workout's stored values, shown beside the signed ones.
         var stored: Workout? = nil
+        /// Stored metadata keys the signature does not cover, in words (docs/REPORT.md).
+        var unsignedContext: [String] = []
     }
 
     /// The workouts of one activity type.
@@ -54,7 +56,8 @@ struct WorkoutLog {
         alteredNotShown += 1
     }
 
-    mutating func add(_ workout: Workout, verdict: SampleVerdict.Kind, stored: Workout? = nil, device: String?) {
+    mutating func add(_ workout: Workout, verdict: SampleVerdict.Kind, stored: Workout? = nil, device: String?,
+                      unsignedContext: [String] = []) {
         let key = workout.activityType.rawValue
         if groups[key] == nil {
             groups[key] = ActivityGroup(activity: workout.activityType)
@@ -64,7 +67,7 @@ struct WorkoutLog {
         if listed < Self.rowLimit {
             groups[key]?.rows.append(Row(start: workout.startDate, activity: workout.activityType, duration: workout.duration,
                                          distance: workout.totalDistance, energy: workout.totalEnergyBurned, device: device,
-                                         verdict: verdict, stored: stored))
+                                         verdict: verdict, stored: stored, unsignedContext: unsignedContext))
             listed += 1
         } else {
             groups[key]?.notListed += 1

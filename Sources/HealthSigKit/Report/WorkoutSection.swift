@@ -47,7 +47,10 @@ struct WorkoutSection {
                 + "<td class=\"num\">\(e(row.distance.map(\.description) ?? "—"))\(alteredBeside(row.distance.map(\.description) ?? "—", stored.map { $0.totalDistance.map(\.description) ?? "—" }, altered: stored != nil))</td>"
                 + "<td class=\"num\">\(e(row.energy.map(\.description) ?? "—"))\(alteredBeside(row.energy.map(\.description) ?? "—", stored.map { $0.totalEnergyBurned.map(\.description) ?? "—" }, altered: stored != nil))</td>"
                 + "<td>\(e(row.device ?? "—"))\(alteredBeside(row.device ?? "—", stored.map { $0.device.map(ReportCollector.deviceName) ?? "—" }, altered: stored != nil))</td>"
-                + "<td>\(WorkoutChartSVG.mark(ReadingClass(row.verdict)))\(e(ReportWords.verdict(row.verdict)))</td></tr>\n"
+                + "<td>\(WorkoutChartSVG.mark(ReadingClass(row.verdict)))\(e(ReportWords.verdict(row.verdict)))"
+                + (row.unsignedContext.isEmpty ? "" : "<br><span class=\"note unsigned-context\">unsigned context (not covered by the signature): "
+                    + row.unsignedContext.map(e).joined(separator: ", ") + "</span>")
+                + "</td></tr>\n"
         }
         html += "</tbody></table>\n"
         if group.notListed > 0 {
