@@ -390,6 +390,32 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         }
     }
 
+    /// What the verifier keeps of the batches met so far, counted from its state on demand (for
+    /// the tests that check memory is bounded by the open batches, not by the run's history).
+    package struct Retained: Sendable, Equatable {
+        /// Batches met.
+        package var batches = 0
+        /// Batches keeping their verified manifest.
+        package var manifests = 0
+        /// Batches keeping their SignedData.
+        package var signedData = 0
+        /// Batches keeping a set of the indices met (rather than one index, or none).
+        package var indexSets = 0
+        /// Inflated manifests cached.
+        package var inflatedManifests = 0
+    }
+
+    /// ``Retained`` now.
+    package var retained: Retained {
+        var retained = Retained(batches: batches.count, inflatedManifests: inflated.count)
+        for state in batches.values {
+            if state.signature?.manifest != nil { retained.manifests += 1 }
+            if state.signature?.der != nil { retained.signedData += 1 }
+            if case SeenIndices.some(_) = state.seen { retained.indexSets += 1 }
+        }
+        return retained
+    }
+
     // MARK: - Signatures
 
     /// Takes the batch signature found on `carrier`'s sample. Returns the carrier's own verdict
