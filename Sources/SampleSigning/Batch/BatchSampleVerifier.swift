@@ -210,6 +210,11 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     private var inflated: [BatchKey: BatchManifest] = [:]
     private var inflatedOrder: [BatchKey] = []
     private var matcher = RepeatedRecordMatcher()
+    #if DEBUG
+    /// Entries of the waiting lists looked at so far, to give up or decide a member (debug
+    /// builds only, for the tests that check each member costs O(1) however many wait).
+    package private(set) var waitingEntriesExamined = 0
+    #endif
 
     /// Most members a verifier keeps waiting unless told otherwise, and most items
     /// `healthsig verify` holds behind them (docs/BATCH.md, "Streaming and memory").
@@ -504,6 +509,9 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         state.head = 0
         batches[key] = state
         waitingCount -= ready.count
+        #if DEBUG
+        waitingEntriesExamined += ready.count
+        #endif
         for member in ready { outcomes.append(resolve(member)) }
         return result
     }
@@ -676,6 +684,9 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         while waitingHead < waitingOrder.count {
             let (key, serial) = waitingOrder[waitingHead]
             waitingHead += 1
+            #if DEBUG
+            waitingEntriesExamined += 1
+            #endif
             if waitingHead > 4_096, waitingHead * 2 > waitingOrder.count {
                 waitingOrder.removeFirst(waitingHead)
                 waitingHead = 0
