@@ -46,6 +46,14 @@ enum BatchFixtures {
         return out + (try signer.finish())
     }
 
+    /// A heart rate of batch `n` (an identifier of its own, no carrier of which is ever made),
+    /// index 0.
+    static func carrierlessMember(_ n: Int) throws -> Sample {
+        let identifier = [UInt8](repeating: 0xA0, count: 8) + withUnsafeBytes(of: UInt32(n).bigEndian, Array.init)
+        let reference = BatchReference(batchIdentifier: identifier, index: 0)
+        return try Fixtures.heartRate(metadata: [BatchReference.metadataKey: .string(reference.description)])
+    }
+
     /// Verdicts of `samples` in input order, and the batch statuses at the end.
     static func verify(_ samples: [Sample], form: StoredForm = .json,
                        trusting key: P256PrivateKey? = nil) throws -> ([SampleVerdict], [BatchStatus]) {

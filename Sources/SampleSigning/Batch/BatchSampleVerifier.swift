@@ -210,6 +210,11 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     private var inflated: [BatchKey: BatchManifest] = [:]
     private var inflatedOrder: [BatchKey] = []
     private var matcher = RepeatedRecordMatcher()
+    #if DEBUG
+    /// Entries of the waiting lists looked at so far, to give up or decide a member (debug
+    /// builds only, for the tests that check each member costs O(1) however many wait).
+    package private(set) var waitingEntriesExamined = 0
+    #endif
 
     /// Most members a verifier keeps waiting unless told otherwise, and most items
     /// `healthsig verify` holds behind them (docs/BATCH.md, "Streaming and memory").
@@ -390,6 +395,32 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         }
     }
 
+    /// What the verifier keeps of the batches met so far, counted from its state on demand (for
+    /// the tests that check memory is bounded by the open batches, not by the run's history).
+    package struct Retained: Sendable, Equatable {
+        /// Batches met.
+        package var batches = 0
+        /// Batches keeping their verified manifest.
+        package var manifests = 0
+        /// Batches keeping their SignedData.
+        package var signedData = 0
+        /// Batches keeping a set of the indices met (rather than one index, or none).
+        package var indexSets = 0
+        /// Inflated manifests cached.
+        package var inflatedManifests = 0
+    }
+
+    /// ``Retained`` now.
+    package var retained: Retained {
+        var retained = Retained(batches: batches.count, inflatedManifests: inflated.count)
+        for state in batches.values {
+            if state.signature?.manifest != nil { retained.manifests += 1 }
+            if state.signature?.der != nil { retained.signedData += 1 }
+            if case SeenIndices.some(_) = state.seen { retained.indexSets += 1 }
+        }
+        return retained
+    }
+
     // MARK: - Signatures
 
     /// Takes the batch signature found on `carrier`'s sample. Returns the carrier's own verdict
@@ -478,6 +509,9 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         state.head = 0
         batches[key] = state
         waitingCount -= ready.count
+        #if DEBUG
+        waitingEntriesExamined += ready.count
+        #endif
         for member in ready { outcomes.append(resolve(member)) }
         return result
     }
@@ -650,6 +684,9 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         while waitingHead < waitingOrder.count {
             let (key, serial) = waitingOrder[waitingHead]
             waitingHead += 1
+            #if DEBUG
+            waitingEntriesExamined += 1
+            #endif
             if waitingHead > 4_096, waitingHead * 2 > waitingOrder.count {
                 waitingOrder.removeFirst(waitingHead)
                 waitingHead = 0
