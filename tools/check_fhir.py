@@ -35,7 +35,7 @@ WORKOUT_FIELD = "urn:healthsig:workout-field"
 WORKOUT_TYPE = "HKWorkoutTypeIdentifier"
 VERIFIED_STATUS = "final"
 UNVERIFIED_STATUS = {"unsigned": "preliminary", "untrusted-signer": "preliminary", "malformed": "preliminary",
-                     "bad-signature": "preliminary", "content-mismatch": "entered-in-error"}
+                     "bad-signature": "preliminary", "revoked": "preliminary", "content-mismatch": "entered-in-error"}
 ACTIVITY_PREFIX = "HKWorkoutActivityType"
 
 

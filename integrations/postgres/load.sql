@@ -52,7 +52,7 @@ DELETE FROM verdicts WHERE origin_id IN (SELECT origin_id FROM replaced);
 DELETE FROM origins WHERE origin_id IN (SELECT origin_id FROM replaced);
 
 INSERT INTO origins (origin, valid, unsigned, malformed, bad_signature, untrusted_signer, content_mismatch,
-                     unreadable, correlation_member_copies, summary)
+                     revoked, unreadable, correlation_member_copies, summary)
 SELECT origin,
        (summary->'counts'->>'valid')::integer,
        (summary->'counts'->>'unsigned')::integer,
@@ -60,6 +60,8 @@ SELECT origin,
        (summary->'counts'->>'bad-signature')::integer,
        (summary->'counts'->>'untrusted-signer')::integer,
        (summary->'counts'->>'content-mismatch')::integer,
+       -- Written only when some reading is revoked (docs/TRUST.md).
+       coalesce((summary->'counts'->>'revoked')::integer, 0),
        coalesce((summary->>'unreadable')::integer, 0),
        coalesce((summary->>'correlationMemberCopies')::integer, 0),
        summary

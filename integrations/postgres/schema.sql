@@ -16,6 +16,7 @@ CREATE TABLE IF NOT EXISTS origins (
     bad_signature             integer NOT NULL,
     untrusted_signer          integer NOT NULL,
     content_mismatch          integer NOT NULL,
+    revoked                   integer NOT NULL DEFAULT 0,
     unreadable                integer NOT NULL,
     correlation_member_copies integer NOT NULL,
     summary                   jsonb NOT NULL
@@ -38,7 +39,7 @@ CREATE TABLE IF NOT EXISTS verdicts (
     origin_id    bigint NOT NULL,           -- origins.origin_id
     position     integer NOT NULL,          -- the sample's place in its input, from 1
     line         integer,                   -- its line in the input, as the report gives it
-    verdict      text NOT NULL,             -- valid, unsigned, malformed, bad-signature, untrusted-signer, content-mismatch
+    verdict      text NOT NULL,             -- valid, unsigned, malformed, bad-signature, untrusted-signer, content-mismatch, revoked
     reason_code  text NOT NULL,
     reason       text NOT NULL,
     type         text NOT NULL,

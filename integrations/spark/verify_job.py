@@ -215,7 +215,7 @@ def output_frames(entry_chunks, summary_lines):
     summary = StructType([StructField("summary", StructType([
         StructField("origin", text),
         StructField("counts", StructType([StructField(k, count) for k in (
-            "valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch")])),
+            "valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch", "revoked")])),
         StructField("unreadable", count), StructField("correlationMemberCopies", count),
         StructField("batches", ArrayType(StructType([
             StructField("id", text), StructField("signature", text), StructField("present", count),
@@ -242,7 +242,7 @@ def output_frames(entry_chunks, summary_lines):
     ).select(
         F.col("s.summary.origin").alias("origin"), "entries",
         *[F.coalesce(F.col(f"s.summary.counts.`{k}`"), F.lit(0)).alias(k.replace("-", "_")) for k in (
-            "valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch")],
+            "valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch", "revoked")],
         F.coalesce(F.col("s.summary.unreadable"), F.lit(0)).alias("unreadable"),
         F.coalesce(F.col("s.summary.correlationMemberCopies"), F.lit(0)).alias("correlation_member_copies"),
         F.coalesce(F.size("s.summary.batches"), F.lit(0)).cast(count).alias("batches"),
