@@ -66,19 +66,9 @@ public struct Certificate: Hashable, Sendable {
     public init(derEncoded: some Collection<UInt8>) throws {
         defer { OpenSSLErrorQueue.clear() }
         let bytes = Array(derEncoded)
-        let x509: OpaquePointer = try ByteBuffers.with(bytes) { base, count in
-            guard count > 0 else { throw CryptoError.invalidCertificate("no bytes") }
-            var cursor: UnsafePointer<UInt8>? = base
-            guard let x509 = d2i_X509(nil, &cursor, count) else {
-                throw CryptoError.invalidCertificate("OpenSSL could not decode it (\(OpenSSLErrorQueue.drain()))")
-            }
-            let consumed = cursor.map { $0 - base } ?? 0
-            guard consumed == count else {
-                X509_free(x509)
-                throw CryptoError.invalidCertificate("\(count - consumed) trailing bytes after the certificate")
-            }
-            return x509
-        }
+        guard !bytes.isEmpty else { throw CryptoError.invalidCertificate("no bytes") }
+        let x509 = try WholeDERDecoding.decode(bytes, what: "certificate", d2i: { d2i_X509(nil, $0, $1) },
+                                               free: { X509_free($0) }, error: CryptoError.invalidCertificate)
         try self.init(taking: X509Handle(taking: x509), derEncoded: bytes)
     }
 

@@ -68,18 +68,8 @@ public struct CertificateRevocationList: Sendable {
         } catch {
             throw CryptoError.invalidCRL("not DER: \(error)")
         }
-        let crl: OpaquePointer = try ByteBuffers.with(bytes) { base, count in
-            var cursor: UnsafePointer<UInt8>? = base
-            guard let crl = d2i_X509_CRL(nil, &cursor, count) else {
-                throw CryptoError.invalidCRL("OpenSSL could not decode it (\(OpenSSLErrorQueue.drain()))")
-            }
-            let consumed = cursor.map { $0 - base } ?? 0
-            guard consumed == count else {
-                X509_CRL_free(crl)
-                throw CryptoError.invalidCRL("\(count - consumed) trailing bytes after the CRL")
-            }
-            return crl
-        }
+        let crl = try WholeDERDecoding.decode(bytes, what: "CRL", d2i: { d2i_X509_CRL(nil, $0, $1) },
+                                              free: { X509_CRL_free($0) }, error: CryptoError.invalidCRL)
         try self.init(taking: CRLHandle(taking: crl), derEncoded: bytes)
     }
 
@@ -224,24 +214,5 @@ public struct CertificateRevocationList: Sendable {
         guard let text = BN_bn2dec(number) else { throw OpenSSLErrorQueue.error("BN_bn2dec") }
         defer { healthsig_free(text) }
         return String(cString: text)
-    }
-}
-
-/// Owns one `X509_CRL` and frees it when the last Swift value using it goes away.
-///
-/// `@unchecked Sendable`: the CRL is never modified after parsing, and OpenSSL computes its
-/// cached extension data during `d2i_X509_CRL` (its callback), so later reads and
-/// `X509_CRL_verify` from any thread see settled state.
-final class CRLHandle: @unchecked Sendable {
-    /// The owned `X509_CRL *`.
-    let pointer: OpaquePointer
-
-    /// Takes ownership of `pointer` (one reference).
-    init(taking pointer: OpaquePointer) {
-        self.pointer = pointer
-    }
-
-    deinit {
-        X509_CRL_free(pointer)
     }
 }

@@ -40,3 +40,22 @@ final class X509Handle: @unchecked Sendable {
         X509_free(pointer)
     }
 }
+
+/// Owns one `X509_CRL` and frees it when the last Swift value using it goes away.
+///
+/// `@unchecked Sendable`: the CRL is never modified after parsing, and OpenSSL computes its
+/// cached extension data during `d2i_X509_CRL` (its callback), so later reads and
+/// `X509_CRL_verify` from any thread see settled state.
+final class CRLHandle: @unchecked Sendable {
+    /// The owned `X509_CRL *`.
+    let pointer: OpaquePointer
+
+    /// Takes ownership of `pointer` (one reference).
+    init(taking pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        X509_CRL_free(pointer)
+    }
+}
