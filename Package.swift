@@ -3,13 +3,15 @@ import PackageDescription
 
 // Layers, each depending only on those below it:
 //   healthsig (command) → HealthSigKit (demo, bench, vectors check) → SampleIO, SampleSigning
-//   → HealthSamples / CMS → CryptoBackend (+ COpenSSL) → DER
+//   → HealthSamples / CMS → CryptoBackend (+ COpenSSL) → DER → OwnedMemory (single-owner state,
+//   thread-local values, the byte buffer and byte scan: where manual memory management lives)
 // Beside the command, not linked into it: make-vectors → VectorGeneration → HealthSigKit, the
 // maintainer tool that builds TestVectors/ (it shells out to `openssl` for key material).
 let package = Package(
     name: "healthsig",
     platforms: [.macOS(.v13)],
     products: [
+        .library(name: "OwnedMemory", targets: ["OwnedMemory"]),
         .library(name: "DER", targets: ["DER"]),
         .library(name: "CryptoBackend", targets: ["CryptoBackend"]),
         .library(name: "CMS", targets: ["CMS"]),
@@ -24,7 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .target(name: "DER"),
+        .target(name: "OwnedMemory"),
+        .target(name: "DER", dependencies: ["OwnedMemory"]),
         .systemLibrary(
             name: "COpenSSL",
             pkgConfig: "libcrypto",
@@ -35,12 +38,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "CryptoBackend", dependencies: ["DER", "COpenSSL"]),
-        .target(name: "CMS", dependencies: ["DER", "CryptoBackend"]),
-        .target(name: "HealthSamples"),
-        .target(name: "SampleSigning", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples", "CZlib"]),
-        .target(name: "SampleIO", dependencies: ["HealthSamples", "CZlib"]),
-        .target(name: "HealthSigKit", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples", "SampleSigning", "SampleIO"]),
+        .target(name: "CryptoBackend", dependencies: ["OwnedMemory", "DER", "COpenSSL"]),
+        .target(name: "CMS", dependencies: ["OwnedMemory", "DER", "CryptoBackend"]),
+        .target(name: "HealthSamples", dependencies: ["OwnedMemory"]),
+        .target(name: "SampleSigning", dependencies: ["OwnedMemory", "DER", "CMS", "CryptoBackend", "HealthSamples", "CZlib"]),
+        .target(name: "SampleIO", dependencies: ["OwnedMemory", "HealthSamples", "CZlib"]),
+        .target(name: "HealthSigKit", dependencies: ["OwnedMemory", "DER", "CMS", "CryptoBackend", "HealthSamples", "SampleSigning", "SampleIO"]),
         .executableTarget(
             name: "healthsig",
             dependencies: ["DER", "CryptoBackend", "HealthSigKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
