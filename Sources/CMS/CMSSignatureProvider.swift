@@ -48,10 +48,11 @@ extension CMSSignatureProvider {
 }
 
 extension P256PrivateKey: CMSSignatureProvider {
-    /// `false`: the signature comes from libcrypto in this process with the very key whose public
-    /// half is `publicKey`, so checking it would only halve signing throughput (verification
-    /// costs about four ECDSA signatures; see `healthsig bench`).
-    public var signaturesNeedVerification: Bool { false }
+    /// `false` for a key in this process: the signature comes from libcrypto with the very key
+    /// whose public half is `publicKey`, so checking it would only halve signing throughput
+    /// (verification costs about four ECDSA signatures; see `healthsig bench`). `true` for a key
+    /// in a PKCS#11 token, a separate device.
+    public var signaturesNeedVerification: Bool { isInToken }
 
     /// Read from the stored `publicKey` without copying the key.
     public var keyIdentifier: [UInt8] { publicKey.keyIdentifier }

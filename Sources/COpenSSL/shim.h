@@ -89,4 +89,60 @@ static inline OSSL_PARAM *healthsig_p256_params(const BIGNUM *priv, const unsign
     return params;
 }
 
+/*
+ * PKCS#11 keys (keys that never leave a token), through libp11's "pkcs11" engine
+ * (libengine-pkcs11-openssl): Debian bookworm has no pkcs11-provider, so the ENGINE API is the
+ * way OpenSSL 3.0 reaches a token here. The ENGINE API is deprecated in 3.0 and hidden above by
+ * OPENSSL_NO_DEPRECATED, so the six functions used are declared here by hand, exactly as
+ * <openssl/engine.h> declares them (they are still exported by libcrypto 3), and CryptoBackend
+ * calls only the healthsig_pkcs11_* helpers below.
+ */
+ENGINE *ENGINE_by_id(const char *id);
+int ENGINE_init(ENGINE *e);
+int ENGINE_finish(ENGINE *e);
+int ENGINE_free(ENGINE *e);
+int ENGINE_ctrl_cmd_string(ENGINE *e, const char *cmd_name, const char *arg, int cmd_optional);
+EVP_PKEY *ENGINE_load_private_key(ENGINE *e, const char *key_id, UI_METHOD *ui_method, void *callback_data);
+
+/*
+ * A functional reference to the pkcs11 engine driving the PKCS#11 module at `module_path`
+ * (loaded from OpenSSL's engines directory), with the token PIN set when `pin` is not NULL, so
+ * the engine never prompts. "QUIET" is optional (older libp11 lacks it): it stops the engine
+ * printing its own messages on standard error; the error queue says what went wrong. Returns
+ * NULL on failure (the error queue says why). Release with healthsig_pkcs11_engine_release.
+ */
+static inline ENGINE *healthsig_pkcs11_engine_open(const char *module_path, const char *pin) {
+    ENGINE *engine = ENGINE_by_id("pkcs11");
+    if (engine == NULL)
+        return NULL;
+    ENGINE_ctrl_cmd_string(engine, "QUIET", NULL, 1);
+    if (!ENGINE_ctrl_cmd_string(engine, "MODULE_PATH", module_path, 0)) {
+        ENGINE_free(engine);
+        return NULL;
+    }
+    if (!ENGINE_init(engine)) {
+        ENGINE_free(engine);
+        return NULL;
+    }
+    /* The structural reference from ENGINE_by_id is no longer needed: ENGINE_init holds a functional one. */
+    ENGINE_free(engine);
+    if (pin != NULL && !ENGINE_ctrl_cmd_string(engine, "PIN", pin, 0)) {
+        ENGINE_finish(engine);
+        return NULL;
+    }
+    return engine;
+}
+
+/* Drops the functional reference of healthsig_pkcs11_engine_open. */
+static inline void healthsig_pkcs11_engine_release(ENGINE *engine) { ENGINE_finish(engine); }
+
+/*
+ * The private key `uri` names (RFC 7512), as an EVP_PKEY whose operations run in the token.
+ * No UI method: the PIN was given to the engine beforehand, so nothing is ever prompted for.
+ */
+static inline EVP_PKEY *healthsig_pkcs11_load_private_key(ENGINE *engine, const char *uri) {
+    return ENGINE_load_private_key(engine, uri, NULL, NULL);
+}
+
+
 #endif

@@ -13,6 +13,10 @@ public struct P256PrivateKey: Sendable {
     /// The matching public key.
     public let publicKey: P256PublicKey
 
+    /// Whether the private key lives in a PKCS#11 token (``inToken(_:module:pin:)``), where
+    /// OpenSSL asks the token for each signature, rather than in this process.
+    public internal(set) var isInToken = false
+
     /// Iteration count for PBKDF2 when exporting an encrypted PKCS#8 key. OpenSSL's own
     /// default (2048) is far below current guidance for password hashing (NIST SP 800-132,
     /// OWASP); 100 000 costs a few tens of milliseconds per load.

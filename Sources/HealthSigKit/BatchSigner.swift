@@ -104,13 +104,14 @@ public enum BatchSigner {
     /// pipe stays live: each line comes out before the next is read), in small batches while
     /// input is already there; with `skipInvalid` false the run stops at the first invalid
     /// reading, and the lines written before it stay written (``Result/stoppedAtLine``).
+    /// `keyPath` may be a `pkcs11:` URI, reached with `token` (docs/TRUST.md, "Keys in hardware").
     public static func run(inputPath: String, outputPath: String, keyPath: String,
                            passphrase: KeyFiles.PassphraseSource, options: CMSSigning.Options,
                            skipInvalid: Bool, replaceSignatures: Bool = false, jobs: Int = 1, force: Bool = true,
                            progress: (any PipelineProgress)? = nil, batching: Batching? = nil,
                            problemHandler: ((Problem) -> Void)? = nil,
-                           keyWarning: ((String) -> Void)? = nil) throws(ToolError) -> Result {
-        let key = try KeyFiles.loadPrivateKey(keyPath, passphrase: passphrase, warning: keyWarning)
+                           keyWarning: ((String) -> Void)? = nil, token: TokenAccess? = nil) throws(ToolError) -> Result {
+        let key = try KeyFiles.loadKey(keyPath, token: token, option: "--key", passphrase: passphrase, warning: keyWarning)
         let builder = try CMSSigning.builder(options)
         // A certificate that does not belong to the key fails every reading the same way; it
         // is a usage error, found before any input is read (and before `--skip-invalid` could
@@ -131,6 +132,7 @@ public enum BatchSigner {
             throw .io(path: inputPath, reason: "\(error)")
         }
         let protected = [inputPath, keyPath] + (options.certificatePath.map { [$0] } ?? []) + passphrase.filePaths
+            + (token?.filePaths ?? [])
         try OutputFiles.refuseExistingFile(outputPath, force: force, inputs: protected)
         let output = try OutputFiles.open(outputPath, protecting: protected, inPlaceDelivery: .asWritten)
         let streamed = output.writesInPlace

@@ -19,14 +19,14 @@ public enum KeyFiles {
         }
     }
 
-    /// Reads the passphrase, if any.
-    public static func passphrase(from source: PassphraseSource) throws(ToolError) -> [UInt8]? {
+    /// Reads the passphrase, if any; `what` names the secret in messages (a token's PIN is read the same way).
+    public static func passphrase(from source: PassphraseSource, what: String = "passphrase") throws(ToolError) -> [UInt8]? {
         switch source {
         case .none:
             return nil
         case .environment(let name):
             guard let value = ProcessInfo.processInfo.environment[name] else {
-                throw .usage("environment variable \(name) (passphrase) is not set")
+                throw .usage("environment variable \(name) (\(what)) is not set")
             }
             return Array(value.utf8)
         case .file(let path):
@@ -121,10 +121,10 @@ public enum KeyFiles {
     /// passphrase is given), `NAME.pub.pem` and, when `certificateSubject` is set,
     /// `NAME.cert.pem` of the given `role`, with subjectKeyIdentifier and authorityKeyIdentifier
     /// extensions, valid from `notBefore` (now when `nil`) for `days` days. Existing files are
-    /// never overwritten.
+    /// never overwritten. An `.issued` role's key may be a `pkcs11:` URI, reached with `issuerToken`.
     public static func generate(directory: String, name: String, certificateSubject: String?, days: Int,
                                 notBefore: Date? = nil, passphrase: PassphraseSource = .none,
-                                role: CertificateRole = .selfSigned) throws(ToolError) -> GeneratedKey {
+                                role: CertificateRole = .selfSigned, issuerToken: TokenAccess? = nil) throws(ToolError) -> GeneratedKey {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
             throw .usage("--name must be a plain file name, not '\(name)'")
         }
@@ -147,9 +147,10 @@ public enum KeyFiles {
         var warnings: [String] = []
         var issuer: (certificate: Certificate, key: P256PrivateKey)?
         if certificateSubject != nil, case .issued(let certificatePath, let issuerKeyPath, let issuerPassphrase) = role {
-            issuer = (try loadCertificate(certificatePath), try loadPrivateKey(issuerKeyPath, passphrase: issuerPassphrase,
-                                                                                passphraseOption: "issuer-passphrase",
-                                                                                warning: { warnings.append($0) }))
+            issuer = (try loadCertificate(certificatePath), try loadKey(issuerKeyPath, token: issuerToken, option: "--issuer",
+                                                                     passphrase: issuerPassphrase,
+                                                                     passphraseOption: "issuer-passphrase",
+                                                                     warning: { warnings.append($0) }))
         }
         let key: P256PrivateKey
         let keyPEM: String

@@ -35,12 +35,24 @@ public enum RevocationIssuer {
     /// Adds `certificatePath`'s certificate to the CRL at `crlPath` (created when absent), issued
     /// by the CA `ca` (`CA.cert.pem` and `CA.key.pem`, as `keygen --issuer` takes it), and writes
     /// the CRL atomically as PEM.
+    ///
+    /// `ca` may instead be a `pkcs11:` URI naming the CA key in a token, reached with `token`;
+    /// the CA certificate is then `caCertificatePath`.
     public static func revoke(ca: String, passphrase: KeyFiles.PassphraseSource, certificatePath: String,
                               reason: Reason, compromisedAt: Date?, crlPath: String, nextUpdateDays: Int,
-                              now: Date = Date()) throws(ToolError) -> Outcome {
-        let files = KeyFiles.issuerFiles(ca)
+                              now: Date = Date(), caCertificatePath: String? = nil,
+                              token: TokenAccess? = nil) throws(ToolError) -> Outcome {
+        var files = KeyFiles.issuerFiles(ca)
+        if PKCS11URI.isPKCS11URI(ca) {
+            guard let caCertificatePath else {
+                throw .usage("--ca \(ca) is a key in a PKCS#11 token: give the CA certificate with --ca-cert")
+            }
+            files = (caCertificatePath, ca)
+        } else if caCertificatePath != nil {
+            throw .usage("--ca-cert is for a CA key in a token (--ca pkcs11:...); --ca \(ca) names CA.cert.pem itself")
+        }
         let authority = try KeyFiles.loadCertificate(files.certificatePath)
-        let key = try KeyFiles.loadPrivateKey(files.keyPath, passphrase: passphrase)
+        let key = try KeyFiles.loadKey(files.keyPath, token: token, option: "--ca", passphrase: passphrase)
         let certificate = try KeyFiles.loadCertificate(certificatePath)
         var previous: CertificateRevocationList?
         var info = stat()
@@ -61,7 +73,8 @@ public enum RevocationIssuer {
             throw .usage("cannot revoke \(certificatePath): \(error)")
         }
         try OutputFiles.write(Array(crl.pemString.utf8), to: crlPath,
-                              protecting: [files.certificatePath, files.keyPath, certificatePath] + passphrase.filePaths)
+                              protecting: [files.certificatePath, files.keyPath, certificatePath] + passphrase.filePaths
+                                  + (token?.filePaths ?? []))
         return Outcome(crl: crl, extendedExisting: previous != nil)
     }
 

@@ -1,3 +1,4 @@
+import CryptoBackend
 import SampleIO
 
 /// Errors of the tool layer: bad arguments and I/O. The command maps these to exit code 2.
@@ -8,6 +9,8 @@ public enum ToolError: Error, Sendable, CustomStringConvertible {
     case usage(String)
     /// A key, certificate or trust file could not be used.
     case keyMaterial(path: String, reason: String)
+    /// A private key in a PKCS#11 token could not be used (bad URI, module, PIN, no such object).
+    case tokenKey(TokenKeyError)
     /// The reader of an output pipe or FIFO went away (`EPIPE`): the command ends quietly.
     case brokenPipe(path: String)
 
@@ -22,6 +25,7 @@ public enum ToolError: Error, Sendable, CustomStringConvertible {
         case .io(let path, let reason): return "\(path): \(reason)"
         case .usage(let message): return message
         case .keyMaterial(let path, let reason): return "\(path): \(reason)"
+        case .tokenKey(let error): return error.description
         case .brokenPipe(let path): return "\(path): the reader has gone (broken pipe)"
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CryptoBackend
 import HealthSigKit
 
 struct KeygenCommand: ParsableCommand {
@@ -8,7 +9,8 @@ struct KeygenCommand: ParsableCommand {
         discussion: """
         Prints `key id: ` and the key identifier (RFC 5280 4.2.1.2 method 1) in hex. Never overwrites existing files. \
         --cert: a self-signed device certificate, trusted by itself. --ca: a vendor CA certificate. \
-        --issuer CA: a device certificate issued by the CA that keygen --ca wrote as CA.cert.pem and CA.key.pem.
+        --issuer CA: a device certificate issued by the CA that keygen --ca wrote as CA.cert.pem and CA.key.pem, \
+        or by a CA key in a token: --issuer pkcs11:URI --issuer-cert CA.cert.pem with --pkcs11-module and --pin-env or --pin-file.
         """ + " " + OverwriteRule.help
     )
 
@@ -24,8 +26,13 @@ struct KeygenCommand: ParsableCommand {
     @Flag(help: "Make a vendor CA: a self-signed certificate with cA TRUE and keyCertSign.")
     var ca = false
 
-    @Option(help: ArgumentHelp("Issue the device certificate with this CA (CA.cert.pem and CA.key.pem).", valueName: "CA"))
+    @Option(help: ArgumentHelp("Issue the device certificate with this CA (CA.cert.pem and CA.key.pem), or with the CA key a PKCS#11 URI names.",
+                               valueName: "CA"))
     var issuer: String?
+
+    @Option(name: .customLong("issuer-cert"),
+            help: ArgumentHelp("The CA's certificate, when --issuer is a PKCS#11 URI.", valueName: "CERT"))
+    var issuerCert: String?
 
     @Option(help: "Certificate subject, e.g. \"CN=Acme BP Cuff,O=Acme\" (implies --cert).")
     var subject: String?
@@ -46,6 +53,8 @@ struct KeygenCommand: ParsableCommand {
     @Option(name: .customLong("issuer-passphrase-file"), help: "Read the CA key's passphrase from the first line of this file.")
     var issuerPassphraseFile: String?
 
+    @OptionGroup var token: TokenOptions
+
     func validate() throws {
         if notBefore != nil && !(cert || ca || issuer != nil || subject != nil) {
             throw ValidationError("--not-before needs a certificate: give --cert, --ca, --issuer or --subject")
@@ -53,6 +62,13 @@ struct KeygenCommand: ParsableCommand {
         if ca && issuer != nil { throw ValidationError("give --ca or --issuer, not both (a CA is issued by itself)") }
         if issuer == nil && (issuerPassphraseEnvironment != nil || issuerPassphraseFile != nil) {
             throw ValidationError("--issuer-passphrase-env and --issuer-passphrase-file need --issuer")
+        }
+        let tokenIssuer = issuer.map(PKCS11URI.isPKCS11URI) ?? false
+        if tokenIssuer && issuerCert == nil {
+            throw ValidationError("--issuer \(issuer ?? "") is a key in a PKCS#11 token: give the CA certificate with --issuer-cert")
+        }
+        if !tokenIssuer && issuerCert != nil {
+            throw ValidationError("--issuer-cert is for a CA key in a token (--issuer pkcs11:...)")
         }
         if issuerPassphraseEnvironment != nil && issuerPassphraseFile != nil {
             throw ValidationError("give --issuer-passphrase-env or --issuer-passphrase-file, not both")
@@ -64,7 +80,7 @@ struct KeygenCommand: ParsableCommand {
         let subject = wantsCertificate ? (self.subject ?? "CN=\(name)") : nil
         let role: KeyFiles.CertificateRole
         if let issuer {
-            let files = KeyFiles.issuerFiles(issuer)
+            let files = issuerCert.map { (certificatePath: $0, keyPath: issuer) } ?? KeyFiles.issuerFiles(issuer)
             let source: KeyFiles.PassphraseSource = issuerPassphraseEnvironment.map { .environment($0) }
                 ?? issuerPassphraseFile.map { .file($0) } ?? .none
             role = .issued(certificatePath: files.certificatePath, keyPath: files.keyPath, passphrase: source)
@@ -75,7 +91,8 @@ struct KeygenCommand: ParsableCommand {
         let generated = try runTool { () throws(ToolError) in
             let start = try notBefore.map { text throws(ToolError) in try CertificateTimeOption.parseNotBefore(text) }
             return try KeyFiles.generate(directory: out, name: name, certificateSubject: subject, days: days,
-                                         notBefore: start, passphrase: passphrase.source, role: role)
+                                         notBefore: start, passphrase: passphrase.source, role: role,
+                                         issuerToken: token.access)
         }
         for warning in generated.warnings { printError("healthsig: warning: \(warning)") }
         try printOut("key id: \(generated.keyIdentifierHex)\n")

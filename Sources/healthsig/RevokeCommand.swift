@@ -14,8 +14,12 @@ struct RevokeCommand: ParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("The vendor CA that issued the certificate (CA.cert.pem and CA.key.pem, as keygen --ca wrote them).", valueName: "CA"))
+    @Option(help: ArgumentHelp("The vendor CA that issued the certificate (CA.cert.pem and CA.key.pem, as keygen --ca wrote them), "
+                               + "or a PKCS#11 URI naming the CA key in a token.", valueName: "CA"))
     var ca: String
+
+    @Option(name: .customLong("ca-cert"), help: ArgumentHelp("The CA's certificate, when --ca is a PKCS#11 URI.", valueName: "CERT"))
+    var caCert: String?
 
     @Option(help: ArgumentHelp("The device certificate to revoke.", valueName: "CERT"))
     var cert: String
@@ -37,11 +41,14 @@ struct RevokeCommand: ParsableCommand {
 
     @OptionGroup var passphrase: PassphraseOptions
 
+    @OptionGroup var token: TokenOptions
+
     func run() throws {
         let outcome = try runTool { () throws(ToolError) in
             let compromise = try compromisedAt.map { text throws(ToolError) in try RevocationIssuer.parseCompromiseTime(text) }
             return try RevocationIssuer.revoke(ca: ca, passphrase: passphrase.source, certificatePath: cert, reason: reason,
-                                               compromisedAt: compromise, crlPath: crl, nextUpdateDays: nextUpdateDays)
+                                               compromisedAt: compromise, crlPath: crl, nextUpdateDays: nextUpdateDays,
+                                               caCertificatePath: caCert, token: token.access)
         }
         try printOut("\(crl): CRL number \(outcome.crl.number ?? "?") with \(outcome.crl.entries.count) revoked "
                      + "certificate\(outcome.crl.entries.count == 1 ? "" : "s")\n")

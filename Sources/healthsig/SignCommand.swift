@@ -15,7 +15,8 @@ struct SignCommand: ParsableCommand {
         """ + " " + OverwriteRule.help
     )
 
-    @Option(help: "Device private key PEM.") var key: String
+    @Option(help: ArgumentHelp("Device private key PEM, or a PKCS#11 URI (pkcs11:token=...;object=...) of a key in a token.",
+                               valueName: "KEY")) var key: String
     @Option(help: "Device certificate PEM (for --sid issuer-serial and --embed-cert).") var cert: String?
     @Option(help: "Signer identifier: ski (default) or issuer-serial.") var sid: SignerIDChoice = .ski
     @Option(help: "Readings, JSON Lines or a JSON array (- for standard input).") var `in`: String
@@ -35,6 +36,7 @@ struct SignCommand: ParsableCommand {
     @Option(help: "Batch signatures: store each batch's signature on K of its samples, the last and evenly spaced others (1...16, default 1; docs/BATCH.md).")
     var batchCarriers: Int?
     @OptionGroup var passphrase: PassphraseOptions
+    @OptionGroup var token: TokenOptions
     @OptionGroup var execution: RunOptions
 
     func validate() throws {
@@ -77,7 +79,7 @@ struct SignCommand: ParsableCommand {
                                        replaceSignatures: replaceSignatures, jobs: execution.workerCount, force: force,
                                        progress: execution.progress(verb: "signed"), batching: batching,
                                        problemHandler: { printError(erase + TerminalText($0.description).description) },
-                                       keyWarning: { printError("healthsig: warning: \($0)") })
+                                       keyWarning: { printError("healthsig: warning: \($0)") }, token: token.access)
         }
         if result.signed == 0 && result.problemCount == 0 {
             printError("healthsig: warning: \(FileAccess.displayName(self.in)) holds no readings")
