@@ -7,7 +7,7 @@ import PackageDescription
 // `-sanitize=fuzzer,address` and runs one target; each target's `@main` starts libFuzzer.
 let fuzzTargets = [
     "der-reader", "cms-verifier", "signed-record", "json-lines",
-    "export-xml", "zip-reader", "trust-pem", "signature-text",
+    "export-xml", "zip-reader", "trust-pem", "signature-text", "crl-reader",
 ]
 
 // SwiftPM names a path dependency after its directory, which is whatever the checkout is called
