@@ -161,7 +161,7 @@ def b64(b: bytes) -> str:
 
 
 COMMITTED = TOOLS.parent / "TestVectors"
-FAMILIES = ("der", "cms", "records", "samples", "keys", "batch")
+FAMILIES = ("der", "cms", "records", "samples", "keys", "batch", "revocation")
 
 
 def write_vectors(path: Path, family: str, groups: list[dict]) -> None:
@@ -530,6 +530,30 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         rc, out = self.check(d)
         self.assertEqual(rc, 1, out)
         self.assertIn(f"tcId {first['tcId']}:", out)
+
+    def test_committed_revocation_vectors_tampered_fail(self):
+        """The committed revocation.json passes; a CRL signed by another key, a reading before a
+        superseded revocation and a stale CRL each fail when their expected result is flipped."""
+        d = self.tmp / "committed-revocation"
+        d.mkdir()
+        doc = json.loads((COMMITTED / "revocation.json").read_text())
+        (d / "revocation.json").write_text(json.dumps(doc))
+        complete(d)
+        rc, out = self.check(d)
+        self.assertEqual(rc, 0, out)
+        tests = [t for g in doc["testGroups"] for t in g["tests"]]
+        impostor = next(t for t in tests if "WrongSigner" in t["flags"])
+        before = next(t for t in tests if t["flags"] == ["RevokedFromDate", "ReadingBefore"])
+        stale = next(t for t in tests if "StaleCRL" in t["flags"] and "certificate" not in t)
+        impostor["result"], impostor["stale"] = "counted", False
+        before["verdict"] = "revoked"
+        stale["stale"] = False
+        (d / "revocation.json").write_text(json.dumps(doc))
+        rc, out = self.check(d)
+        self.assertEqual(rc, 1, out)
+        for t in (impostor, before, stale):
+            self.assertIn(f"tcId {t['tcId']}:", out)
+        self.assertIn("revocation.json: 18 passed, 3 failed", out)
 
     def test_workout_samples_and_record(self):
         fx = self.fx

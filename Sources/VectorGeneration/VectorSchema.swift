@@ -26,12 +26,12 @@ enum VectorSchema {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "$id": "urn:healthsig:test-vectors:format-1",
           "title": "healthsig conformance vectors, format version 1",
-          "description": "One vector file of TestVectors/ (der.json, cms.json, records.json, samples.json, keys.json, batch.json). See TestVectors/README.md.",
+          "description": "One vector file of TestVectors/ (der.json, cms.json, records.json, samples.json, keys.json, batch.json, revocation.json). See TestVectors/README.md.",
           "type": "object",
           "required": ["family", "formatVersion", "header", "notes", "numberOfTests", "schema", "testGroups"],
           "additionalProperties": false,
           "properties": {
-            "family": { "enum": ["der", "cms", "records", "samples", "keys", "batch"] },
+            "family": { "enum": ["der", "cms", "records", "samples", "keys", "batch", "revocation"] },
             "formatVersion": { "const": 1 },
             "header": { "type": "array", "items": { "type": "string" } },
             "notes": {
@@ -55,7 +55,9 @@ enum VectorSchema {
             { "if": { "properties": { "family": { "const": "keys" } } },
               "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/keysGroup" } } } } },
             { "if": { "properties": { "family": { "const": "batch" } } },
-              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/batchGroup" } } } } }
+              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/batchGroup" } } } } },
+            { "if": { "properties": { "family": { "const": "revocation" } } },
+              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/revocationGroup" } } } } }
           ],
           "$defs": {
             "hex": { "type": "string", "pattern": "^([0-9a-f]{2})*$", "description": "Lower-case hex, no separators." },
@@ -282,6 +284,34 @@ enum VectorSchema {
               "if": { "properties": { "result": { "const": "valid" } } },
               "then": { "required": ["keyId"], "not": { "required": ["error"] } },
               "else": { "required": ["error"], "not": { "required": ["keyId"] } },
+              "unevaluatedProperties": false
+            },
+            "revocationGroup": {
+              "type": "object",
+              "required": ["name", "tests"],
+              "additionalProperties": false,
+              "properties": {
+                "name": { "$ref": "#/$defs/groupName" },
+                "tests": { "type": "array", "items": { "$ref": "#/$defs/revocationTest" } }
+              }
+            },
+            "revocationTest": {
+              "$ref": "#/$defs/test",
+              "required": ["crl", "trust", "checkedAt", "result"],
+              "properties": {
+                "crl": { "$ref": "#/$defs/hex", "description": "The CRL file's bytes: DER, or PEM text." },
+                "trust": { "type": "string", "description": "The trusted CA certificate, PEM." },
+                "checkedAt": { "type": "string", "description": "RFC 3339: when the check is made (decides stale)." },
+                "result": { "enum": ["counted", "ignored"] },
+                "stale": { "type": "boolean", "description": "For a counted CRL: its nextUpdate is before checkedAt." },
+                "certificate": { "type": "string", "description": "A signer's certificate, PEM, issued by the trusted CA." },
+                "readingTime": { "type": "string", "description": "RFC 3339: the reading's own date." },
+                "verdict": { "enum": ["valid", "revoked"], "description": "A reading of readingTime signed through certificate, with no trusted time." }
+              },
+              "dependentRequired": { "certificate": ["readingTime", "verdict"], "readingTime": ["certificate"], "verdict": ["certificate"] },
+              "if": { "properties": { "result": { "const": "counted" } } },
+              "then": { "required": ["stale"] },
+              "else": { "not": { "required": ["stale"] } },
               "unevaluatedProperties": false
             }
           }

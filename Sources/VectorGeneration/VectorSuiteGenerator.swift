@@ -8,7 +8,7 @@ import HealthSigKit
 public enum VectorSuiteGenerator {
     /// The families in file order (the order `VectorSuite.check` reports them).
     static var families: [any VectorFamilyGenerator] {
-        [DERVectors(), CMSVectors(), RecordVectors(), SampleVectors(), KeyVectors(), BatchVectors()]
+        [DERVectors(), CMSVectors(), RecordVectors(), SampleVectors(), KeyVectors(), BatchVectors(), RevocationVectors()]
     }
 
     /// Creates or extends the vector files in `directory`.

@@ -324,4 +324,12 @@ def run_batch(res: FileResult, t: dict, trust) -> None:
     res.record(t["tcId"], ok, f"{exp} {t['batches']}", f"{[str(v) for v in verdicts]} {statuses}", t.get("comment", ""))
 
 
-RUNNERS.update({"der": run_der, "keys": run_keys, "batch": run_batch})
+# ---- revocation
+
+def run_revocation(res: FileResult, t: dict, trust) -> None:
+    from . import revocationfamily
+    ok, expected, got = revocationfamily.check(t)
+    res.record(t["tcId"], ok, expected, got, t.get("comment", ""))
+
+
+RUNNERS.update({"der": run_der, "keys": run_keys, "batch": run_batch, "revocation": run_revocation})

@@ -6,7 +6,7 @@ import Foundation
 public enum VectorSuite {
     /// The families in file order.
     package static var families: [any VectorFamily] {
-        [DERVectors(), CMSVectors(), RecordVectors(), SampleVectors(), KeyVectors(), BatchVectors()]
+        [DERVectors(), CMSVectors(), RecordVectors(), SampleVectors(), KeyVectors(), BatchVectors(), RevocationVectors()]
     }
 
     /// Runs every test of every vector file in `directory` against this implementation.
