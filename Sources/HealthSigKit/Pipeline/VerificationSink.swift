@@ -14,6 +14,9 @@ public final class DecidedSample: Sendable {
     /// The stored sample as read; `nil` when the stored item is not a valid sample (an
     /// export.xml item whose fields break the model is still reported, from its raw attributes).
     public let sample: Sample?
+    /// The stored form the item was read in, as its reader named it: the comparison rules the
+    /// verifier applied, and those the batch stage applies.
+    public let storedForm: StoredForm
     /// The export.xml element the sample came from (its `sourceName`, raw attributes and
     /// metadata entries); `nil` for JSON inputs.
     public let exportItem: ExportXMLItem?
@@ -34,14 +37,15 @@ public final class DecidedSample: Sendable {
     let batchMember: BatchMemberItem?
 
     /// Creates a decided sample.
-    public convenience init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
+    public convenience init(entry: VerificationEntry, sample: Sample?, storedForm: StoredForm, exportItem: ExportXMLItem?,
                             correlationRole: CorrelationRole = .none) {
-        self.init(entry: entry, sample: sample, exportItem: exportItem, correlationRole: correlationRole, batchMember: nil)
+        self.init(entry: entry, sample: sample, storedForm: storedForm, exportItem: exportItem,
+                  correlationRole: correlationRole, batchMember: nil)
     }
 
     /// Creates a decided sample, with the batch item when the stored item is a batch's and no
     /// valid sample.
-    init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
+    init(entry: VerificationEntry, sample: Sample?, storedForm: StoredForm, exportItem: ExportXMLItem?,
          correlationRole: CorrelationRole = .none, batchMember: BatchMemberItem?) {
         // Matched, not asked through `sample.map(…)`, whose generic closure copied the whole
         // sample (every string retained and released).
@@ -57,6 +61,7 @@ public final class DecidedSample: Sendable {
         hasReportLineReading = sample != nil
         self.entry = entry
         self.sample = sample
+        self.storedForm = storedForm
         self.exportItem = exportItem
         self.correlationRole = correlationRole
     }
@@ -64,7 +69,7 @@ public final class DecidedSample: Sendable {
     /// Creates a decided sample of a valid stored sample. The sample is asked whether it involves
     /// a batch before it is wrapped: an optional's payload bound by a `switch` in the other
     /// initialiser is a copy of the whole sample, every string retained and then released.
-    public init(entry: VerificationEntry, sample: consuming Sample, exportItem: ExportXMLItem?,
+    public init(entry: VerificationEntry, sample: consuming Sample, storedForm: StoredForm, exportItem: ExportXMLItem?,
                 correlationRole: CorrelationRole = .none) {
         involvesBatch = BatchSampleVerifier<Int>.involvesBatch(sample)
         batchMember = nil
@@ -72,6 +77,7 @@ public final class DecidedSample: Sendable {
         hasReportLineReading = true
         self.entry = entry
         self.sample = consume sample
+        self.storedForm = storedForm
         self.exportItem = exportItem
         self.correlationRole = correlationRole
     }
@@ -80,6 +86,7 @@ public final class DecidedSample: Sendable {
     private init(entry: VerificationEntry, of decided: DecidedSample) {
         self.entry = entry
         sample = decided.sample
+        storedForm = decided.storedForm
         exportItem = decided.exportItem
         correlationRole = decided.correlationRole
         involvesBatch = decided.involvesBatch

@@ -24,19 +24,20 @@ enum VerificationWork: Sendable {
         case .unreadable(let line, let reason):
             return .unreadable(line: line, reason: reason)
         case .jsonLine(let line):
-            return Self.decide(line.decodedSample(), verifier)
+            return Self.decide(line.decodedSample(), form: line.form, verifier)
         case .json(let item):
-            return Self.decide(item.decodedSample(), verifier)
+            return Self.decide(item.decodedSample(), form: item.form, verifier)
         case .export(let outcome):
             return Self.decide(outcome, verifier)
         }
     }
 
-    /// The event of a JSON item read.
-    private static func decide(_ outcome: consuming Result<ReadSample, SampleInputError>, _ verifier: SampleVerifier) -> PipelineEvent {
+    /// The event of a JSON item read, in the stored form its reader named.
+    private static func decide(_ outcome: consuming Result<ReadSample, SampleInputError>, form: StoredForm,
+                               _ verifier: SampleVerifier) -> PipelineEvent {
         switch consume outcome {
         case .success(let read):
-            return .decided(Self.decided(read, verifier))
+            return .decided(Self.decided(read, form: form, verifier))
         case .failure(let error):
             guard let fields = error.storedFields else {
                 return .unreadable(line: error.line, reason: ProblemText.inputReasonWithField(error))
@@ -44,10 +45,10 @@ enum VerificationWork: Sendable {
             // A signed sample altered into an invalid one is judged against its signature.
             let verdict = InvalidStoredSampleVerdict.verdict(
                 stored: fields, invalidField: error.field, problem: ProblemText.inputReasonWithField(error),
-                storedForm: .json, verifier: verifier)
+                storedForm: form, verifier: verifier)
             return .decided(DecidedSample(entry: VerificationEntry(
                 position: error.position ?? error.line, line: error.line, type: fields.type ?? "?",
-                startDate: fields.startDate ?? "", verdict: verdict), sample: nil, exportItem: nil,
+                startDate: fields.startDate ?? "", verdict: verdict), sample: nil, storedForm: form, exportItem: nil,
                 batchMember: .member(fields, field: error.field, problem: ProblemText.inputReasonWithField(error))))
         }
     }
@@ -55,13 +56,13 @@ enum VerificationWork: Sendable {
     /// A JSON sample with its verdict. The sample is taken out of `read` once, for the verifier,
     /// the entry and the decided sample alike, rather than read as `read.sample` for each (a copy
     /// of the whole sample, every string retained, at every read the optimiser kept).
-    static func decided(_ read: consuming ReadSample, _ verifier: SampleVerifier) -> DecidedSample {
+    static func decided(_ read: consuming ReadSample, form: StoredForm, _ verifier: SampleVerifier) -> DecidedSample {
         let (position, line) = (read.position, read.line)
         let sample = (consume read).sample
-        let verdict = verifier.verify(sample, storedForm: .json)
+        let verdict = verifier.verify(sample, storedForm: form)
         let entry = VerificationEntry(position: position, line: line, type: sample.typeIdentifier,
                                       start: .date(sample.startDate), verdict: consume verdict)
-        return DecidedSample(entry: entry, sample: consume sample, exportItem: nil)
+        return DecidedSample(entry: entry, sample: consume sample, storedForm: form, exportItem: nil)
     }
 
     static func entry(_ stored: StoredSample, _ verdict: SampleVerdict) -> VerificationEntry {
@@ -75,9 +76,10 @@ enum VerificationWork: Sendable {
     }
 
     static func decide(_ outcome: ExportSampleOutcome, _ verifier: SampleVerifier) -> PipelineEvent? {
+        let form = outcome.form
         switch outcome {
         case .sample(let stored):
-            let verdict = verifier.verify(stored.sample, storedForm: .healthExport)
+            let verdict = verifier.verify(stored.sample, storedForm: stored.form)
             var role = CorrelationRole.none
             switch stored.sample {
             case .correlation(let c):
@@ -87,14 +89,14 @@ enum VerificationWork: Sendable {
             default:
                 break
             }
-            return .decided(DecidedSample(entry: entry(stored, verdict), sample: stored.sample,
+            return .decided(DecidedSample(entry: entry(stored, verdict), sample: stored.sample, storedForm: stored.form,
                                           exportItem: stored.exportItem, correlationRole: role))
         case .unsupported(let item):
             if let signature = item.signatureText {
                 return .decided(DecidedSample(entry: entry(item, SampleVerdict(
                     kind: .malformed, reasonCode: "unsupported-type",
                     reason: "signed \(item.elementName) of type \(item.type ?? "?") is outside the supported sample types (signature \(signature.count) characters)")),
-                    sample: nil, exportItem: item))
+                    sample: nil, storedForm: form, exportItem: item))
             }
             // A batch's member of such a type is signed too: reported as one, and present in its batch.
             let metadata = Metadata(item.metadata.map { Metadata.Entry(key: $0.key, value: .string($0.value)) })
@@ -102,14 +104,14 @@ enum VerificationWork: Sendable {
             let verdict = SampleVerdict(
                 kind: .malformed, reasonCode: "unsupported-type",
                 reason: "batch-signed \(item.elementName) of type \(item.type ?? "?") is outside the supported sample types")
-            return .decided(DecidedSample(entry: entry(item, verdict), sample: nil, exportItem: item,
+            return .decided(DecidedSample(entry: entry(item, verdict), sample: nil, storedForm: form, exportItem: item,
                                           batchMember: .unsupported(metadata, verdict: verdict)))
         case .invalid(let item, let error):
             if let fields = error.storedFields {
                 return .decided(DecidedSample(entry: entry(item, InvalidStoredSampleVerdict.verdict(
                     stored: fields, invalidField: error.field, problem: ProblemText.inputReasonWithField(error),
-                    storedForm: .healthExport, verifier: verifier)),
-                    sample: nil, exportItem: item,
+                    storedForm: form, verifier: verifier)),
+                    sample: nil, storedForm: form, exportItem: item,
                     batchMember: .member(fields, field: error.field, problem: ProblemText.inputReasonWithField(error))))
             }
             // A supported type without a signature is an unsigned sample, valid or not:
@@ -118,7 +120,7 @@ enum VerificationWork: Sendable {
             return .decided(DecidedSample(entry: entry(item, SampleVerdict(
                 kind: .unsigned, reasonCode: "no-signature",
                 reason: "the sample has no HKDigitalSignature metadata (and is not a valid sample: \(ProblemText.inputReasonWithField(error)))")),
-                sample: nil, exportItem: item,
+                sample: nil, storedForm: form, exportItem: item,
                 correlationRole: memberType ? .unsignedMemberTypeRecord(copyKey: nil) : .none))
         }
     }

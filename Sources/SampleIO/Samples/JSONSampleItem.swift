@@ -10,6 +10,9 @@ public enum JSONSampleItem: Sendable {
     /// it was returned or wrapped on its way from the reader to a worker.
     indirect case read(Result<StoredSample, SampleInputError>)
 
+    /// The stored form of every item of a JSON input, line or array element.
+    public var form: StoredForm { .json }
+
     /// The sample or the error the item has. `keepingText` false leaves
     /// ``StoredSample/rawText`` `nil` for a line (verification does not need it; signing splices
     /// into it).
@@ -62,6 +65,9 @@ public struct JSONSampleLine: Sendable {
     public var line: Int
     /// 1-based ordinal among the non-blank lines.
     public var position: Int
+
+    /// The stored form of a JSON Lines line.
+    public var form: StoredForm { .json }
 
     /// Creates a line.
     public init(bytes: [UInt8], line: Int, position: Int) {
