@@ -2,11 +2,9 @@ import HealthSamples
 import SampleIO
 import SampleSigning
 
+// Perf: items already read (a whole sample, hundreds of bytes) are boxed (`indirect`): inline
+// they sized every item, a line nearly always, copied at each step to the worker (not measured).
 /// One item of input for the verification workers, in input order.
-///
-/// A few words: the items already read, which hold a whole sample (hundreds of bytes), are
-/// boxed. Held inline they sized every item, and each item, a JSON Lines line nearly always,
-/// was copied with `memcpy` at every step from the reader to the worker.
 enum VerificationWork: Sendable {
     /// A JSON Lines line, parsed by the worker.
     case jsonLine(JSONSampleLine)
@@ -53,10 +51,10 @@ enum VerificationWork: Sendable {
         }
     }
 
-    /// A JSON sample with its verdict. The sample is taken out of `read` once, for the verifier,
-    /// the entry and the decided sample alike, rather than read as `read.sample` for each (a copy
-    /// of the whole sample, every string retained, at every read the optimiser kept).
+    /// A JSON sample with its verdict.
     static func decided(_ read: consuming ReadSample, form: StoredForm, _ verifier: SampleVerifier) -> DecidedSample {
+        // Perf: the sample is taken out of `read` once; each `read.sample` was a copy of the whole
+        // sample (not measured).
         let (position, line) = (read.position, read.line)
         let sample = (consume read).sample
         let verdict = verifier.verify(sample, storedForm: form)
