@@ -23,8 +23,22 @@ struct StoredFormCarriedTests {
         let fromLine = try #require(Self.decided(VerificationWork.jsonLine(line).decide(verifier)))
         #expect(fromLine.storedForm == .json)
         let element = JSONSampleItem.read(line.decoded())
-        let fromElement = try #require(Self.decided(VerificationWork.json(element).decide(verifier)))
+        let fromElement = try #require(Self.decided(VerificationWork.stored(line.decoded(), form: element.form).decide(verifier)))
         #expect(fromElement.storedForm == .json)
+    }
+
+    @Test func storedItemIsDecidedInTheFormItsReaderNamed() throws {
+        // Any reader that hands out stored samples goes through the same work item; the form
+        // comes with it, not from the kind of item.
+        let line = JSONSampleLine(bytes: Array(Self.heartRateLine.utf8), line: 1, position: 1)
+        let decided = try #require(Self.decided(
+            VerificationWork.stored(line.decoded(), form: .healthExport).decide(verifier)))
+        #expect(decided.storedForm == .healthExport)
+        #expect(decided.entry.verdict.kind == .unsigned)
+        let refused = SampleInputError(line: 2, field: "", reason: .lineTooLong(limit: 8))
+        guard case .unreadable(let at, _)? = VerificationWork.stored(.failure(refused), form: .healthExport).decide(verifier)
+        else { Issue.record("an item without stored fields is unreadable"); return }
+        #expect(at == 2)
     }
 
     @Test func exportItemsAreDecidedInTheHealthExportFormWhatTheyMapTo() throws {

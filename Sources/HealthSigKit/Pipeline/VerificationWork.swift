@@ -8,8 +8,9 @@ import SampleSigning
 enum VerificationWork: Sendable {
     /// A JSON Lines line, parsed by the worker.
     case jsonLine(JSONSampleLine)
-    /// Any other JSON item (a JSON array element, a line too long to keep).
-    indirect case json(JSONSampleItem)
+    /// An item its reader has read already (a JSON array element, a JSON line too long to keep,
+    /// or an item of any reader that hands out stored samples), in the form the reader named.
+    indirect case stored(Result<StoredSample, SampleInputError>, form: StoredForm)
     /// A top-level export.xml item.
     indirect case export(ExportSampleOutcome)
     /// Input that could not be read (an XML syntax error, a damaged zip archive).
@@ -23,14 +24,15 @@ enum VerificationWork: Sendable {
             return .unreadable(line: line, reason: reason)
         case .jsonLine(let line):
             return Self.decide(line.decodedSample(), form: line.form, verifier)
-        case .json(let item):
-            return Self.decide(item.decodedSample(), form: item.form, verifier)
+        case .stored(let result, let form):
+            return Self.decide(result.map { ReadSample(sample: $0.sample, position: $0.position, line: $0.line) },
+                               form: form, verifier)
         case .export(let outcome):
             return Self.decide(outcome, verifier)
         }
     }
 
-    /// The event of a JSON item read, in the stored form its reader named.
+    /// The event of an item read, in the stored form its reader named.
     private static func decide(_ outcome: consuming Result<ReadSample, SampleInputError>, form: StoredForm,
                                _ verifier: SampleVerifier) -> PipelineEvent {
         switch consume outcome {
@@ -51,7 +53,7 @@ enum VerificationWork: Sendable {
         }
     }
 
-    /// A JSON sample with its verdict.
+    /// A sample read with its verdict.
     static func decided(_ read: consuming ReadSample, form: StoredForm, _ verifier: SampleVerifier) -> DecidedSample {
         // Perf: the sample is taken out of `read` once; each `read.sample` was a copy of the whole
         // sample (not measured).
