@@ -9,10 +9,10 @@ public protocol CMSSignatureProvider {
     /// The public key whose private half signs.
     var publicKey: P256PublicKey { get }
 
+    // Perf: a requirement of its own so a provider hands over one array rather than copy the whole
+    // key (a handle and three arrays retained and released) for every signature (not measured).
     /// The subject key identifier of `publicKey` (its `keyIdentifier`), which is all the default
-    /// profile's signer identifier needs. A requirement of its own so that a provider holding
-    /// `publicKey` can hand over the one array rather than copy the whole key (a handle and three
-    /// arrays retained and released again) for every signature.
+    /// profile's signer identifier needs.
     var keyIdentifier: [UInt8] { get }
 
     /// A DER `ECDSA-Sig-Value` (RFC 3279 2.2.3) over `digest`, a 32-byte SHA-256 digest.

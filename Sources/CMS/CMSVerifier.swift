@@ -419,8 +419,7 @@ public enum CMSVerifier {
 
     // MARK: - Signer lookup
 
-    /// The signer found: a trusted signer (a reference, not its key and certificate copied
-    /// out, every array of them retained) and whether its certificate is reported.
+    /// The signer found: a trusted signer and whether its certificate is reported.
     private struct ResolvedSigner {
         let trusted: TrustedSigner
         let reportsCertificate: Bool
@@ -448,12 +447,11 @@ public enum CMSVerifier {
         return certificates
     }
 
+    // Perf: time and content passed as they are, not as a closure making the date, whose
+    // specialisation retained and released both several times a signature (not measured).
     /// The trusted key for `sid`: `found` when the caller has looked it up already, from the
     /// trust set, or from an embedded certificate that is trusted itself or chains to a trusted
-    /// certificate. The time and the content it may be stated in are passed as they are, not as
-    /// a closure making the date: the closure's specialisation copied both at each call it was
-    /// handed on to (a retain and a release of each, several times a signature), though most
-    /// signers have no certificate to check.
+    /// certificate, at `time` (stated, perhaps, in `content`).
     private static func findSigner(
         _ sid: SignerIdentifier, trusted found: TrustedSigner?, embedded: [Certificate], trust: TrustSet,
         at time: CertificateTime, content: [UInt8]

@@ -101,11 +101,11 @@ public struct SignedDataBuilder: Sendable {
         return try signWithPlan(content, using: signer)
     }
 
+    // Perf: the default profile writes into temporary storage, digest and signature on the stack;
+    // arrays of their own cost three allocations a signature (not measured as a share).
     /// Signs `content` with `signer` and lends `body` the DER ContentInfo, which lives only until
-    /// `body` returns: `sign` writes one SignedData per reading and needs it only to base64 it
-    /// into the signed line, so the default profile writes it into temporary storage, with the
-    /// digest and the signature on the stack, where arrays of their own cost three allocations a
-    /// signature. The bytes are those ``sign(_:using:)`` returns.
+    /// `body` returns (as for base64-encoding it into a signed line). The bytes are those
+    /// ``sign(_:using:)`` returns.
     ///
     /// - Throws: as ``sign(_:using:)``.
     ///
@@ -336,11 +336,11 @@ struct SigningPlan {
         return der
     }
 
+    // Perf: apart, since wrapping the signature in an ExternalSignature and taking it out again
+    // retained and released it for every signature (not measured).
     /// Checks that `der` is a strict DER ECDSA-Sig-Value and, unless `publicKey` is `nil`, that it
-    /// verifies under `publicKey` over `digest`. Apart from ``checked(_:digest:verifyingUnder:)``
-    /// for the default profile, which signs with a DER signature: wrapping it in an
-    /// ``SignedDataBuilder/ExternalSignature`` and taking it out again retained and released it
-    /// for every signature.
+    /// verifies under `publicKey` over `digest`: ``checked(_:digest:verifyingUnder:)`` for the
+    /// default profile, which signs with a DER signature.
     static func checkDER(_ der: [UInt8], digest: [UInt8],
                          verifyingUnder publicKey: P256PublicKey?) throws(CMSBuilderError) {
         // libcrypto's signatures pass the check on their bytes; anything else is decoded.

@@ -11,9 +11,9 @@ import DER
 /// other element is encoded once, by the same types the general path uses, so the bytes are
 /// those of `ContentInfo.encode(signedData:)` (`SignedDataDirectEncodingTests` compares them).
 enum SignedDataDirectEncoding {
-    /// The fixed elements, encoded once, in one object: each `static let` read is a `swift_once`
-    /// call, and a ContentInfo read a dozen of them. A class, so that taking it out of the
-    /// static retains one object rather than each of its arrays.
+    // Perf: one object: each `static let` read is a `swift_once` call (a ContentInfo read a dozen),
+    // and a class's read from the static is one retain, not one an array (not measured).
+    /// The fixed elements, encoded once.
     private final class Pieces: Sendable {
         /// `version` and `digestAlgorithms` of the SignedData, as RFC 5652 5.1 computes the
         /// version for this profile (3: the SignerInfo is version 3).

@@ -102,8 +102,9 @@ extension Int: DERImplicitlyTaggable {
         self = v
     }
 
-    /// Writes the value's DER encoding under `tag`: the octets of `DERInteger(self)`, written in
-    /// place (every record has INTEGERs, and the value's own octet array cost an allocation).
+    // Perf: written in place: every record has INTEGERs, and an octet array of their own cost an
+    // allocation each (not measured).
+    /// Writes the value's DER encoding under `tag`: the octets of `DERInteger(self)`.
     public func serialize(into writer: inout DERWriter, withTag tag: DERTag) {
         writer.appendPrimitiveInPlace(tag, { content in
             // The fewest octets whose sign extension is the value (X.690 8.3.2): drop leading

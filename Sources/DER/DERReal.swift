@@ -356,13 +356,14 @@ public struct DERReal: DERImplicitlyTaggable, Hashable, Sendable, CustomStringCo
 
     /// Writes `±magnitude × 10^exponent` under `tag` exactly as
     /// `DERReal(mantissa:exponent:)` followed by ``serialize(into:withTag:)`` would, without
-    /// making the value: a signed record writes a REAL for every quantity, and the value's digit
-    /// string cost allocations that the encoding does not need.
+    /// making the value.
     ///
     /// - Throws: `.invalidReal` when the normalized exponent is beyond
     ///   ``maximumExponentMagnitude``, as the initializer does.
     public static func serialize(negative: Bool, magnitude: UInt64, exponent: Int, into writer: inout DERWriter,
                                  withTag tag: DERTag = defaultTag) throws(DERError) {
+        // Perf: a signed record writes a REAL for every quantity, and making the value's digit
+        // string cost allocations the encoding does not need (not measured).
         var mantissa = magnitude
         var e = exponent
         if mantissa != 0 {

@@ -9,8 +9,8 @@ public struct DERWriter: Sendable {
     @usableFromInline var depth = 0
     /// The depth whose elements the innermost open SET OF collects; -1 outside any.
     private var setElementDepth = -1
-    /// Start offsets of the elements of every open SET OF, innermost last: one stack for all
-    /// levels, so that writing a SET OF allocates nothing once the writer has warmed up.
+    // Perf: one stack for all levels, so a SET OF allocates nothing once the writer has warmed up.
+    /// Start offsets of the elements of every open SET OF, innermost last.
     private var setElementStarts: [Int] = []
 
     /// Creates an empty writer.
@@ -30,8 +30,8 @@ public struct DERWriter: Sendable {
     /// How many bytes the writer holds without growing.
     public var capacity: Int { bytes.capacity }
 
-    /// Lends `body` the encoding written so far, in place: reading ``bytes`` to hand it on
-    /// retains and releases the array.
+    // Perf: reading ``bytes`` to hand it on retains and releases the array.
+    /// Lends `body` the encoding written so far, in place.
     @inlinable
     public func withUnsafeBytes<Result, Failure: Error>(
         _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
@@ -70,10 +70,10 @@ public struct DERWriter: Sendable {
     }
 
     /// Appends a primitive element whose content `body` appends to the end of `buffer`, which
-    /// already holds everything written before it: the values of every record (times, REALs,
-    /// INTEGERs) are written in place, where a content array of their own cost an allocation
-    /// each. `body` must only append.
+    /// already holds everything written before it. `body` must only append.
     public mutating func appendPrimitiveInPlace(_ tag: DERTag, _ body: (_ buffer: inout [UInt8]) -> Void) {
+        // Perf: every record's times, REALs and INTEGERs are written in place; a content array of
+        // their own cost an allocation each (not measured).
         markElementStart()
         appendTag(tag)
         let lengthIndex = bytes.count
@@ -334,9 +334,10 @@ public struct DERWriter: Sendable {
         bytes.append(contentsOf: content)
     }
 
+    // Perf: copied through the stack, so the buffer is never shared while it grows: a slice of it
+    // would be, and appending that copied the whole buffer.
     /// Appends a copy of an element already written at `range` of ``bytes`` (a value a
-    /// structure repeats), copied through the stack so the buffer is never shared while it
-    /// grows (a slice of it would be, and appending that copied the whole buffer).
+    /// structure repeats).
     public mutating func appendEncodedCopy(of range: Range<Int>) {
         markElementStart()
         // The range comes from the caller's own writing, never from input.
@@ -369,8 +370,7 @@ public struct DERWriter: Sendable {
         appendConstructed(.contextSpecific(number, constructed: true)) { $0.append(value) }
     }
 
-    /// The identifier octets, written in place: a low tag number (every tag of this project's
-    /// structures) costs no allocation.
+    /// The identifier octets, written in place.
     private mutating func appendTag(_ tag: DERTag) {
         if tag.number < 31 {
             bytes.append(DERWriter.identifierOctet(tag))

@@ -23,8 +23,9 @@ public struct CategoryType: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The type's fields, shared by every copy: as a struct of its own fields each copy of a
-    /// sample retained its identifier and its values.
+    // Perf: a class: as a struct of its own fields each copy of a sample retained its identifier
+    // and its values (not measured).
+    /// The type's fields, shared by every copy.
     private final class Storage: Sendable {
         let identifier: String
         let values: [Value]

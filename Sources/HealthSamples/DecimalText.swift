@@ -18,10 +18,10 @@ public enum DecimalText {
         try parseExactly(text).value
     }
 
+    // Perf: getting the parts back out of a `Decimal` goes through `NSDecimalNumber` (Linux
+    // Foundation hides its fields), about a thousand instructions a quantity (measured when written).
     /// A decimal read from text together with its ``IntegerParts`` when the significand fits in
-    /// 64 bits, as the parser had them before making the `Decimal`: getting them back out of a
-    /// `Decimal` goes through `NSDecimalNumber` (Linux Foundation hides its fields) and cost
-    /// about a thousand instructions for every quantity signed or verified.
+    /// 64 bits, as the parser had them before making the `Decimal`.
     public struct ExactDecimal: Sendable {
         /// The value.
         public let value: Decimal

@@ -1,12 +1,10 @@
+// Perf: the fields live in one array, not eight stored Strings, so each copy of a sample (many
+// between reading and reporting) retains one reference rather than eight (not measured).
 /// The device that produced a sample (HealthKit's `HKDevice`). Every field is optional.
-///
-/// The fields live in one array rather than in eight stored Strings: a sample is copied whole
-/// many times between reading and reporting (into a result, out of an enum, into a check), and
-/// each copy retained and released every one of the eight strings; an array is one reference,
-/// shared until a field is set. Equality and hashing are those of the eight fields.
+/// Equality and hashing are those of the eight fields.
 public struct Device: Sendable, Hashable {
-    /// The fields by their index in ``fieldNames``; empty while no field is set (a device read
-    /// without fields then allocates nothing), else exactly ``fieldNames``.count long.
+    /// The fields by their index in ``fieldNames``; empty while no field is set, else exactly
+    /// ``fieldNames``.count long.
     private var values: [String?]
 
     /// Creates a device; every field defaults to absent.

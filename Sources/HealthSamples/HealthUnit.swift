@@ -26,9 +26,9 @@
 /// Equality and hashing compare ``unitString``, the text as given: `mg/dL` and `mg·dL^-1` are
 /// convertible (``isCompatible(with:)``) but not equal.
 public struct HealthUnit: Sendable, Hashable, CustomStringConvertible {
-    /// The unit's fields, shared by every copy: a unit is in every quantity, and nearly every
-    /// one read is a common unit parsed once (``canonicalUnits``), so a copy is one retain
-    /// and a quantity (in every sample, metadata value and workout) stays small.
+    // Perf: a class: nearly every unit read is a common one parsed once (canonicalUnits), so a
+    // copy is one retain and a quantity stays small (not measured).
+    /// The unit's fields, shared by every copy.
     private final class Storage: Sendable {
         let unitString: String
         let dimension: UnitDimension

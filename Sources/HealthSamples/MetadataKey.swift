@@ -156,11 +156,10 @@ public struct MetadataKey: Sendable, Hashable, CustomStringConvertible {
     private static let namesByUTF8 = UTF8KeyedTable<String>(
         all.flatMap { [(name: $0.constantName, value: $0.constantName), (name: $0.storedName, value: $0.storedName)] })
 
-    /// The name, either spelling, of the predefined key whose UTF-8 bytes are `utf8`, or nil.
-    ///
-    /// For a reader that has a key as bytes: nearly all of these names are longer than the 15
-    /// bytes a String holds inline, so making the String would allocate for every sample, where
-    /// this one is shared (a retain), and equal keys then compare by identity.
+    // Perf: the names are mostly longer than the 15 bytes a String holds inline; the shared one
+    // saves an allocation a key, and equal keys compare by identity (not measured).
+    /// The name, either spelling, of the predefined key whose UTF-8 bytes are `utf8`, or nil:
+    /// the same String for every key of that name.
     public static func name(utf8: UnsafeBufferPointer<UInt8>) -> String? { namesByUTF8.value(named: utf8) }
 
     /// ``name(utf8:)`` together with the key's index in ``all``: two keys of one metadata are

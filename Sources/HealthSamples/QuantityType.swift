@@ -13,15 +13,15 @@ public struct QuantityType: Sendable, Hashable, CustomStringConvertible {
         case cumulative
     }
 
-    /// The type's fields, shared by every copy: a type is in every quantity sample, and as
-    /// a struct of its own fields each copy of a sample retained both of its strings.
+    // Perf: a class, shared by every copy of a type (in every quantity sample); as a struct each
+    // copy of a sample retained both of its strings (not measured).
+    /// The type's fields, shared by every copy.
     private final class Storage: Sendable {
         let identifier: String
         let dimension: UnitDimension
         let aggregation: Aggregation
         let canonicalUnit: HealthUnit
-        /// ``QuantityType/plausibleRange``, worked out once: signing checks every reading
-        /// against it, and finding it by identifier cost a lookup and a copy each time.
+        /// ``QuantityType/plausibleRange``, worked out once.
         let plausibleRange: PlausibleRange?
 
         init(identifier: String, dimension: UnitDimension, aggregation: Aggregation, canonicalUnit: HealthUnit) {
@@ -65,9 +65,10 @@ public struct QuantityType: Sendable, Hashable, CustomStringConvertible {
     /// difference that may be negative).
     public var plausibleRange: PlausibleRange? { storage.plausibleRange }
 
-    /// Whether `quantity` lies in ``plausibleRange`` (true when there is none), read in place:
-    /// the range, copied out for every signed reading, retained its unit and its reason.
+    /// Whether `quantity` lies in ``plausibleRange`` (true when there is none).
     func plausibleRangeContains(_ quantity: Quantity) -> Bool {
+        // Perf: read in place; the range copied out for every signed reading retained its unit
+        // and its reason (not measured).
         storage.plausibleRange?.contains(quantity) ?? true
     }
 

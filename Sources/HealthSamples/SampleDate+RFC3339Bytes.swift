@@ -2,13 +2,13 @@ extension SampleDate {
     /// The most bytes ``writeRFC3339(to:)`` writes.
     public static let rfc3339MaximumByteCount = 35
 
+    // Perf: a String made for each date only to be copied out cost about as much as the
+    // formatting (not measured as a share).
     /// Writes the UTF-8 bytes of ``rfc3339String`` to `out`, which has room for
     /// ``rfc3339MaximumByteCount`` bytes, and returns how many it wrote; nil, with nothing
     /// written, when a field is wider than its place (a year past 9999), which only
-    /// ``rfc3339String`` writes.
-    ///
-    /// For a report, which writes two dates a sample straight into its bytes: a String made for
-    /// each date only to be copied out and released cost about as much as the formatting.
+    /// ``rfc3339String`` writes. For a report, which writes two dates a sample straight into
+    /// its bytes.
     public func writeRFC3339(to out: UnsafeMutablePointer<UInt8>) -> Int? {
         let c = localComponents
         let offsetMagnitude = Int(abs(utcOffsetSeconds))

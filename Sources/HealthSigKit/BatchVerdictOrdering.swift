@@ -35,8 +35,8 @@ struct BatchVerdictOrdering<Item: Sendable> {
     }
 
     /// Takes the next item in input order (`sample` nil for an item without a valid sample;
-    /// `member` for such an item of a batch) and returns the items whose turn has come, in input
-    /// order.
+    /// `member` for such an item of a batch; `storedForm` as the item's reader named it) and
+    /// returns the items whose turn has come, in input order.
     mutating func add(_ item: Item, sample: Sample?, member: BatchMemberItem? = nil, storedForm: StoredForm) -> [Item] {
         if member == nil, passesStraightThrough(sample: sample) { return [item] }
         let sequence = nextSequence
@@ -53,7 +53,7 @@ struct BatchVerdictOrdering<Item: Sendable> {
             case .invalid(let fields, let field, let problem):
                 apply(verifier.addInvalid(fields, invalidField: field, problem: problem, storedForm: storedForm, tag: sequence))
             case .unsupported(let metadata, let verdict):
-                apply(verifier.addUnsupported(metadata, verdict: verdict, tag: sequence))
+                apply(verifier.addUnsupported(metadata, verdict: verdict, storedForm: storedForm, tag: sequence))
             }
         } else {
             decided.append(true)
@@ -75,6 +75,13 @@ struct BatchVerdictOrdering<Item: Sendable> {
             out += release()
         }
         return out
+    }
+
+    /// Takes the next item that holds nothing stored (input that could not be read): it leaves in
+    /// its turn, behind any member still waiting.
+    mutating func addUnreadable(_ item: Item) -> [Item] {
+        // The stored form is read only for a sample or a batch member; this item has neither.
+        add(item, sample: nil, member: nil, storedForm: .json)
     }
 
     /// Takes the next item like ``add(_:sample:storedForm:)`` when it may leave at once (nothing

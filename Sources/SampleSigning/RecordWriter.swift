@@ -17,9 +17,9 @@ enum RecordWriter {
         }
     }
 
-    /// The record's entries, `fv` among them. A function of its own rather than the body of the
-    /// SET OF's closure: matched there, the sample's payload was copied (every text and array of
-    /// it retained, and released after) for each record.
+    // Perf: a function of its own, not the body of the SET OF's closure: matched there, the
+    // sample's payload was copied for each record (not measured).
+    /// The record's entries, `fv` among them.
     ///
     /// The entries are written in the order DER usually puts them in (X.690 11.6 compares the
     /// encodings, so a shorter entry comes first): the SET OF then finds them in order and is
@@ -72,10 +72,9 @@ enum RecordWriter {
                    uniquingKeysWith: { first, _ in first })
     }
 
-    /// The record key of each device field (``RecordKeys/deviceKeys``), encoded once; the fields
-    /// are read as properties in ``deviceEntries(_:into:)``: the device's subscript by name
-    /// compared strings for every field, and reading them through a list of closures retained
-    /// and released each closure's context for every field of every record.
+    // Perf: fields read as properties in deviceEntries(_:into:): the subscript by name compared
+    // strings, and a list of closures retained each context, for every field (not measured).
+    /// The record key of each device field (``RecordKeys/deviceKeys``), encoded once.
     enum DeviceKeys {
         static func encoded(_ field: String) -> [UInt8] {
             Keys.encoded(RecordKeys.deviceKeys.first { $0.field == field }?.key ?? field)
@@ -321,10 +320,10 @@ enum RecordWriter {
         let key: Int
     }
 
+    // Perf: on the stack: a list of keys and values of its own cost an allocation and a retain of
+    // every text, for every record and workout event (not measured).
     /// Lends `body` the first entry of each signed key in `entries` (what `metadata[key]` finds
-    /// for each key, found in one pass), noted on the stack: every record and workout event
-    /// looks them up, and a list of keys and values of its own cost an allocation and a retain
-    /// of every text.
+    /// for each key, found in one pass), noted on the stack.
     private static func withSignedEntries(of entries: [Metadata.Entry], table: SignedKeyTable,
                                           _ body: (UnsafeBufferPointer<SignedEntry>) throws(DERError) -> Void) throws(DERError) {
         let capacity = min(entries.count, SignedKeyTable.capacity)

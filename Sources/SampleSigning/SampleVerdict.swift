@@ -45,7 +45,8 @@ public struct SampleVerdict: Sendable, Hashable {
     }
     /// For `revoked`: the CRL entry and the rule that made it count.
     public var revocation: Revocation? { revocationBox?.revocation }
-    /// Boxed: a verdict is held for every sample, nearly none revoked.
+    // Perf: boxed: a verdict is held for every sample, nearly none revoked.
+    /// The revocation, when there is one.
     let revocationBox: RevocationBox?
     /// The decoded record, when decoding got that far.
     public var record: SignedRecord? {
@@ -58,12 +59,10 @@ public struct SampleVerdict: Sendable, Hashable {
         }
     }
 
+    // Perf: `decoded` is boxed: inline, the record's 300-odd bytes sized every verdict, though a
+    // valid sample (nearly every one) keeps only the encoded octets (not measured).
     /// The signed record as the verifier had it: decoded to compare fields, or still encoded
     /// when its octets equalled the record rebuilt from the stored sample.
-    ///
-    /// The decoded record is boxed (`indirect`): held inline, the record's 300-odd bytes sized
-    /// every verdict, and every entry and decided sample holding one, though a valid sample
-    /// (nearly every one) keeps only the encoded octets, one reference.
     enum SignedRecordForm: Sendable, Hashable {
         indirect case decoded(SignedRecord)
         case encoded([UInt8])

@@ -1,4 +1,5 @@
 import DER
+import HealthSamples
 import HealthSigKit
 import SampleIO
 
@@ -18,6 +19,11 @@ enum VectorSchema {
 
     static var derErrorNames: String {
         DERError.Code.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    }
+
+    /// Every stored form's name, from the one enum the readers and the verifier share.
+    private static var storedForms: String {
+        StoredForm.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
     }
 
     static var source: String {
@@ -191,7 +197,7 @@ enum VectorSchema {
               "properties": {
                 "stored": { "type": "object", "description": "A sample object in the JSON sample format, with metadata.HKDigitalSignature." },
                 "storedXML": { "type": "string", "pattern": "^\\s*<(Record|Correlation|Workout)[\\s>]", "description": "One export.xml Record, Correlation or Workout element." },
-                "storedForm": { "enum": ["json", "healthExport"], "description": "Which comparison rules of docs/VERIFY.md apply." },
+                "storedForm": { "enum": [\#(storedForms)], "description": "Which comparison rules of docs/VERIFY.md apply." },
                 "verdict": { "enum": ["valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch"] },
                 "fields": { "type": "array", "items": { "type": "string" }, "description": "Sorted mismatching field paths; empty unless content-mismatch." },
                 "unsignedContext": { "type": "array", "items": { "type": "string" }, "description": "When given: exactly the stored metadata keys the record does not sign (signature keys left out), as stored, in stored order (docs/FORMAT.md, Format versions)." }

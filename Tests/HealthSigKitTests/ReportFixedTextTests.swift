@@ -24,7 +24,7 @@ import Testing
         let entry = VerificationEntry(position: 1, line: 1, type: "HKQuantityTypeIdentifierHeartRate",
                                       startDate: "2026-11-01T00:00:00Z", verdict: verdict)
         var line = ReportBytes()
-        ReportJSON.append(DecidedSample(entry: entry, sample: nil, exportItem: nil), into: &line)
+        ReportJSON.append(DecidedSample(entry: entry, sample: nil, storedForm: .json, exportItem: nil), into: &line)
         var expected = ReportBytes()
         ReportJSON.string(reason, into: &expected)
         let text = String(decoding: line.array, as: UTF8.self)

@@ -34,8 +34,11 @@ enum BatchCarrierScan {
         case .jsonLine(let line):
             guard contains(line.bytes, signatureKey) else { return nil }
             metadata = metadataOf(line.decodedSample())
-        case .json(let item):
-            metadata = metadataOf(item.decodedSample())
+        case .stored(let result, _):
+            metadata = switch result {
+            case .success(let stored): stored.sample.metadata
+            case .failure(let error): error.storedFields?.metadata ?? Metadata()
+            }
         case .export(let outcome):
             switch outcome {
             case .sample(let stored): metadata = stored.sample.metadata

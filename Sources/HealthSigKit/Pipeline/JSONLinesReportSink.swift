@@ -16,8 +16,9 @@ public final class JSONLinesReportSink: VerificationSink {
         try Self.receive(event, origin: origin, into: &pending, writer: writer)
     }
 
-    /// The line, written with the pending bytes accessed once: each access to a class's stored
-    /// property is checked for exclusivity at run time, some 80 instructions, three a line.
+    // Perf: the pending bytes accessed once: each access to a class's stored property is checked
+    // for exclusivity at run time, some 80 instructions, three a line.
+    /// Writes the event's line into `pending`, flushing through `writer` when due.
     private static func receive(_ event: PipelineEvent, origin: ReportOrigin?, into pending: inout PendingReportBytes,
                                 writer: any ReportByteWriter) throws(ToolError) {
         switch event {

@@ -340,7 +340,7 @@ enum ReportJSON {
     }
 
     /// `"name":` for the report's own member names: plain ASCII letters that need no escaping,
-    /// copied as they are (there are a dozen a line, one line per sample).
+    /// written as they are.
     @inline(__always)
     private static func key(_ name: StaticString, into out: inout ReportBytes) {
         out.append(UInt8(ascii: "\""))
@@ -349,8 +349,9 @@ enum ReportJSON {
         out.append(UInt8(ascii: ":"))
     }
 
-    /// Appends fixed ASCII text. Not `append(contentsOf: "…".utf8)`: appending a String's UTF-8
-    /// view went element by element, some 170 instructions for two bytes, a dozen times a line.
+    // Perf: not `append(contentsOf: "…".utf8)`, which went element by element: some 170
+    // instructions for two bytes, a dozen times a line (measured when written).
+    /// Appends fixed ASCII text.
     @inline(__always)
     private static func raw(_ text: StaticString, into out: inout ReportBytes) {
         out.append(text)

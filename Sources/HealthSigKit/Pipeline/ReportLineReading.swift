@@ -1,13 +1,11 @@
 import Foundation
 import HealthSamples
 
+// Perf: read when the DecidedSample is made; read later, the sample (a 400-byte optional in a
+// class) was copied whole for every line (not measured).
 /// What a JSON report line shows of a sample's reading: ``ReportedReading``'s fields, with the
-/// dates and the value kept as they are and written straight into the line (``ReportJSON``),
-/// not as Strings made for every sample and thrown away.
-///
-/// Read from the sample when its ``DecidedSample`` is made, where the sample is at hand: the
-/// sample as a decided sample holds it (a 400-byte optional in a class) was copied whole to be
-/// read, every string in it retained, and destroyed again.
+/// dates and the value kept as they are and written straight into the line (``ReportJSON``).
+/// Read from the sample when its ``DecidedSample`` is made.
 struct ReportLineReading: Sendable {
     let deviceName: String?
     let deviceModel: String?

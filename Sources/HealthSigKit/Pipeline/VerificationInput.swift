@@ -115,10 +115,10 @@ final class VerificationInput {
         let path = self.path
         nextItem = { () throws(ToolError) in
             do {
-                switch try reader.nextItem() {
-                case .line(let line)?: return .jsonLine(line)
-                case .read(let result)?: return .json(.read(result))
-                case nil: return nil
+                guard let item = try reader.nextItem() else { return nil }
+                switch item {
+                case .line(let line): return .jsonLine(line)
+                case .read(let result): return .stored(result, form: item.form)
                 }
             } catch let error as FileReadError {
                 // The JSON reader reports bad input as items; what it throws is the source's I/O.

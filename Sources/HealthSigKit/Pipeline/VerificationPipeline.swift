@@ -95,8 +95,12 @@ public struct VerificationPipeline {
                     batches.passesStraightThrough(involvingBatch: false)
                 }
                 if straight { return try deliver(event) }
-                let (sample, member, form) = Self.batchInput(event)
-                for ready in batches.add(event, sample: sample, member: member, storedForm: form) { try deliver(ready) }
+                let ready = if let input = Self.batchInput(event) {
+                    batches.add(event, sample: input.sample, member: input.member, storedForm: input.form)
+                } else {
+                    batches.addUnreadable(event)
+                }
+                for event in ready { try deliver(event) }
             },
             streaming: whenInputWaits.map { idle in
                 .init(inputReady: { () throws(ToolError) in try input.nextIsReady() }, idle: { () throws(ToolError) in
@@ -115,10 +119,11 @@ public struct VerificationPipeline {
         return totals
     }
 
-    /// The sample of a decided event and its stored form, for the batch verifier.
-    static func batchInput(_ event: PipelineEvent) -> (Sample?, BatchMemberItem?, StoredForm) {
-        guard case .decided(let decided) = event else { return (nil, nil, .json) }
-        return (decided.sample, decided.batchMember, decided.exportItem == nil ? .json : .healthExport)
+    /// The sample of a decided event and the stored form its reader named, for the batch verifier;
+    /// `nil` for an unreadable event, which has neither.
+    static func batchInput(_ event: PipelineEvent) -> (sample: Sample?, member: BatchMemberItem?, form: StoredForm)? {
+        guard case .decided(let decided) = event else { return nil }
+        return (decided.sample, decided.batchMember, decided.storedForm)
     }
 
     /// The event with the batch verifier's verdict.

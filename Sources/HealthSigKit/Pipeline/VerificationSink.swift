@@ -2,31 +2,30 @@ import HealthSamples
 import SampleIO
 import SampleSigning
 
+// Perf: a class, so each step from worker to sinks hands on one reference; a struct of this
+// size was copied at every step, each of its strings retained and released (not measured).
 /// One sample whose verdict is decided, as the verification pipeline hands it to its sinks.
-///
-/// A class, immutable once made: an event passes from the worker through the reorder window,
-/// the batch stage, the filter and every sink, and a struct of this size was copied at each
-/// step, retaining and releasing every string of the sample and its verdict each time. A
-/// reference is handed on with one retain.
+/// Immutable once made.
 public final class DecidedSample: Sendable {
     /// The report line: position, input line, type, start date and verdict.
     public let entry: VerificationEntry
     /// The stored sample as read; `nil` when the stored item is not a valid sample (an
     /// export.xml item whose fields break the model is still reported, from its raw attributes).
     public let sample: Sample?
+    /// The stored form the item was read in, as its reader named it: the comparison rules the
+    /// verifier applied, and those the batch stage applies.
+    public let storedForm: StoredForm
     /// The export.xml element the sample came from (its `sourceName`, raw attributes and
     /// metadata entries); `nil` for JSON inputs.
     public let exportItem: ExportXMLItem?
     /// How the sample relates to export.xml correlations.
     public let correlationRole: CorrelationRole
     /// Whether the sample refers to a batch or carries a batch signature (docs/BATCH.md), so the
-    /// pipeline's batch stage decides its verdict. Found here, on the worker that decides the
-    /// sample, rather than by the pipeline's one ordering thread for every sample.
+    /// pipeline's batch stage decides its verdict. Found on the worker that decides the sample.
     let involvesBatch: Bool
+    // Perf: not an optional: binding an optional's payload copied the reading for every line.
     /// What a JSON report line shows of the sample, read while the sample is at hand, when
-    /// ``hasReportLineReading`` (there is a sample). Not an optional: a report line reads it in
-    /// place, where binding an optional's payload copied it (every string retained, then
-    /// released) for every line.
+    /// ``hasReportLineReading`` (there is a sample).
     let reportLineReading: ReportLineReading
     /// Whether ``reportLineReading`` is the sample's.
     let hasReportLineReading: Bool
@@ -34,17 +33,18 @@ public final class DecidedSample: Sendable {
     let batchMember: BatchMemberItem?
 
     /// Creates a decided sample.
-    public convenience init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
+    public convenience init(entry: VerificationEntry, sample: Sample?, storedForm: StoredForm, exportItem: ExportXMLItem?,
                             correlationRole: CorrelationRole = .none) {
-        self.init(entry: entry, sample: sample, exportItem: exportItem, correlationRole: correlationRole, batchMember: nil)
+        self.init(entry: entry, sample: sample, storedForm: storedForm, exportItem: exportItem,
+                  correlationRole: correlationRole, batchMember: nil)
     }
 
     /// Creates a decided sample, with the batch item when the stored item is a batch's and no
     /// valid sample.
-    init(entry: VerificationEntry, sample: Sample?, exportItem: ExportXMLItem?,
+    init(entry: VerificationEntry, sample: Sample?, storedForm: StoredForm, exportItem: ExportXMLItem?,
          correlationRole: CorrelationRole = .none, batchMember: BatchMemberItem?) {
-        // Matched, not asked through `sample.map(…)`, whose generic closure copied the whole
-        // sample (every string retained and released).
+        // Perf: matched, not asked through `sample.map(…)`, whose generic closure copied the
+        // whole sample (not measured).
         involvesBatch = switch sample {
         case .some(let sample): BatchSampleVerifier<Int>.involvesBatch(sample)
         case .none: batchMember != nil
@@ -57,21 +57,23 @@ public final class DecidedSample: Sendable {
         hasReportLineReading = sample != nil
         self.entry = entry
         self.sample = sample
+        self.storedForm = storedForm
         self.exportItem = exportItem
         self.correlationRole = correlationRole
     }
 
-    /// Creates a decided sample of a valid stored sample. The sample is asked whether it involves
-    /// a batch before it is wrapped: an optional's payload bound by a `switch` in the other
-    /// initialiser is a copy of the whole sample, every string retained and then released.
-    public init(entry: VerificationEntry, sample: consuming Sample, exportItem: ExportXMLItem?,
+    /// Creates a decided sample of a valid stored sample.
+    public init(entry: VerificationEntry, sample: consuming Sample, storedForm: StoredForm, exportItem: ExportXMLItem?,
                 correlationRole: CorrelationRole = .none) {
+        // Perf: asked before the sample is wrapped; the other initialiser's `switch` on the
+        // optional copies the whole sample (not measured).
         involvesBatch = BatchSampleVerifier<Int>.involvesBatch(sample)
         batchMember = nil
         reportLineReading = sample.reportLineReading(source: exportItem?.sourceName)
         hasReportLineReading = true
         self.entry = entry
         self.sample = consume sample
+        self.storedForm = storedForm
         self.exportItem = exportItem
         self.correlationRole = correlationRole
     }
@@ -80,6 +82,7 @@ public final class DecidedSample: Sendable {
     private init(entry: VerificationEntry, of decided: DecidedSample) {
         self.entry = entry
         sample = decided.sample
+        storedForm = decided.storedForm
         exportItem = decided.exportItem
         correlationRole = decided.correlationRole
         involvesBatch = decided.involvesBatch

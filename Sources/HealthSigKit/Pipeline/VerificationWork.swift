@@ -2,16 +2,15 @@ import HealthSamples
 import SampleIO
 import SampleSigning
 
+// Perf: items already read (a whole sample, hundreds of bytes) are boxed (`indirect`): inline
+// they sized every item, a line nearly always, copied at each step to the worker (not measured).
 /// One item of input for the verification workers, in input order.
-///
-/// A few words: the items already read, which hold a whole sample (hundreds of bytes), are
-/// boxed. Held inline they sized every item, and each item, a JSON Lines line nearly always,
-/// was copied with `memcpy` at every step from the reader to the worker.
 enum VerificationWork: Sendable {
     /// A JSON Lines line, parsed by the worker.
     case jsonLine(JSONSampleLine)
-    /// Any other JSON item (a JSON array element, a line too long to keep).
-    indirect case json(JSONSampleItem)
+    /// An item its reader has read already (a JSON array element, a JSON line too long to keep,
+    /// or an item of any reader that hands out stored samples), in the form the reader named.
+    indirect case stored(Result<StoredSample, SampleInputError>, form: StoredForm)
     /// A top-level export.xml item.
     indirect case export(ExportSampleOutcome)
     /// Input that could not be read (an XML syntax error, a damaged zip archive).
@@ -24,19 +23,21 @@ enum VerificationWork: Sendable {
         case .unreadable(let line, let reason):
             return .unreadable(line: line, reason: reason)
         case .jsonLine(let line):
-            return Self.decide(line.decodedSample(), verifier)
-        case .json(let item):
-            return Self.decide(item.decodedSample(), verifier)
+            return Self.decide(line.decodedSample(), form: line.form, verifier)
+        case .stored(let result, let form):
+            return Self.decide(result.map { ReadSample(sample: $0.sample, position: $0.position, line: $0.line) },
+                               form: form, verifier)
         case .export(let outcome):
             return Self.decide(outcome, verifier)
         }
     }
 
-    /// The event of a JSON item read.
-    private static func decide(_ outcome: consuming Result<ReadSample, SampleInputError>, _ verifier: SampleVerifier) -> PipelineEvent {
+    /// The event of an item read, in the stored form its reader named.
+    private static func decide(_ outcome: consuming Result<ReadSample, SampleInputError>, form: StoredForm,
+                               _ verifier: SampleVerifier) -> PipelineEvent {
         switch consume outcome {
         case .success(let read):
-            return .decided(Self.decided(read, verifier))
+            return .decided(Self.decided(read, form: form, verifier))
         case .failure(let error):
             guard let fields = error.storedFields else {
                 return .unreadable(line: error.line, reason: ProblemText.inputReasonWithField(error))
@@ -44,24 +45,24 @@ enum VerificationWork: Sendable {
             // A signed sample altered into an invalid one is judged against its signature.
             let verdict = InvalidStoredSampleVerdict.verdict(
                 stored: fields, invalidField: error.field, problem: ProblemText.inputReasonWithField(error),
-                storedForm: .json, verifier: verifier)
+                storedForm: form, verifier: verifier)
             return .decided(DecidedSample(entry: VerificationEntry(
                 position: error.position ?? error.line, line: error.line, type: fields.type ?? "?",
-                startDate: fields.startDate ?? "", verdict: verdict), sample: nil, exportItem: nil,
+                startDate: fields.startDate ?? "", verdict: verdict), sample: nil, storedForm: form, exportItem: nil,
                 batchMember: .member(fields, field: error.field, problem: ProblemText.inputReasonWithField(error))))
         }
     }
 
-    /// A JSON sample with its verdict. The sample is taken out of `read` once, for the verifier,
-    /// the entry and the decided sample alike, rather than read as `read.sample` for each (a copy
-    /// of the whole sample, every string retained, at every read the optimiser kept).
-    static func decided(_ read: consuming ReadSample, _ verifier: SampleVerifier) -> DecidedSample {
+    /// A sample read with its verdict.
+    static func decided(_ read: consuming ReadSample, form: StoredForm, _ verifier: SampleVerifier) -> DecidedSample {
+        // Perf: the sample is taken out of `read` once; each `read.sample` was a copy of the whole
+        // sample (not measured).
         let (position, line) = (read.position, read.line)
         let sample = (consume read).sample
-        let verdict = verifier.verify(sample, storedForm: .json)
+        let verdict = verifier.verify(sample, storedForm: form)
         let entry = VerificationEntry(position: position, line: line, type: sample.typeIdentifier,
                                       start: .date(sample.startDate), verdict: consume verdict)
-        return DecidedSample(entry: entry, sample: consume sample, exportItem: nil)
+        return DecidedSample(entry: entry, sample: consume sample, storedForm: form, exportItem: nil)
     }
 
     static func entry(_ stored: StoredSample, _ verdict: SampleVerdict) -> VerificationEntry {
@@ -75,9 +76,10 @@ enum VerificationWork: Sendable {
     }
 
     static func decide(_ outcome: ExportSampleOutcome, _ verifier: SampleVerifier) -> PipelineEvent? {
+        let form = outcome.form
         switch outcome {
         case .sample(let stored):
-            let verdict = verifier.verify(stored.sample, storedForm: .healthExport)
+            let verdict = verifier.verify(stored.sample, storedForm: stored.form)
             var role = CorrelationRole.none
             switch stored.sample {
             case .correlation(let c):
@@ -87,14 +89,14 @@ enum VerificationWork: Sendable {
             default:
                 break
             }
-            return .decided(DecidedSample(entry: entry(stored, verdict), sample: stored.sample,
+            return .decided(DecidedSample(entry: entry(stored, verdict), sample: stored.sample, storedForm: stored.form,
                                           exportItem: stored.exportItem, correlationRole: role))
         case .unsupported(let item):
             if let signature = item.signatureText {
                 return .decided(DecidedSample(entry: entry(item, SampleVerdict(
                     kind: .malformed, reasonCode: "unsupported-type",
                     reason: "signed \(item.elementName) of type \(item.type ?? "?") is outside the supported sample types (signature \(signature.count) characters)")),
-                    sample: nil, exportItem: item))
+                    sample: nil, storedForm: form, exportItem: item))
             }
             // A batch's member of such a type is signed too: reported as one, and present in its batch.
             let metadata = Metadata(item.metadata.map { Metadata.Entry(key: $0.key, value: .string($0.value)) })
@@ -102,14 +104,14 @@ enum VerificationWork: Sendable {
             let verdict = SampleVerdict(
                 kind: .malformed, reasonCode: "unsupported-type",
                 reason: "batch-signed \(item.elementName) of type \(item.type ?? "?") is outside the supported sample types")
-            return .decided(DecidedSample(entry: entry(item, verdict), sample: nil, exportItem: item,
+            return .decided(DecidedSample(entry: entry(item, verdict), sample: nil, storedForm: form, exportItem: item,
                                           batchMember: .unsupported(metadata, verdict: verdict)))
         case .invalid(let item, let error):
             if let fields = error.storedFields {
                 return .decided(DecidedSample(entry: entry(item, InvalidStoredSampleVerdict.verdict(
                     stored: fields, invalidField: error.field, problem: ProblemText.inputReasonWithField(error),
-                    storedForm: .healthExport, verifier: verifier)),
-                    sample: nil, exportItem: item,
+                    storedForm: form, verifier: verifier)),
+                    sample: nil, storedForm: form, exportItem: item,
                     batchMember: .member(fields, field: error.field, problem: ProblemText.inputReasonWithField(error))))
             }
             // A supported type without a signature is an unsigned sample, valid or not:
@@ -118,7 +120,7 @@ enum VerificationWork: Sendable {
             return .decided(DecidedSample(entry: entry(item, SampleVerdict(
                 kind: .unsigned, reasonCode: "no-signature",
                 reason: "the sample has no HKDigitalSignature metadata (and is not a valid sample: \(ProblemText.inputReasonWithField(error)))")),
-                sample: nil, exportItem: item,
+                sample: nil, storedForm: form, exportItem: item,
                 correlationRole: memberType ? .unsignedMemberTypeRecord(copyKey: nil) : .none))
         }
     }

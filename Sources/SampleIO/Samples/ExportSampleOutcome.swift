@@ -12,4 +12,7 @@ public enum ExportSampleOutcome: Sendable, Hashable {
     /// An item of a known type that cannot be a valid sample (bad date, unit, value, device
     /// string, or a HealthKit rule broken).
     case invalid(ExportXMLItem, SampleInputError)
+
+    /// The stored form of every export.xml item, whatever it maps to.
+    public var form: StoredForm { .healthExport }
 }

@@ -5,10 +5,13 @@ import HealthSamples
 public enum JSONSampleItem: Sendable {
     /// A non-blank JSON Lines line, not parsed yet.
     case line(JSONSampleLine)
-    /// An item whose outcome is known. Boxed: a stored sample is a few hundred bytes, and
-    /// unboxed every item (a line, nearly always) was that large, copied by memcpy each time
-    /// it was returned or wrapped on its way from the reader to a worker.
+    // Perf: boxed: unboxed, every item (a line, nearly always) was a stored sample's few hundred
+    // bytes, copied at each hand-over from the reader to a worker (not measured).
+    /// An item whose outcome is known.
     indirect case read(Result<StoredSample, SampleInputError>)
+
+    /// The stored form of every item of a JSON input, line or array element.
+    public var form: StoredForm { .json }
 
     /// The sample or the error the item has. `keepingText` false leaves
     /// ``StoredSample/rawText`` `nil` for a line (verification does not need it; signing splices
@@ -21,10 +24,10 @@ public enum JSONSampleItem: Sendable {
     }
 
     /// The sample and where it was read, or the error the item has: ``decoded(keepingText:)``
-    /// for a reader that needs nothing else of the stored sample. A line's sample is handed out
-    /// as decoded; taken out of a ``StoredSample`` it would be copied, every string in it
-    /// retained, and released again with the stored sample.
+    /// for a reader that needs nothing else of the stored sample.
     public func decodedSample() -> Result<ReadSample, SampleInputError> {
+        // Perf: a line's sample is handed out as decoded; taken out of a StoredSample it would
+        // be copied (not measured).
         switch self {
         case .line(let line): return line.decodedSample()
         case .read(let result): return result.map(ReadSample.init)
@@ -62,6 +65,9 @@ public struct JSONSampleLine: Sendable {
     public var line: Int
     /// 1-based ordinal among the non-blank lines.
     public var position: Int
+
+    /// The stored form of a JSON Lines line.
+    public var form: StoredForm { .json }
 
     /// Creates a line.
     public init(bytes: [UInt8], line: Int, position: Int) {
@@ -101,11 +107,10 @@ public struct JSONSampleLine: Sendable {
     /// The line's sample, decoded as ``decoded(keepingText:)`` decodes it, together with the
     /// line's layout (`nil` when it is not JSON), so that a signature can be spliced into the
     /// line (``insertingMetadataValue(key:stringValueUTF8:into:layout:)``) without parsing it again.
-    ///
-    /// The sample alone, not a ``StoredSample``: the caller has the line and its text, and
-    /// wrapping the sample made the optimiser copy the whole of it (every string and array
-    /// retained, then released with the original) for every line.
+    /// The sample alone, not a ``StoredSample``: the caller has the line and its text.
     public func decodedForSplicing() -> (sample: Result<Sample, SampleInputError>, layout: JSONSpliceLayout?) {
+        // Perf: wrapping the sample in a StoredSample made the optimiser copy all of it for every
+        // line (not measured).
         if let (sample, layout) = JSONSampleFastDecoder.sampleAndLayout(of: bytes) {
             return (.success(sample), layout)
         }
@@ -128,8 +133,7 @@ public struct JSONSampleLine: Sendable {
         }
     }
 
-    /// Takes `sample` over: a borrowed one would be copied, every string in it retained, and
-    /// then released with the original.
+    // Perf: takes `sample` over; a borrowed one would be copied (not measured).
     private func stored(_ sample: consuming Sample, keepingText: Bool) -> StoredSample {
         StoredSample(sample: sample, position: position, line: line, source: .jsonLines, precision: .exact,
                      rawText: keepingText ? String(decoding: bytes, as: UTF8.self) : nil)

@@ -13,6 +13,14 @@ public struct StoredSample: Sendable, Hashable {
         case json
         /// The Health app's export.xml (plain or inside export.zip).
         case exportXML
+
+        /// The stored form items read from this layout are in, which sets the comparison rules.
+        public var form: StoredForm {
+            switch self {
+            case .jsonLines, .json: .json
+            case .exportXML: .healthExport
+            }
+        }
     }
 
     /// What the stored form can carry faithfully.
@@ -68,8 +76,10 @@ public struct StoredSample: Sendable, Hashable {
     public var position: Int
     /// 1-based line where the item starts.
     public var line: Int
-    /// The form it was read from.
+    /// The layout it was read from.
     public var source: Source
+    /// The stored form it was read in (``Source/form``), which the verifier is given.
+    public var form: StoredForm { source.form }
     /// What that form can carry.
     public var precision: Precision
     /// The item's exact text for JSON sources (the line without its line break, or the array

@@ -98,14 +98,14 @@ public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8]
 /// ``insertingMetadataValue(_:into:layout:valueCapacity:valueIsBase64:writeValue:)`` for a value of
 /// exactly `valueLength` characters that need no JSON escape (the base64 of a signature), which
 /// `writeValue` writes into the room it is lent; with `lineBreak`, the line ends with `\n`. The
-/// signed line is allocated once at its exact size and every part written into it in place:
-/// `sign` splices a signature into every reading, and growing the line as it was appended to
-/// cost more than the copying.
+/// signed line is allocated once at its exact size.
 ///
 /// - Throws: ``SignatureSpliceError``.
 public func insertingMetadataValue(_ key: MetadataSpliceKey, into bytes: [UInt8], layout: JSONSpliceLayout,
                                    plainValueLength valueLength: Int, lineBreak: Bool,
                                    writeValue: (UnsafeMutableRawBufferPointer) -> Void) throws(SignatureSpliceError) -> [UInt8] {
+    // Perf: one allocation at the exact size, every part written in place: growing the line as it
+    // was appended to cost more than the copying, for every signed reading (not measured).
     let plan = try MetadataSplicePlan(layout: layout, namesSameEntry: { key.namesSameEntry($0) })
     // `"key":"value"`, wrapped in `"metadata":{…}` when the object has none, a comma before it
     // when it follows a member.
@@ -164,11 +164,10 @@ struct MetadataSplicePlan {
         return opening
     }()
 
+    // Perf: `layout` is borrowed: an initializer takes its arguments owned, and the layout was
+    // copied for every line to be handed over (not measured).
     /// `namesSameEntry` tells whether a metadata key names the entry being written. Duplicates
     /// are rare, so the usual line allocates nothing for them.
-    ///
-    /// `layout` is borrowed: an initializer takes its arguments owned, and the layout (texts and
-    /// arrays) was copied for every line to be handed over, and destroyed after.
     init(layout: borrowing JSONSpliceLayout, namesSameEntry: (String) -> Bool) throws(SignatureSpliceError) {
         guard layout.rootKind == "object" else { throw .topLevelNotAnObject(found: layout.rootKind) }
         let topMembers = layout.members

@@ -258,10 +258,11 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// Takes a stored item of a type outside the catalog: it gets `verdict` (`malformed`,
     /// `unsupported-type`, as a per-sample-signed one), counts as present in the batch it refers
     /// to, and a batch signature it carries counts for that batch.
-    public mutating func addUnsupported(_ metadata: Metadata, verdict: SampleVerdict, tag: Tag) -> [Outcome] {
+    public mutating func addUnsupported(_ metadata: Metadata, verdict: SampleVerdict, storedForm: StoredForm,
+                                        tag: Tag) -> [Outcome] {
         let keys = BatchMetadataKeys(metadata)
         if keys.hasDigitalSignature || keys.reference == nil { return [Outcome(tag: tag, verdict: verdict, batch: nil)] }
-        return add(.decided(verdict), keys: keys, storedForm: .healthExport, tag: tag)
+        return add(.decided(verdict), keys: keys, storedForm: storedForm, tag: tag)
     }
 
     private mutating func add(_ stored: Stored, keys: BatchMetadataKeys, storedForm: StoredForm, tag: Tag) -> [Outcome] {
