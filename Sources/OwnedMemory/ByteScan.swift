@@ -1,4 +1,7 @@
 /// Kinds of byte a scanner stops at; ``ByteScan`` finds the first byte of any kind in a set.
+///
+/// The sets are inlinable computed values (not stored constants, not array literals): a scan
+/// inlined where it is called then tests only the kinds of its set, decided at compile time.
 public struct ByteClass: OptionSet, Sendable {
     public let rawValue: UInt8
 
@@ -6,23 +9,29 @@ public struct ByteClass: OptionSet, Sendable {
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// `"` (0x22).
-    public static let quote = ByteClass(rawValue: 1 << 0)
+    @inlinable public static var quote: ByteClass { ByteClass(rawValue: 1 << 0) }
     /// `\` (0x5C).
-    public static let backslash = ByteClass(rawValue: 1 << 1)
+    @inlinable public static var backslash: ByteClass { ByteClass(rawValue: 1 << 1) }
     /// A C0 control character, 0x00–0x1F.
-    public static let control = ByteClass(rawValue: 1 << 2)
+    @inlinable public static var control: ByteClass { ByteClass(rawValue: 1 << 2) }
     /// DEL, 0x7F.
-    public static let delete = ByteClass(rawValue: 1 << 3)
+    @inlinable public static var delete: ByteClass { ByteClass(rawValue: 1 << 3) }
     /// A byte of a multi-byte UTF-8 sequence (or no UTF-8 at all), 0x80–0xFF.
-    public static let nonASCII = ByteClass(rawValue: 1 << 4)
+    @inlinable public static var nonASCII: ByteClass { ByteClass(rawValue: 1 << 4) }
 
     /// What a JSON string cannot carry as it is (RFC 8259 §7): a quote, a backslash, a control
     /// character.
-    public static let jsonEscaped: ByteClass = [.quote, .backslash, .control]
+    @inlinable public static var jsonEscaped: ByteClass {
+        ByteClass(rawValue: quote.rawValue | backslash.rawValue | control.rawValue)
+    }
     /// Where a run of bytes that stand for themselves in a JSON string and are ASCII ends.
-    public static let jsonPlainASCIIEnd: ByteClass = [.quote, .backslash, .control, .nonASCII]
+    @inlinable public static var jsonPlainASCIIEnd: ByteClass {
+        ByteClass(rawValue: jsonEscaped.rawValue | nonASCII.rawValue)
+    }
     /// Anything but printable ASCII that a JSON string carries as it is.
-    public static let jsonEscapedOrNotPrintableASCII: ByteClass = [.quote, .backslash, .control, .delete, .nonASCII]
+    @inlinable public static var jsonEscapedOrNotPrintableASCII: ByteClass {
+        ByteClass(rawValue: jsonEscaped.rawValue | delete.rawValue | nonASCII.rawValue)
+    }
 }
 
 /// Finds the first byte of a ``ByteClass`` set, sixteen and then eight bytes at a time.
@@ -35,7 +44,7 @@ public struct ByteClass: OptionSet, Sendable {
 public enum ByteScan {
     /// The index of the first byte at or after `start` in `classes`, or `bytes.count` if there
     /// is none.
-    @inlinable
+    @inlinable @inline(__always)
     public static func firstIndex(of classes: ByteClass, in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Int {
         let count = bytes.count
         guard start < count, let raw = bytes.baseAddress else { return count }
@@ -46,7 +55,8 @@ public enum ByteScan {
                 // The first match read off the comparison as two words of 0xFF or 0 bytes: most
                 // strings end in their first sixteen bytes, and a second pass over them a word
                 // at a time cost as much as the comparison.
-                let marks = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: stop), to: (UInt64, UInt64).self)
+                let flags = SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: stop)
+                let marks = unsafeBitCast(flags, to: (UInt64, UInt64).self)
                 let low = UInt64(littleEndian: marks.0)
                 if low != 0 { return index &+ low.trailingZeroBitCount / 8 }
                 return index &+ 8 &+ UInt64(littleEndian: marks.1).trailingZeroBitCount / 8
@@ -54,7 +64,8 @@ public enum ByteScan {
             index &+= 16
         }
         while index &+ 8 <= count {
-            let found = matches(classes, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let found = matches(classes, word)
             if found != 0 { return index &+ found.trailingZeroBitCount / 8 }
             index &+= 8
         }
@@ -82,13 +93,15 @@ public enum ByteScan {
     }
 
     /// ``firstIndex(of:in:from:)`` of typed bytes.
-    @inlinable
-    public static func firstIndex(of classes: ByteClass, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int {
+    @inlinable @inline(__always)
+    public static func firstIndex(
+        of classes: ByteClass, in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0
+    ) -> Int {
         firstIndex(of: classes, in: UnsafeRawBufferPointer(bytes), from: start)
     }
 
     /// Whether any byte of `bytes` is in `classes`.
-    @inlinable
+    @inlinable @inline(__always)
     public static func contains(_ classes: ByteClass, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         firstIndex(of: classes, in: UnsafeRawBufferPointer(bytes)) != bytes.count
     }
