@@ -282,11 +282,11 @@ public enum CMSVerifier {
             let contentDigest = UnsafeMutableRawBufferPointer(room)
             content.withUnsafeBytes { Digest.sha256($0, into: contentDigest) }
             guard let signedAttrs = signedAttributes, let expectedMessageDigest else {
-                return (true, signer.publicKey.isValidSignature(signature, forDigest: UnsafeRawBufferPointer(contentDigest)))
+                return (true, signer.publicKey.isValidSignature(UnsafeRawBufferPointer(signature), forDigest: UnsafeRawBufferPointer(contentDigest)))
             }
             guard expectedMessageDigest.elementsEqual(room) else { return (false, false) }
             return (true, Digest.sha256(signedAttrs.signedBytes).withUnsafeBytes { digest in
-                signer.publicKey.isValidSignature(signature, forDigest: digest)
+                signer.publicKey.isValidSignature(UnsafeRawBufferPointer(signature), forDigest: digest)
             })
         }
         guard digestMatches else {

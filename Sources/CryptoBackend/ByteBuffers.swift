@@ -1,3 +1,5 @@
+import OwnedMemory
+
 /// Helpers for handing Swift byte collections to C functions.
 ///
 /// OpenSSL takes `(const unsigned char *, size_t)` pairs; some of its functions treat a null
@@ -5,31 +7,13 @@
 enum ByteBuffers {
     /// Calls `body` with a pointer to the bytes of `bytes` (copied only when the collection is
     /// not contiguous) and their count. The pointer is never null, even for an empty collection.
-    static func with<C: Collection<UInt8>, R>(
-        _ bytes: C,
-        _ body: (UnsafePointer<UInt8>, Int) throws -> R
-    ) rethrows -> R {
-        if let result = try bytes.withContiguousStorageIfAvailable({ buffer in
-            try withNonNullBase(buffer, body)
-        }) {
-            return result
-        }
-        return try Array(bytes).withUnsafeBufferPointer { buffer in
-            try withNonNullBase(buffer, body)
-        }
-    }
-
-    private static func withNonNullBase<R>(
-        _ buffer: UnsafeBufferPointer<UInt8>,
-        _ body: (UnsafePointer<UInt8>, Int) throws -> R
-    ) rethrows -> R {
-        if let base = buffer.baseAddress {
-            return try body(base, buffer.count)
-        }
-        // Empty buffers may have no storage; give C a pointer to a dummy byte with length 0.
-        let dummy: UInt8 = 0
-        return try withUnsafePointer(to: dummy) { pointer in
-            try body(pointer, 0)
+    static func with<R, Failure: Error>(
+        _ bytes: some Collection<UInt8>,
+        _ body: (UnsafePointer<UInt8>, Int) throws(Failure) -> R
+    ) throws(Failure) -> R {
+        try ByteBuffer.withContiguousBytes(of: bytes) { raw throws(Failure) in
+            // Never nil: `withContiguousBytes` lends an address even for no bytes.
+            try body(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), raw.count)
         }
     }
 

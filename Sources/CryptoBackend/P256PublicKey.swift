@@ -1,5 +1,6 @@
-import DER
 import COpenSSL
+import DER
+import OwnedMemory
 
 /// An ECDSA public key on NIST P-256 (secp256r1 / prime256v1).
 ///
@@ -110,46 +111,19 @@ public struct P256PublicKey: Hashable, Sendable {
     ///
     /// Returns `false` for a digest that is not 32 bytes and for signatures that are not strict
     /// DER (OpenSSL re-encodes the parsed signature and compares).
+    @inlinable
     public func isValidSignature(_ derSignature: some Collection<UInt8>, forDigest digest: some Collection<UInt8>) -> Bool {
-        ByteBuffers.with(derSignature) { signature, signatureLength in
-            ByteBuffers.with(digest) { digestBase, digestLength in
-                isValidSignature(signature, signatureLength, forDigest: digestBase, digestLength)
-            }
+        ByteBuffer.withContiguousBytes(of: derSignature) { signature in
+            ByteBuffer.withContiguousBytes(of: digest) { isValidSignature(signature, forDigest: $0) }
         }
     }
 
-    /// ``isValidSignature(_:forDigest:)-(Collection,Collection)`` for arrays, the form the CMS
-    /// verifier has its signature and digest in: called once per verified sample, and the
-    /// generic version reached the bytes through two unspecialised
-    /// `withContiguousStorageIfAvailable` layers.
-    public func isValidSignature(_ derSignature: [UInt8], forDigest digest: [UInt8]) -> Bool {
-        derSignature.withUnsafeBufferPointer { signature in
-            digest.withUnsafeBufferPointer { digestBytes in
-                // A null base (an empty array) is refused by the length checks before OpenSSL sees it.
-                guard let signatureBase = signature.baseAddress, let digestBase = digestBytes.baseAddress else { return false }
-                return isValidSignature(signatureBase, signature.count, forDigest: digestBase, digestBytes.count)
-            }
-        }
-    }
-
-    /// ``isValidSignature(_:forDigest:)-([UInt8],[UInt8])`` of a signature where it lies in
-    /// the bytes it came in (a SignedData's), read in place rather than copied out.
-    public func isValidSignature(_ derSignature: ArraySlice<UInt8>, forDigest digest: [UInt8]) -> Bool {
-        derSignature.withUnsafeBufferPointer { signature in
-            digest.withUnsafeBufferPointer { digestBytes in
-                // A null base (an empty slice or array) is refused by the length checks before OpenSSL sees it.
-                guard let signatureBase = signature.baseAddress, let digestBase = digestBytes.baseAddress else { return false }
-                return isValidSignature(signatureBase, signature.count, forDigest: digestBase, digestBytes.count)
-            }
-        }
-    }
-
-    /// ``isValidSignature(_:forDigest:)-([UInt8],[UInt8])`` of a signature and a digest lent in
-    /// place: the CMS verifier reads the signature where it lies in a SignedData decoded on its
-    /// stack, and keeps the digest there too.
-    public func isValidSignature(_ derSignature: UnsafeBufferPointer<UInt8>, forDigest digest: UnsafeRawBufferPointer) -> Bool {
+    /// ``isValidSignature(_:forDigest:)-(Collection,Collection)`` of bytes lent in place: the
+    /// CMS verifier reads the signature where it lies in a SignedData and keeps the digest on
+    /// its stack.
+    public func isValidSignature(_ derSignature: UnsafeRawBufferPointer, forDigest digest: UnsafeRawBufferPointer) -> Bool {
         // A null base (empty bytes) is refused by the length checks before OpenSSL sees it.
-        guard let signatureBase = derSignature.baseAddress,
+        guard let signatureBase = derSignature.baseAddress?.assumingMemoryBound(to: UInt8.self),
               let digestBase = digest.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
         return isValidSignature(signatureBase, derSignature.count, forDigest: digestBase, digest.count)
     }

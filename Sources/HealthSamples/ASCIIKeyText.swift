@@ -1,3 +1,5 @@
+import OwnedMemory
+
 // Perf: `String.hasPrefix` and a scan through the UTF-8 view cost a few hundred instructions a
 // key; the byte answers cost a few dozen (measured when written, share of the full path not).
 /// Questions the validator asks of every metadata key of every sample read, answered from the
@@ -18,7 +20,7 @@ enum ASCIIKeyText {
     /// is looked up only for a key that starts with ``MetadataKey/constantPrefix``, since only
     /// those have a stored name of another text.
     static func spelling(of utf8: UnsafeBufferPointer<UInt8>) -> Spelling {
-        guard isASCII(utf8) else { return .nonASCII }
+        guard !ByteScan.contains(.nonASCII, in: utf8) else { return .nonASCII }
         guard hasConstantPrefix(utf8), let stored = MetadataKey.storedName(utf8: utf8),
               stored.utf8.count != utf8.count else { return .plain }
         // Either spelling of a key maps to its stored name, and a name stored in full maps to
@@ -38,19 +40,4 @@ enum ASCIIKeyText {
 
     /// `HKMetada` and `adataKey` (bytes 0–7 and 5–12 of `HKMetadataKey`) as little-endian words.
     static var constantPrefixWords: (head: UInt64, tail: UInt64) { (0x6164_6174_654D_4B48, 0x7965_4B61_7461_6461) }
-
-    static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = utf8.baseAddress else { return true }
-        var offset = 0
-        var bits: UInt64 = 0
-        while offset + 8 <= utf8.count {
-            bits |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            offset += 8
-        }
-        while offset < utf8.count {
-            bits |= UInt64(base[offset])
-            offset += 1
-        }
-        return bits & 0x8080_8080_8080_8080 == 0
-    }
 }

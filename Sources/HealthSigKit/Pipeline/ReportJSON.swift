@@ -4,6 +4,7 @@ import Foundation
 import HealthSamples
 import SampleIO
 import SampleSigning
+import OwnedMemory
 
 /// The JSON objects of `verify`'s json and ndjson reports, written straight into bytes (one
 /// object per sample, members in a fixed alphabetical order, no whitespace).
@@ -447,7 +448,7 @@ enum ReportJSON {
     /// Whether the string needs neither escaping nor anything outside printable ASCII: it then
     /// goes out as it is.
     static func isPrintableASCIIWithoutEscapes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        !JSONEscapeScan.containsByteToEscape(bytes, printableASCIIOnly: true)
+        !ByteScan.contains(.jsonEscapedOrNotPrintableASCII, in: bytes)
     }
 
     static func number(_ value: Int, into out: inout ReportBytes) {

@@ -1,3 +1,5 @@
+import OwnedMemory
+
 /// A strict RFC 8259 JSON parser of our own.
 ///
 /// Why not `JSONSerialization`/`JSONDecoder`: they turn numbers into `Double` (so `36.6` would no
@@ -266,7 +268,7 @@ struct JSONParserCore<Tree: JSONTreeBuilding> {
         var segmentStart = index
         var escaped = false
         while true {
-            index = Self.plainASCIIEnd(bytes, from: index)
+            index = ByteScan.firstIndex(of: .jsonPlainASCIIEnd, in: bytes, from: index)
             guard index < bytes.count else {
                 throw error(.unexpectedEndOfInput(expected: .literal("\"")), at: index)
             }
@@ -300,31 +302,6 @@ struct JSONParserCore<Tree: JSONTreeBuilding> {
                 index += length
             }
         }
-    }
-
-    /// The offset of the first byte at or after `start` that is not printable ASCII needing no
-    /// care in a string (`"`, `\`, a control character, or a byte of a multi-byte UTF-8
-    /// sequence), looked at eight bytes at a time: a signature's base64 text is some 600
-    /// bytes of every line, and a byte-by-byte scan of it was the parser's largest cost. Each
-    /// test is the exact word test "has a byte equal to / below n" (bit-twiddling hacks:
-    /// `(x - n·0x01…01) & ~x & 0x80…80`); the byte found is then handled one at a time.
-    @inline(__always)
-    static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        var index = start
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let found = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | ((word &- ones &* 0x20) & ~word) | word
-            if found & highs != 0 { break }
-            index += 8
-        }
-        return index
     }
 
     /// Decodes one escape sequence at `index` (the backslash) into `scratch` (RFC 8259 §7).

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OwnedMemory
 
 /// A reader of the plain subset of JSON that sample lines are written in, over the bytes of one
 /// text, handing out byte spans instead of values.
@@ -49,10 +50,7 @@ struct JSONPlainScanner {
         index += 1
         let start = index
         while true {
-            index = Self.plainASCIIEnd(bytes, from: index)
-            // The scan stops at the quote, or under eight bytes from the end: the rest is
-            // stepped through here.
-            while index < bytes.count, Self.isPlainASCII(bytes[index]) { index += 1 }
+            index = ByteScan.firstIndex(of: .jsonPlainASCIIEnd, in: bytes, from: index)
             guard index < bytes.count else { return nil }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
@@ -65,57 +63,6 @@ struct JSONPlainScanner {
                 index += length
             }
         }
-    }
-
-    /// Where the run of plain ASCII string bytes from `start` ends (the first byte that is not
-    /// one), or a point under eight bytes from the end: ``JSONParserCore``'s word scan,
-    /// sixteen bytes at a time first (and, found there, exactly). A signature's base64 text is
-    /// some 600 bytes of every verified line, and the eight-byte scan of it cost more than a
-    /// thousand instructions a line. Three SSE2-sized comparisons make the exact test: a
-    /// quote, a backslash, or (signed) below 0x20, which takes in every byte of 0x80 and above.
-    @inline(__always)
-    static func plainASCIIEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress else { return start }
-        let raw = UnsafeRawPointer(base)
-        let quote = SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
-        let backslash = SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
-        let space = SIMD16<Int8>(repeating: 0x20)
-        var index = start
-        while index + 16 <= bytes.count {
-            let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-            let stop = (chunk .== quote) .| (chunk .== backslash) .| (SIMD16<Int8>(truncatingIfNeeded: chunk) .< space)
-            if any(stop) {
-                // The first stop, read off the comparison as two words of 0xFF or 0 bytes: most
-                // strings (keys, units, dates) end in their first sixteen bytes, and scanning the
-                // same bytes again a word at a time cost as much as the comparison.
-                let marks = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: stop), to: (UInt64, UInt64).self)
-                let low = UInt64(littleEndian: marks.0)
-                if low != 0 { return index + low.trailingZeroBitCount / 8 }
-                return index + 8 + UInt64(littleEndian: marks.1).trailingZeroBitCount / 8
-            }
-            index += 16
-        }
-        // Then eight bytes at a time with the exact word tests of the parser's scan
-        // ("has a byte equal to / below n"), whose lowest flagged byte is the first stop: the
-        // usual short key or value ends here without stepping through its bytes one by one.
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let found = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                | ((word &- ones &* 0x20) & ~word) | word) & 0x8080_8080_8080_8080
-            if found != 0 { return index + found.trailingZeroBitCount / 8 }
-            index += 8
-        }
-        return index
-    }
-
-    /// Whether `byte` stands for itself inside a JSON string: ASCII, not a control character,
-    /// a quote or a backslash.
-    @inline(__always)
-    private static func isPlainASCII(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     /// A number literal at `index` (RFC 8259 §6): its span, `index` after it.

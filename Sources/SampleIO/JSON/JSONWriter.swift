@@ -1,3 +1,5 @@
+import OwnedMemory
+
 /// Writes compact JSON (RFC 8259): no whitespace, object members in their given order, numbers
 /// as their literal text, strings escaped minimally.
 ///
@@ -46,7 +48,7 @@ public enum JSONWriter {
 
     /// Whether any byte of `bytes` is `"`, `\` or a control character (below 0x20).
     static func needsEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        JSONEscapeScan.containsByteToEscape(bytes, printableASCIIOnly: false)
+        ByteScan.contains(.jsonEscaped, in: bytes)
     }
 
     /// Appends the text whose UTF-8 is `bytes` as a JSON string literal (quotes included),

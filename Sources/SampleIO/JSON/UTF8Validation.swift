@@ -27,19 +27,4 @@ enum UTF8Validation {
             return nil
         }
     }
-
-    /// Whether all of `bytes` is well-formed UTF-8.
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] < 0x80 {
-                index += 1
-            } else if let length = sequenceLength(in: bytes, at: index) {
-                index += length
-            } else {
-                return false
-            }
-        }
-        return true
-    }
 }

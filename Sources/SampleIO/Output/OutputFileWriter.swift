@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OwnedMemory
 
 /// Writes one output: a regular file so that it appears complete or not at all, anything else
 /// that can be written in place.
@@ -47,14 +48,12 @@ public final class OutputFileWriter {
     /// every line `sign` writes, and appending to an array checked its capacity and uniqueness
     /// besides; this storage is reached only through the writer, from one thread at a time.
     private struct State {
-        /// Bytes buffered at the start of `buffer`.
-        var pending = 0
         var finished = false
     }
 
     private let state: UnsafeMutablePointer<State>
-    /// `flushThreshold` bytes, written out whenever they fill up.
-    private let buffer: UnsafeMutableRawPointer
+    /// Up to `flushThreshold` bytes, written out whenever they fill up.
+    private var buffer = ByteBuffer(capacity: OutputFileWriter.flushThreshold)
     private static let flushThreshold = 64 * 1024
 
     private var finished: Bool {
@@ -76,7 +75,6 @@ public final class OutputFileWriter {
         self.destination = destination
         state = .allocate(capacity: 1)
         state.initialize(to: State())
-        buffer = .allocate(byteCount: Self.flushThreshold, alignment: 16)
         target = try OutputTarget.of(destination)
         switch target {
         case .standardOutput:
@@ -117,7 +115,6 @@ public final class OutputFileWriter {
         if !finished { discard() }
         state.deinitialize(count: 1)
         state.deallocate()
-        buffer.deallocate()
     }
 
     /// Appends bytes (buffered; written out in 64 KiB pieces).
@@ -133,24 +130,18 @@ public final class OutputFileWriter {
     /// buffered (a streamed report hands its lines on in such pieces) goes to the descriptor
     /// as it is, not through a copy into the buffer.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
-        let state = self.state
         guard !state.pointee.finished else { throw .alreadyFinished }
-        let pending = state.pointee.pending
-        let room = Self.flushThreshold - pending
+        let room = Self.flushThreshold - buffer.count
         if bytes.count < room {
-            if let source = bytes.baseAddress {
-                (buffer + pending).copyMemory(from: source, byteCount: bytes.count)
-                state.pointee.pending = pending + bytes.count
-            }
+            buffer.append(bytes)
             return
         }
-        if pending == 0 {
+        if buffer.isEmpty {
             try DescriptorWriter.write(bytes, to: descriptor, path: displayName)
             return
         }
         // Fill the buffer, write it out whole, and take the rest as a new piece.
-        (buffer + pending).copyMemory(from: bytes.baseAddress!, byteCount: room)
-        state.pointee.pending = Self.flushThreshold
+        buffer.append(UnsafeRawBufferPointer(rebasing: bytes[..<room]))
         try flush()
         try write(UnsafeRawBufferPointer(rebasing: bytes[room...]))
     }
@@ -223,7 +214,7 @@ public final class OutputFileWriter {
     public func discard() {
         guard !finished else { return }
         finished = true
-        state.pointee.pending = 0
+        buffer.removeAll()
         if ownsDescriptor, descriptor >= 0 { close(descriptor) }
         descriptor = -1
         if let temporaryPath { unlink(temporaryPath) }
@@ -254,11 +245,11 @@ public final class OutputFileWriter {
     /// - Throws: as ``write(_:)``.
     public func flush() throws(OutputFileError) {
         guard !finished else { throw .alreadyFinished }
-        let pending = state.pointee.pending
-        guard pending > 0 else { return }
-        try DescriptorWriter.write(UnsafeRawBufferPointer(start: buffer, count: pending), to: descriptor,
-                                   path: displayName)
-        state.pointee.pending = 0
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBytes { bytes throws(OutputFileError) in
+            try DescriptorWriter.write(bytes, to: descriptor, path: displayName)
+        }
+        buffer.removeAll()
     }
 
     // MARK: - Opening

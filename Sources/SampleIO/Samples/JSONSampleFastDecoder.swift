@@ -1,5 +1,6 @@
 import Foundation
 import HealthSamples
+import OwnedMemory
 
 /// Decodes a sample line of the usual shape straight from its bytes, without building the
 /// ``JSONValue`` tree that ``JSONSampleDecoder`` reads.
@@ -407,6 +408,6 @@ struct JSONSampleFastDecoder {
     }
 
     private func isASCII(_ span: Range<Int>) -> Bool {
-        UnsafeBufferPointer(rebasing: scanner.bytes[span]).allSatisfy { $0 < 0x80 }
+        !ByteScan.contains(.nonASCII, in: UnsafeBufferPointer(rebasing: scanner.bytes[span]))
     }
 }

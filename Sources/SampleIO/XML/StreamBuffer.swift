@@ -5,63 +5,54 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OwnedMemory
 
 /// A growable byte window over a stream: bytes are appended at the end as chunks arrive and
-/// dropped from the front once consumed.
+/// dropped from the front once consumed. The storage is a ``ByteBuffer``; this adds the
+/// searches the XML tokenizer makes.
 ///
-/// Manually managed memory so that dropping the consumed prefix is a single `memmove` and
-/// scanning can use `memchr`, which keeps the tokenizer fast even in debug builds, where
-/// `Array` operations are not optimized.
+/// The tokenizer reads ``base`` with pointer arithmetic and `memchr`, which keeps it fast even
+/// in debug builds, where `Array` operations are not optimized. ``base`` moves whenever bytes
+/// are appended, reserved or dropped.
 final class StreamBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
-    /// Number of valid bytes starting at `base`.
-    private(set) var count = 0
+    private var bytes: ByteBuffer
 
     init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+        bytes = ByteBuffer(capacity: capacity)
     }
 
-    deinit {
-        base.deallocate()
-    }
+    /// The first byte held.
+    var base: UnsafePointer<UInt8> { bytes.unsafeBaseAddress }
+
+    /// Number of valid bytes starting at `base`.
+    var count: Int { bytes.count }
 
     /// Drops the first `length` bytes, moving the rest to the front.
     func discardPrefix(_ length: Int) {
-        guard length > 0 else { return }
-        let kept = count - length
-        if kept > 0 { memmove(base, base + length, kept) }
-        count = kept
+        bytes.removeFirst(length)
     }
 
-    /// Appends `chunk`, growing the storage (doubling) when needed.
+    /// Appends `chunk`, growing the storage when needed.
     func append(_ chunk: [UInt8]) {
-        chunk.withUnsafeBufferPointer { append($0) }
+        bytes.append(chunk)
     }
 
-    /// Appends `bytes`, growing the storage (doubling) when needed.
-    func append(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBufferPointer { append($0) }
+    /// Appends `chunk`, growing the storage when needed.
+    func append(_ chunk: ArraySlice<UInt8>) {
+        bytes.append(chunk)
     }
 
-    private func append(_ source: UnsafeBufferPointer<UInt8>) {
-        reserve(source.count)
-        if let address = source.baseAddress, source.count > 0 { memcpy(base + count, address, source.count) }
-        count += source.count
-    }
-
-    /// Makes room for `additional` more bytes after `count` (doubling the storage as needed).
+    /// Makes room for `additional` more bytes after `count`.
     func reserve(_ additional: Int) {
-        let needed = count + additional
-        guard needed > capacity else { return }
-        var newCapacity = capacity
-        while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        if count > 0 { memcpy(newBase, base, count) }
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+        bytes.reserve(additional)
+    }
+
+    /// Appends what `write` writes in place, at most `maximumCount` bytes; `write` returns how
+    /// many it wrote.
+    func appendWritten<Failure: Error>(
+        maximumCount: Int, _ write: (UnsafeMutablePointer<UInt8>) throws(Failure) -> Int
+    ) throws(Failure) {
+        try bytes.appendWritten(maximumCount: maximumCount, write)
     }
 
     // Positions are passed as plain `Int` pairs rather than `Range<Int>`: in debug builds the

@@ -601,39 +601,40 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         if cached { return lastDecodedValue }
 
         scratch.discardPrefix(scratch.count)
-        scratch.reserve(length)
-        let output = scratch.base
-        var written = 0
-        // Copy the clean prefix found above, then go on byte by byte.
-        if index > start { memcpy(output, base + start, index - start) }
-        written = index - start
-        while index < end {
-            let byte = base[index]
-            if classes[Int(byte)] & valueSpecialClass == 0 {
-                output[written] = byte
-                written += 1
-                index += 1
-            } else if byte == UInt8(ascii: "&") {
-                // The longest reference accepted is `&#x10FFFF;`; allow some leading zeros.
-                let searchEnd = min(end, index + 32)
-                guard let semicolon = buffer.find(UInt8(ascii: ";"), from: index + 1, to: searchEnd), semicolon > index + 1 else {
-                    throw XMLError(.malformedReference, line: line(at: index))
+        try scratch.appendWritten(maximumCount: length) { output throws(XMLError) -> Int in
+            var written = 0
+            // Copy the clean prefix found above, then go on byte by byte.
+            if index > start { memcpy(output, base + start, index - start) }
+            written = index - start
+            while index < end {
+                let byte = base[index]
+                if classes[Int(byte)] & valueSpecialClass == 0 {
+                    output[written] = byte
+                    written += 1
+                    index += 1
+                } else if byte == UInt8(ascii: "&") {
+                    // The longest reference accepted is `&#x10FFFF;`; allow some leading zeros.
+                    let searchEnd = min(end, index + 32)
+                    guard let semicolon = buffer.find(UInt8(ascii: ";"), from: index + 1, to: searchEnd), semicolon > index + 1 else {
+                        throw XMLError(.malformedReference, line: line(at: index))
+                    }
+                    written += try expandReference(from: index + 1, to: semicolon, into: output + written)
+                    index = semicolon + 1
+                } else if byte == 0x0D {
+                    // Line-end normalization (§2.11) turns CR LF and lone CR into LF, then §3.3.3
+                    // turns it into a space.
+                    output[written] = 0x20
+                    written += 1
+                    index += (index + 1 < end && base[index + 1] == 0x0A) ? 2 : 1
+                } else {
+                    output[written] = 0x20  // tab or line feed (§3.3.3)
+                    written += 1
+                    index += 1
                 }
-                written += try expandReference(from: index + 1, to: semicolon, into: output + written)
-                index = semicolon + 1
-            } else if byte == 0x0D {
-                // Line-end normalization (§2.11) turns CR LF and lone CR into LF, then §3.3.3
-                // turns it into a space.
-                output[written] = 0x20
-                written += 1
-                index += (index + 1 < end && base[index + 1] == 0x0A) ? 2 : 1
-            } else {
-                output[written] = 0x20  // tab or line feed (§3.3.3)
-                written += 1
-                index += 1
             }
+            return written
         }
-        let value = String(decoding: UnsafeBufferPointer(start: output, count: written), as: UTF8.self)
+        let value = scratch.string(from: 0, to: scratch.count)
         lastDecodedRaw = Array(UnsafeBufferPointer(start: base + start, count: length))
         lastDecodedValue = value
         return value
