@@ -7,8 +7,10 @@ extension SampleDate {
     /// to report an error) cost some 550 instructions a date. The date and time are read by the
     /// general reader's own fixed-offset reading, the fraction and offset against the same
     /// ranges, and the instant is made by the same shared tail, so a date read here is the one
-    /// the general reader gives.
-    static func usualRFC3339(_ utf8: UnsafeBufferPointer<UInt8>) -> SampleDate? {
+    /// the general reader gives. Its reference is ``init(rfc3339:)``, which never takes this path
+    /// (a fuzz target holds the two together).
+    @_spi(FastPathReference)
+    public static func usualRFC3339(_ utf8: UnsafeBufferPointer<UInt8>) -> SampleDate? {
         let count = utf8.count
         guard count >= 20, count <= TimestampReader.maximumLength, let text = utf8.baseAddress else { return nil }
         @inline(__always) func digit(_ offset: Int) -> Int64 { Int64(text[offset] &- UInt8(ascii: "0")) }
