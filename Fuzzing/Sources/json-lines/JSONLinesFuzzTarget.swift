@@ -28,8 +28,7 @@ public func fuzzJSONLines(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
 /// Each line through `JSONSampleFastDecoder` and the general decoder (`JSONParser` and
 /// `JSONSampleDecoder`): where the fast decoder answers, it must give the general decoder's
-/// sample, with the same record (which signs what `==` leaves out: each date's notation, a
-/// quantity's decimal places), and layout.
+/// sample, with the same notation and record, and layout.
 private func checkFastPaths(_ input: [UInt8]) {
     for (index, bytes) in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
         let line = JSONSampleLine(bytes: Array(bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes),
@@ -42,12 +41,31 @@ private func checkFastPaths(_ input: [UInt8]) {
             continue
         }
         Invariant.require(fast.sample == sample, "the fast decoder's sample differs:\n\(String(describing: fast.sample))\n\(sample)")
+        Invariant.require(fast.sample.map(notation) == notation(sample),
+                          "the fast decoder's notation differs: \(String(describing: fast.sample.map(notation))) against \(notation(sample))")
         let fastRecord = fast.sample.map { try? RecordBuilder.encodedRecord(for: $0) }
         Invariant.require(fastRecord == .some(try? RecordBuilder.encodedRecord(for: sample)),
                           "the fast decoder's sample has another record:\n\(sample)")
         Invariant.require(fast.withLayout?.sample == sample && fast.withLayout?.layout == reference.layout,
                           "the fast decoder's sample and layout differ:\n\(String(describing: fast.withLayout))\n\(reference)")
     }
+}
+
+/// What `==` leaves out and a record or the field comparison uses: each date's notation, a
+/// quantity's decimal places and integer parts.
+private func notation(_ sample: Sample) -> [String] {
+    var texts = [sample.startDate, sample.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
+    var quantities: [QuantitySample] = []
+    switch sample {
+    case .quantity(let quantitySample): quantities = [quantitySample]
+    case .correlation(let correlation): quantities = correlation.objects
+    default: break
+    }
+    for member in quantities {
+        texts += [member.startDate, member.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
+        texts.append("\(member.quantity.fractionDigits.map(String.init) ?? "-") \(member.quantity.integerParts.map { "\($0)" } ?? "-")")
+    }
+    return texts
 }
 
 /// What the reader made of one item. Compared as values: formatting every item as text through
