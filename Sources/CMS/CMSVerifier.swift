@@ -118,8 +118,9 @@ public enum CMSVerifier {
 
     /// ``verify(_:trust:detachedContent:certificateTime:)`` with every structure check made even
     /// for the profile's own layout (``ProfileSignedDataLayout`` not consulted): the reference
-    /// that shortcut is tested against.
-    static func verifyWithoutLayoutShortcut(_ der: [UInt8], trust: TrustSet, certificateTime: CertificateTime) -> CMSVerdict {
+    /// that shortcut is tested against (in the main suite and by a fuzz target).
+    @_spi(FastPathReference)
+    public static func verifyWithoutLayoutShortcut(_ der: [UInt8], trust: TrustSet, certificateTime: CertificateTime) -> CMSVerdict {
         do {
             return .valid(try check(der, trust: trust, detachedContent: nil, at: certificateTime, recognisingLayout: false))
         } catch {

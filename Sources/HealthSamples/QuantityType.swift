@@ -24,13 +24,13 @@ public struct QuantityType: Sendable, Hashable, CustomStringConvertible {
         /// ``QuantityType/plausibleRange``, worked out once.
         let plausibleRange: PlausibleRange?
 
-        init(identifier: String, dimension: UnitDimension, aggregation: Aggregation, canonicalUnit: HealthUnit) {
+        init(identifier: String, dimension: UnitDimension, aggregation: Aggregation, canonicalUnit: HealthUnit,
+             plausibility: Plausibility) {
             self.identifier = identifier
             self.dimension = dimension
             self.aggregation = aggregation
             self.canonicalUnit = canonicalUnit
-            plausibleRange = QuantityType.plausibleRange(identifier: identifier, aggregation: aggregation,
-                                                         canonicalUnit: canonicalUnit)
+            plausibleRange = plausibility.range(aggregation: aggregation, canonicalUnit: canonicalUnit)
         }
     }
 
@@ -51,10 +51,12 @@ public struct QuantityType: Sendable, Hashable, CustomStringConvertible {
     /// `HKQuantityTypeIdentifier`, the prefix of every quantity-type identifier.
     public static let identifierPrefix = "HKQuantityTypeIdentifier"
 
-    /// Creates a type from its identifier suffix (`HeartRate`), dimension, aggregation and usual unit.
-    init(_ suffix: String, _ dimension: UnitDimension, _ aggregation: Aggregation, _ canonicalUnit: HealthUnit) {
+    /// Creates a type from its identifier suffix (`HeartRate`), dimension, aggregation, usual unit
+    /// and the values a reading can have (from zero up unless said).
+    init(_ suffix: String, _ dimension: UnitDimension, _ aggregation: Aggregation, _ canonicalUnit: HealthUnit,
+         plausible plausibility: Plausibility = .nonNegative) {
         storage = Storage(identifier: Self.identifierPrefix + suffix, dimension: dimension,
-                          aggregation: aggregation, canonicalUnit: canonicalUnit)
+                          aggregation: aggregation, canonicalUnit: canonicalUnit, plausibility: plausibility)
     }
 
     /// The identifier without `HKQuantityTypeIdentifier`, e.g. `HeartRate`.

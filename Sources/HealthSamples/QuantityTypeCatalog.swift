@@ -8,15 +8,18 @@ extension QuantityType {
     // MARK: Body
 
     /// `HKQuantityTypeIdentifierBodyMassIndex`: body-mass index (count, discrete, usually `count`).
-    public static let bodyMassIndex = QuantityType("BodyMassIndex", .count, .discrete, .count)
+    public static let bodyMassIndex = QuantityType(
+        "BodyMassIndex", .count, .discrete, .count, plausible: .within(.bodyMassIndex))
     /// `HKQuantityTypeIdentifierBodyFatPercentage`: body fat percentage (percent, discrete, usually `%`).
-    public static let bodyFatPercentage = QuantityType("BodyFatPercentage", .percent, .discrete, .percent)
+    public static let bodyFatPercentage = QuantityType(
+        "BodyFatPercentage", .percent, .discrete, .percent, plausible: .within(.fraction))
     /// `HKQuantityTypeIdentifierHeight`: height (length, discrete, usually `m`).
-    public static let height = QuantityType("Height", .length, .discrete, .meter)
+    public static let height = QuantityType("Height", .length, .discrete, .meter, plausible: .within(.height))
     /// `HKQuantityTypeIdentifierBodyMass`: body mass (mass, discrete, usually `kg`).
-    public static let bodyMass = QuantityType("BodyMass", .mass, .discrete, .kilogram)
+    public static let bodyMass = QuantityType("BodyMass", .mass, .discrete, .kilogram, plausible: .within(.bodyMass))
     /// `HKQuantityTypeIdentifierLeanBodyMass`: lean body mass (mass, discrete, usually `kg`).
-    public static let leanBodyMass = QuantityType("LeanBodyMass", .mass, .discrete, .kilogram)
+    public static let leanBodyMass = QuantityType(
+        "LeanBodyMass", .mass, .discrete, .kilogram, plausible: .within(.bodyMass))
 
     // MARK: Fitness
 
@@ -40,40 +43,52 @@ extension QuantityType {
     // MARK: Vitals
 
     /// `HKQuantityTypeIdentifierHeartRate`: heart rate (countPerTime, discrete, usually `count/min`).
-    public static let heartRate = QuantityType("HeartRate", .countPerTime, .discrete, .countPerMinute)
+    public static let heartRate = QuantityType(
+        "HeartRate", .countPerTime, .discrete, .countPerMinute, plausible: .within(.heartRate))
     /// `HKQuantityTypeIdentifierBodyTemperature`: body temperature (temperature, discrete, usually `degC`).
-    public static let bodyTemperature = QuantityType("BodyTemperature", .temperature, .discrete, .degreeCelsius)
+    public static let bodyTemperature = QuantityType(
+        "BodyTemperature", .temperature, .discrete, .degreeCelsius, plausible: .within(.bodyTemperature))
     /// `HKQuantityTypeIdentifierBasalBodyTemperature`: basal body temperature (temperature, discrete, usually `degC`).
-    public static let basalBodyTemperature = QuantityType("BasalBodyTemperature", .temperature, .discrete, .degreeCelsius)
+    public static let basalBodyTemperature = QuantityType(
+        "BasalBodyTemperature", .temperature, .discrete, .degreeCelsius, plausible: .within(.bodyTemperature))
     /// `HKQuantityTypeIdentifierBloodPressureSystolic`: systolic blood pressure (pressure, discrete, usually `mmHg`).
-    public static let bloodPressureSystolic = QuantityType("BloodPressureSystolic", .pressure, .discrete, .millimetersOfMercury)
+    public static let bloodPressureSystolic = QuantityType(
+        "BloodPressureSystolic", .pressure, .discrete, .millimetersOfMercury, plausible: .within(.bloodPressure))
     /// `HKQuantityTypeIdentifierBloodPressureDiastolic`: diastolic blood pressure (pressure, discrete, usually `mmHg`).
-    public static let bloodPressureDiastolic = QuantityType("BloodPressureDiastolic", .pressure, .discrete, .millimetersOfMercury)
+    public static let bloodPressureDiastolic = QuantityType(
+        "BloodPressureDiastolic", .pressure, .discrete, .millimetersOfMercury, plausible: .within(.bloodPressure))
     /// `HKQuantityTypeIdentifierRespiratoryRate`: respiratory rate (countPerTime, discrete, usually `count/min`).
-    public static let respiratoryRate = QuantityType("RespiratoryRate", .countPerTime, .discrete, .countPerMinute)
+    public static let respiratoryRate = QuantityType(
+        "RespiratoryRate", .countPerTime, .discrete, .countPerMinute, plausible: .within(.respiratoryRate))
 
     // MARK: Results
 
     /// `HKQuantityTypeIdentifierOxygenSaturation`: blood oxygen saturation (percent, discrete, usually `%`).
-    public static let oxygenSaturation = QuantityType("OxygenSaturation", .percent, .discrete, .percent)
+    public static let oxygenSaturation = QuantityType(
+        "OxygenSaturation", .percent, .discrete, .percent, plausible: .within(.fraction))
     /// `HKQuantityTypeIdentifierPeripheralPerfusionIndex`: peripheral perfusion index (percent, discrete, usually `%`).
-    public static let peripheralPerfusionIndex = QuantityType("PeripheralPerfusionIndex", .percent, .discrete, .percent)
+    public static let peripheralPerfusionIndex = QuantityType(
+        "PeripheralPerfusionIndex", .percent, .discrete, .percent, plausible: .within(.fraction))
     /// `HKQuantityTypeIdentifierBloodGlucose`: blood glucose (massPerVolume, discrete, usually `mg/dL`).
-    public static let bloodGlucose = QuantityType("BloodGlucose", .massPerVolume, .discrete, .milligramsPerDeciliter)
+    public static let bloodGlucose = QuantityType(
+        "BloodGlucose", .massPerVolume, .discrete, .milligramsPerDeciliter, plausible: .within(.bloodGlucose))
     /// `HKQuantityTypeIdentifierNumberOfTimesFallen`: number of falls (count, cumulative, usually `count`).
     public static let numberOfTimesFallen = QuantityType("NumberOfTimesFallen", .count, .cumulative, .count)
     /// `HKQuantityTypeIdentifierElectrodermalActivity`: electrodermal activity (skin conductance) (conductance, discrete, usually `mcS`).
-    public static let electrodermalActivity = QuantityType("ElectrodermalActivity", .conductance, .discrete, .microsiemens)
+    public static let electrodermalActivity = QuantityType(
+        "ElectrodermalActivity", .conductance, .discrete, .microsiemens)
     /// `HKQuantityTypeIdentifierInhalerUsage`: inhaler puffs (count, cumulative, usually `count`).
     public static let inhalerUsage = QuantityType("InhalerUsage", .count, .cumulative, .count)
     /// `HKQuantityTypeIdentifierBloodAlcoholContent`: blood alcohol content (percent, discrete, usually `%`).
-    public static let bloodAlcoholContent = QuantityType("BloodAlcoholContent", .percent, .discrete, .percent)
+    public static let bloodAlcoholContent = QuantityType(
+        "BloodAlcoholContent", .percent, .discrete, .percent, plausible: .within(.fraction))
     /// `HKQuantityTypeIdentifierForcedVitalCapacity`: forced vital capacity (volume, discrete, usually `L`).
     public static let forcedVitalCapacity = QuantityType("ForcedVitalCapacity", .volume, .discrete, .liter)
     /// `HKQuantityTypeIdentifierForcedExpiratoryVolume1`: forced expiratory volume in one second (volume, discrete, usually `L`).
     public static let forcedExpiratoryVolume1 = QuantityType("ForcedExpiratoryVolume1", .volume, .discrete, .liter)
     /// `HKQuantityTypeIdentifierPeakExpiratoryFlowRate`: peak expiratory flow rate (volumePerTime, discrete, usually `L/min`).
-    public static let peakExpiratoryFlowRate = QuantityType("PeakExpiratoryFlowRate", .volumePerTime, .discrete, .litersPerMinute)
+    public static let peakExpiratoryFlowRate = QuantityType(
+        "PeakExpiratoryFlowRate", .volumePerTime, .discrete, .litersPerMinute)
     /// `HKQuantityTypeIdentifierUVExposure`: UV index exposure (count, discrete, usually `count`).
     public static let uvExposure = QuantityType("UVExposure", .count, .discrete, .count)
 
@@ -161,25 +176,31 @@ extension QuantityType {
     // MARK: Common in real exports (docs/READINGS.md's table after DietaryWater)
 
     /// `HKQuantityTypeIdentifierRestingHeartRate`: resting heart rate (countPerTime, discrete).
-    public static let restingHeartRate = QuantityType("RestingHeartRate", .countPerTime, .discrete, .countPerMinute)
+    public static let restingHeartRate = QuantityType(
+        "RestingHeartRate", .countPerTime, .discrete, .countPerMinute, plausible: .within(.heartRate))
     /// `HKQuantityTypeIdentifierWalkingHeartRateAverage`: average heart rate while walking (countPerTime, discrete).
-    public static let walkingHeartRateAverage = QuantityType("WalkingHeartRateAverage", .countPerTime, .discrete, .countPerMinute)
+    public static let walkingHeartRateAverage = QuantityType(
+        "WalkingHeartRateAverage", .countPerTime, .discrete, .countPerMinute, plausible: .within(.heartRate))
     /// `HKQuantityTypeIdentifierHeartRateRecoveryOneMinute`: heart-rate drop one minute after exercise (countPerTime, discrete).
-    public static let heartRateRecoveryOneMinute = QuantityType("HeartRateRecoveryOneMinute", .countPerTime, .discrete, .countPerMinute)
+    public static let heartRateRecoveryOneMinute = QuantityType(
+        "HeartRateRecoveryOneMinute", .countPerTime, .discrete, .countPerMinute, plausible: .unbounded)
     /// `HKQuantityTypeIdentifierHeartRateVariabilitySDNN`: heart-rate variability (SDNN) (time, discrete).
-    public static let heartRateVariabilitySDNN = QuantityType("HeartRateVariabilitySDNN", .time, .discrete, .millisecond)
+    public static let heartRateVariabilitySDNN = QuantityType(
+        "HeartRateVariabilitySDNN", .time, .discrete, .millisecond)
     /// `HKQuantityTypeIdentifierVO2Max`: maximal oxygen uptake (volumePerTimeMass, discrete).
     public static let vo2Max = QuantityType("VO2Max", .volumePerTimeMass, .discrete, .milliliterPerMinuteKilogram)
     /// `HKQuantityTypeIdentifierWaistCircumference`: waist circumference (length, discrete).
     public static let waistCircumference = QuantityType("WaistCircumference", .length, .discrete, .centimeter)
     /// `HKQuantityTypeIdentifierAppleSleepingWristTemperature`: wrist temperature during sleep (temperature, discrete).
-    public static let appleSleepingWristTemperature = QuantityType("AppleSleepingWristTemperature", .temperature, .discrete, .degreeCelsius)
+    public static let appleSleepingWristTemperature = QuantityType(
+        "AppleSleepingWristTemperature", .temperature, .discrete, .degreeCelsius, plausible: .unbounded)
     /// `HKQuantityTypeIdentifierDistanceSwimming`: distance swum (length, cumulative).
     public static let distanceSwimming = QuantityType("DistanceSwimming", .length, .cumulative, .meter)
     /// `HKQuantityTypeIdentifierDistanceWheelchair`: distance in a wheelchair (length, cumulative).
     public static let distanceWheelchair = QuantityType("DistanceWheelchair", .length, .cumulative, .meter)
     /// `HKQuantityTypeIdentifierDistanceDownhillSnowSports`: distance in downhill snow sports (length, cumulative).
-    public static let distanceDownhillSnowSports = QuantityType("DistanceDownhillSnowSports", .length, .cumulative, .meter)
+    public static let distanceDownhillSnowSports = QuantityType(
+        "DistanceDownhillSnowSports", .length, .cumulative, .meter)
     /// `HKQuantityTypeIdentifierPushCount`: wheelchair pushes (count, cumulative).
     public static let pushCount = QuantityType("PushCount", .count, .cumulative, .count)
     /// `HKQuantityTypeIdentifierSwimmingStrokeCount`: swimming strokes (count, cumulative).
@@ -189,17 +210,21 @@ extension QuantityType {
     /// `HKQuantityTypeIdentifierTimeInDaylight`: time in daylight (time, cumulative).
     public static let timeInDaylight = QuantityType("TimeInDaylight", .time, .cumulative, .minute)
     /// `HKQuantityTypeIdentifierNumberOfAlcoholicBeverages`: alcoholic beverages (count, cumulative).
-    public static let numberOfAlcoholicBeverages = QuantityType("NumberOfAlcoholicBeverages", .count, .cumulative, .count)
+    public static let numberOfAlcoholicBeverages = QuantityType(
+        "NumberOfAlcoholicBeverages", .count, .cumulative, .count)
     /// `HKQuantityTypeIdentifierWalkingSpeed`: walking speed (speed, discrete).
     public static let walkingSpeed = QuantityType("WalkingSpeed", .speed, .discrete, .metersPerSecond)
     /// `HKQuantityTypeIdentifierWalkingStepLength`: walking step length (length, discrete).
     public static let walkingStepLength = QuantityType("WalkingStepLength", .length, .discrete, .meter)
     /// `HKQuantityTypeIdentifierWalkingDoubleSupportPercentage`: double-support time while walking (percent, discrete).
-    public static let walkingDoubleSupportPercentage = QuantityType("WalkingDoubleSupportPercentage", .percent, .discrete, .percent)
+    public static let walkingDoubleSupportPercentage = QuantityType(
+        "WalkingDoubleSupportPercentage", .percent, .discrete, .percent, plausible: .within(.fraction))
     /// `HKQuantityTypeIdentifierWalkingAsymmetryPercentage`: walking asymmetry (percent, discrete).
-    public static let walkingAsymmetryPercentage = QuantityType("WalkingAsymmetryPercentage", .percent, .discrete, .percent)
+    public static let walkingAsymmetryPercentage = QuantityType(
+        "WalkingAsymmetryPercentage", .percent, .discrete, .percent, plausible: .within(.fraction))
     /// `HKQuantityTypeIdentifierAppleWalkingSteadiness`: walking steadiness (percent, discrete).
-    public static let appleWalkingSteadiness = QuantityType("AppleWalkingSteadiness", .percent, .discrete, .percent)
+    public static let appleWalkingSteadiness = QuantityType(
+        "AppleWalkingSteadiness", .percent, .discrete, .percent, plausible: .within(.fraction))
     /// `HKQuantityTypeIdentifierSixMinuteWalkTestDistance`: six-minute walk distance (length, discrete).
     public static let sixMinuteWalkTestDistance = QuantityType("SixMinuteWalkTestDistance", .length, .discrete, .meter)
     /// `HKQuantityTypeIdentifierStairAscentSpeed`: stair ascent speed (speed, discrete).
@@ -211,21 +236,25 @@ extension QuantityType {
     /// `HKQuantityTypeIdentifierRunningStrideLength`: running stride length (length, discrete).
     public static let runningStrideLength = QuantityType("RunningStrideLength", .length, .discrete, .meter)
     /// `HKQuantityTypeIdentifierRunningVerticalOscillation`: running vertical oscillation (length, discrete).
-    public static let runningVerticalOscillation = QuantityType("RunningVerticalOscillation", .length, .discrete, .centimeter)
+    public static let runningVerticalOscillation = QuantityType(
+        "RunningVerticalOscillation", .length, .discrete, .centimeter)
     /// `HKQuantityTypeIdentifierRunningGroundContactTime`: running ground-contact time (time, discrete).
-    public static let runningGroundContactTime = QuantityType("RunningGroundContactTime", .time, .discrete, .millisecond)
+    public static let runningGroundContactTime = QuantityType(
+        "RunningGroundContactTime", .time, .discrete, .millisecond)
     /// `HKQuantityTypeIdentifierRunningPower`: running power (power, discrete).
     public static let runningPower = QuantityType("RunningPower", .power, .discrete, .watt)
     /// `HKQuantityTypeIdentifierEnvironmentalAudioExposure`: ambient sound level (soundPressureLevel, discrete).
     public static let environmentalAudioExposure = QuantityType(
-        "EnvironmentalAudioExposure", .soundPressureLevel, .discrete, .decibelAWeightedSoundPressureLevel)
+        "EnvironmentalAudioExposure", .soundPressureLevel, .discrete, .decibelAWeightedSoundPressureLevel, plausible: .unbounded)
     /// `HKQuantityTypeIdentifierHeadphoneAudioExposure`: headphone sound level (soundPressureLevel, discrete).
     public static let headphoneAudioExposure = QuantityType(
-        "HeadphoneAudioExposure", .soundPressureLevel, .discrete, .decibelAWeightedSoundPressureLevel)
+        "HeadphoneAudioExposure", .soundPressureLevel, .discrete, .decibelAWeightedSoundPressureLevel, plausible: .unbounded)
     /// `HKQuantityTypeIdentifierInsulinDelivery`: insulin delivered (internationalUnit, cumulative).
-    public static let insulinDelivery = QuantityType("InsulinDelivery", .internationalUnit, .cumulative, .internationalUnit)
+    public static let insulinDelivery = QuantityType(
+        "InsulinDelivery", .internationalUnit, .cumulative, .internationalUnit)
     /// `HKQuantityTypeIdentifierPhysicalEffort`: physical effort (energy rate per body mass) (energyPerTimeMass, discrete).
-    public static let physicalEffort = QuantityType("PhysicalEffort", .energyPerTimeMass, .discrete, .kilocaloriePerHourKilogram)
+    public static let physicalEffort = QuantityType(
+        "PhysicalEffort", .energyPerTimeMass, .discrete, .kilocaloriePerHourKilogram)
 
     /// The core types, in the order of docs/READINGS.md's "Quantity types" table (`BodyMassIndex`
     /// to `DietaryWater`).

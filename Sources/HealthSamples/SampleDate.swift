@@ -103,10 +103,6 @@ public struct SampleDate: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// bytes (a JSON line) makes no String for a date that reads, and the same error for one
     /// that does not.
     public init(rfc3339UTF8 utf8: UnsafeBufferPointer<UInt8>) throws(SampleDateError) {
-        if let date = Self.usualRFC3339(utf8) {
-            self = date
-            return
-        }
         do {
             self = try Self.readRFC3339(utf8)
         } catch {

@@ -39,29 +39,22 @@ public enum SampleValidator {
         if let first = problems.first { throw first }
     }
 
-    // `metadataSpellingsChecked`: the caller has found that no metadata of the sample (its
-    // members' included) holds a predefined key under both spellings, as a reader that has the
-    // keys as bytes tells cheaply (``MetadataKey/spelling(utf8:)``); the rest is checked here.
-
     /// ``validate(_:)`` of `.category(sample)`.
-    public static func validate(_ sample: CategorySample, metadataSpellingsChecked: Bool = false) throws(SampleValidationError) {
+    public static func validate(_ sample: CategorySample) throws(SampleValidationError) {
         var problems: [SampleValidationError] = []
-        check(sample, into: &problems)
-        if !metadataSpellingsChecked {
-            checkSpellings(sample.metadata, reportingAs: sample.type.identifier, prefix: "", into: &problems)
-        }
+        checkTopLevel(sample, into: &problems)
         if let first = problems.first { throw first }
     }
 
     /// ``validate(_:)`` of `.correlation(correlation)`.
-    public static func validate(_ correlation: Correlation, metadataSpellingsChecked: Bool = false) throws(SampleValidationError) {
+    public static func validate(_ correlation: Correlation) throws(SampleValidationError) {
         var problems: [SampleValidationError] = []
-        check(correlation, spellingsChecked: metadataSpellingsChecked, into: &problems)
+        check(correlation, into: &problems)
         if let first = problems.first { throw first }
     }
 
     private static func checkTopLevel(_ sample: QuantitySample, into problems: inout [SampleValidationError]) {
-        check(sample, reportingAs: sample.type.identifier, prefix: "", spellingsChecked: false, into: &problems)
+        check(sample, reportingAs: sample.type.identifier, prefix: "", into: &problems)
     }
 
     private static func checkTopLevel(_ sample: CategorySample, into problems: inout [SampleValidationError]) {
@@ -132,28 +125,26 @@ public enum SampleValidator {
     /// `prefix` (a correlation member's path) is made only for a problem: every member of every
     /// correlation read is checked, and nearly all are fine.
     private static func check(_ sample: QuantitySample, reportingAs identifier: String, prefix: @autoclosure () -> String,
-                              spellingsChecked: Bool, into problems: inout [SampleValidationError]) {
+                              into problems: inout [SampleValidationError]) {
         checkQuantitySample(type: sample.type, quantity: sample.quantity, startDate: sample.startDate,
                             endDate: sample.endDate, metadata: sample.metadata, reportingAs: identifier,
-                            prefix: prefix(), spellingsChecked: spellingsChecked, into: &problems)
+                            prefix: prefix(), into: &problems)
     }
 
     /// ``validate(_:)`` of the quantity sample these parts make (its uuid and device are not
     /// checked), for a reader that checks them before making the sample: the sample is then
     /// made once, in place, rather than made, checked and copied into its ``Sample``.
-    public static func validateQuantitySample(type: QuantityType, quantity: Quantity, startDate: SampleDate,
-                                              endDate: SampleDate, metadata: Metadata,
-                                              metadataSpellingsChecked: Bool = false) throws(SampleValidationError) {
+    package static func validateQuantitySample(type: QuantityType, quantity: Quantity, startDate: SampleDate,
+                                               endDate: SampleDate, metadata: Metadata) throws(SampleValidationError) {
         var problems: [SampleValidationError] = []
         checkQuantitySample(type: type, quantity: quantity, startDate: startDate, endDate: endDate, metadata: metadata,
-                            reportingAs: type.identifier, prefix: "", spellingsChecked: metadataSpellingsChecked,
-                            into: &problems)
+                            reportingAs: type.identifier, prefix: "", into: &problems)
         if let first = problems.first { throw first }
     }
 
     private static func checkQuantitySample(type: QuantityType, quantity: Quantity, startDate: SampleDate, endDate: SampleDate,
                                             metadata: Metadata, reportingAs identifier: String, prefix: @autoclosure () -> String,
-                                            spellingsChecked: Bool, into problems: inout [SampleValidationError]) {
+                                            into problems: inout [SampleValidationError]) {
         func report(_ field: String, _ kind: SampleValidationError.Kind) {
             problems.append(SampleValidationError(typeIdentifier: identifier, field: prefix() + field, kind: kind))
         }
@@ -164,7 +155,7 @@ public enum SampleValidator {
         if endDate < startDate {
             report("endDate", .endBeforeStart(start: startDate, end: endDate))
         }
-        if !spellingsChecked { checkSpellings(metadata, reportingAs: identifier, prefix: prefix(), into: &problems) }
+        checkSpellings(metadata, reportingAs: identifier, prefix: prefix(), into: &problems)
     }
 
     private static func check(_ sample: CategorySample, into problems: inout [SampleValidationError]) {
@@ -179,8 +170,7 @@ public enum SampleValidator {
         }
     }
 
-    private static func check(_ correlation: Correlation, spellingsChecked: Bool = false,
-                              into problems: inout [SampleValidationError]) {
+    private static func check(_ correlation: Correlation, into problems: inout [SampleValidationError]) {
         let identifier = correlation.type.identifier
         func report(_ field: String, _ kind: SampleValidationError.Kind) {
             problems.append(SampleValidationError(typeIdentifier: identifier, field: field, kind: kind))
@@ -188,7 +178,7 @@ public enum SampleValidator {
         if correlation.endDate < correlation.startDate {
             report("endDate", .endBeforeStart(start: correlation.startDate, end: correlation.endDate))
         }
-        if !spellingsChecked { checkSpellings(correlation.metadata, reportingAs: identifier, prefix: "", into: &problems) }
+        checkSpellings(correlation.metadata, reportingAs: identifier, prefix: "", into: &problems)
 
         // The members are read in place: binding each to a variable copied it whole (its
         // device, metadata and every string in them retained, then released).
@@ -219,8 +209,7 @@ public enum SampleValidator {
             }
 
             for index in objects.indices {
-                check(objects[index], reportingAs: identifier, prefix: "objects[\(index)].", spellingsChecked: spellingsChecked,
-                      into: &problems)
+                check(objects[index], reportingAs: identifier, prefix: "objects[\(index)].", into: &problems)
                 if objects[index].startDate < correlation.startDate {
                     report("objects[\(index)].startDate", .objectOutsideCorrelationInterval)
                 }

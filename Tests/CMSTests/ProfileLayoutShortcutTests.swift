@@ -3,7 +3,7 @@ import DER
 import Foundation
 import Testing
 
-@testable import CMS
+@_spi(FastPathReference) @testable import CMS
 
 /// The profile's own layout, recognised on its bytes (`ProfileSignedDataLayout`), skips the
 /// structure checks it passes by construction: the verdict must be exactly that of the full

@@ -2,18 +2,9 @@ import SampleSigning
 import Testing
 @testable import HealthSigKit
 
-/// The texts a JSON report line writes from bytes prepared once (a verdict's kind, the valid
-/// verdict's reason and code) are exactly what writing the strings themselves gives.
+/// The valid verdict's reason and code, which a JSON report line writes from bytes prepared
+/// once, are exactly what writing the strings themselves gives.
 @Suite struct ReportFixedTextTests {
-    @Test(arguments: SampleVerdict.Kind.allCases)
-    func verdictKindIsWrittenAsItsRawValueString(_ kind: SampleVerdict.Kind) {
-        var written = ReportBytes()
-        ReportJSON.string(kind.rawValue, into: &written)
-        var fixed = ReportBytes()
-        fixed.append(ReportJSON.quotedName(of: kind))
-        #expect(fixed.array == written.array)
-    }
-
     /// A valid verdict's reason, whether it is the verifier's own text or an equal string
     /// made elsewhere, gives the line the general writing gives; any other reason is written
     /// as it is.

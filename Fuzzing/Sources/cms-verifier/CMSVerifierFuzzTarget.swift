@@ -1,4 +1,5 @@
-import CMS
+@_spi(FastPathReference) import CMS
+import Foundation
 import DER
 import FuzzSupport
 
@@ -6,7 +7,8 @@ import FuzzSupport
 /// trust set. Invariants: a `valid` verdict needs strict DER that re-encodes to the input, and
 /// signed content plus signature value that some vector carries (a verifier that accepted a
 /// content or signature no test key made would be forging); malformed offsets lie inside
-/// the input.
+/// the input; the profile-layout shortcut, on an array or on bytes lent in place, gives the
+/// verdict of the full checks (`verifyWithoutLayoutShortcut`).
 @main
 enum CMSVerifierFuzzer {
     static func main() { FuzzerDriver.run(fuzzCMSVerifier) }
@@ -15,7 +17,13 @@ enum CMSVerifierFuzzer {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCMSVerifier(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = FuzzInput.bytes(data, size)
-    let verdict = CMSVerifier.verify(input, trust: ConformanceVectors.trust)
+    // One instant for the three verdicts: certificate validity must not change between them.
+    let time = CMSVerifier.CertificateTime.fixed(Date())
+    let verdict = CMSVerifier.verify(input, trust: ConformanceVectors.trust, certificateTime: time)
+    let reference = CMSVerifier.verifyWithoutLayoutShortcut(input, trust: ConformanceVectors.trust, certificateTime: time)
+    Invariant.require(verdict == reference, "the layout shortcut's verdict differs from the full checks':\n\(verdict)\n\(reference)")
+    let lent = input.withUnsafeBufferPointer { CMSVerifier.verify(bytes: $0, trust: ConformanceVectors.trust, certificateTime: time) }
+    Invariant.require(lent == reference, "the verdict on bytes lent in place differs from the full checks':\n\(lent)\n\(reference)")
     switch verdict {
     case .valid(let summary):
         guard let view = try? CMSSignedDataView(derEncoded: input), let signerInfo = view.signerInfos.first else {

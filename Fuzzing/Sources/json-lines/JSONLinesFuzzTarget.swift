@@ -1,12 +1,15 @@
 import FuzzSupport
 import HealthSamples
-import SampleIO
+@_spi(FastPathReference) import SampleIO
+import SampleSigning
 
 /// JSON Lines / JSON array sample reader: any input, seeded with the example readings and the
 /// suite's stored samples. Invariants: reading in 1–64-byte chunks gives the same items as
 /// reading in one piece; reported lines and item texts lie inside the input; a sample read back
 /// after writing it with `JSONSampleWriter` is the same sample; splicing a signature into an
-/// item's text keeps it a sample carrying that signature.
+/// item's text keeps it a sample carrying that signature; the record written directly is the
+/// encoded record dictionary; whenever the fast line decoder answers, its answer is the general
+/// decoder's.
 @main
 enum JSONLinesFuzzer {
     static func main() { FuzzerDriver.run(fuzzJSONLines) }
@@ -19,7 +22,50 @@ public func fuzzJSONLines(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let whole = readAll(input, lines: lines, chunkSize: max(1, input.count), checkingItems: true)
     let chunked = readAll(input, lines: lines, chunkSize: ChunkedReading.smallChunkSize(for: input))
     Invariant.require(whole == chunked, "chunk boundaries change what is read:\n\(whole)\n---\n\(chunked)")
+    checkFastPaths(input)
     return 0
+}
+
+/// Each line through `JSONSampleFastDecoder` and the general decoder (`JSONParser` and
+/// `JSONSampleDecoder`): where the fast decoder answers, it must give the general decoder's
+/// sample, with the same notation and record, and layout.
+private func checkFastPaths(_ input: [UInt8]) {
+    for (index, bytes) in input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        let line = JSONSampleLine(bytes: Array(bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes),
+                                  line: index + 1, position: index + 1)
+        let fast = line.fastDecoded()
+        guard fast.sample != nil || fast.withLayout != nil else { continue }
+        let reference = line.decodedForSplicingWithoutFastDecoder()
+        guard case .success(let sample) = reference.sample else {
+            Invariant.require(false, "the fast decoder accepts a line the general decoder refuses: \(reference.sample)")
+            continue
+        }
+        Invariant.require(fast.sample == sample, "the fast decoder's sample differs:\n\(String(describing: fast.sample))\n\(sample)")
+        Invariant.require(fast.sample.map(notation) == notation(sample),
+                          "the fast decoder's notation differs: \(String(describing: fast.sample.map(notation))) against \(notation(sample))")
+        let fastRecord = fast.sample.map { try? RecordBuilder.encodedRecord(for: $0) }
+        Invariant.require(fastRecord == .some(try? RecordBuilder.encodedRecord(for: sample)),
+                          "the fast decoder's sample has another record:\n\(sample)")
+        Invariant.require(fast.withLayout?.sample == sample && fast.withLayout?.layout == reference.layout,
+                          "the fast decoder's sample and layout differ:\n\(String(describing: fast.withLayout))\n\(reference)")
+    }
+}
+
+/// What `==` leaves out and a record or the field comparison uses: each date's notation, a
+/// quantity's decimal places and integer parts.
+private func notation(_ sample: Sample) -> [String] {
+    var texts = [sample.startDate, sample.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
+    var quantities: [QuantitySample] = []
+    switch sample {
+    case .quantity(let quantitySample): quantities = [quantitySample]
+    case .correlation(let correlation): quantities = correlation.objects
+    default: break
+    }
+    for member in quantities {
+        texts += [member.startDate, member.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
+        texts.append("\(member.quantity.fractionDigits.map(String.init) ?? "-") \(member.quantity.integerParts.map { "\($0)" } ?? "-")")
+    }
+    return texts
 }
 
 /// What the reader made of one item. Compared as values: formatting every item as text through
@@ -52,6 +98,7 @@ private func readAll(_ input: [UInt8], lines: Int, chunkSize: Int, checkingItems
             Invariant.require((stored.rawText?.utf8.count ?? 0) <= input.count, "item text longer than the input")
             if checkingItems {
                 checkWriterRoundTrip(stored.sample)
+                checkRecordWriter(stored.sample)
                 if let text = stored.rawText { checkSplice(into: text, sample: stored.sample) }
             }
             items.append(.sample(stored))
@@ -71,6 +118,14 @@ private func checkWriterRoundTrip(_ sample: Sample) {
     } catch {
         Invariant.require(false, "the writer's line for an accepted sample is refused: \(error)\n\(line)")
     }
+}
+
+/// The record written directly (`RecordWriter`, behind `encodedRecord(for:)`) is the encoded
+/// record dictionary, its reference.
+private func checkRecordWriter(_ sample: Sample) {
+    let direct = try? RecordBuilder.encodedRecord(for: sample)
+    let reference = try? RecordBuilder.encode(RecordBuilder.record(for: sample))
+    Invariant.require(direct == reference, "the record written directly differs from the encoded dictionary:\n\(sample)")
 }
 
 private func checkSplice(into text: String, sample: Sample) {

@@ -120,9 +120,8 @@ enum ReportJSON {
         raw(#""position":"#, into: &out)
         number(decided.entry.position, into: &out)
         if decided.entry.verdict.reasonCode == "ok" && decided.entry.verdict.reason == SampleVerdict.fieldsMatchReason {
-            // Nearly every line: the valid verdict's fixed texts, written as ``string(_:into:)``
-            // writes them (printable ASCII needs no escape).
-            raw(#","reason":"signature valid and stored fields match","reasonCode":"ok","#, into: &out)
+            // Nearly every line: the valid verdict's texts, written once.
+            out.append(validReasonMembers)
         } else {
             raw(#","reason":"#, into: &out)
             string(decided.entry.verdict.reason, into: &out)
@@ -175,7 +174,7 @@ enum ReportJSON {
         raw(#","value":"#, into: &out)
         text(reading.value, into: &out)
         raw(#","verdict":"#, into: &out)
-        raw(quotedName(of: decided.entry.verdict.kind), into: &out)
+        out.append(quotedNames[decided.entry.verdict.kind.ordinal])
         out.append(UInt8(ascii: "}"))
     }
 
@@ -197,19 +196,25 @@ enum ReportJSON {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// A verdict kind's raw value as a JSON string, as ``string(_:into:)`` writes it: fixed
-    /// text, not the raw value scanned and copied for every line.
-    static func quotedName(of kind: SampleVerdict.Kind) -> StaticString {
-        switch kind {
-        case .valid: #""valid""#
-        case .unsigned: #""unsigned""#
-        case .malformed: #""malformed""#
-        case .badSignature: #""bad-signature""#
-        case .untrustedSigner: #""untrusted-signer""#
-        case .contentMismatch: #""content-mismatch""#
-        case .revoked: #""revoked""#
-        }
+    // Texts every line has, written by the general writing once rather than scanned and
+    // escaped for each line.
+
+    /// Each verdict kind's raw value as a JSON string, at its ``SampleVerdict/Kind/ordinal``.
+    private static let quotedNames: [[UInt8]] = SampleVerdict.Kind.allCases.map { kind in
+        var out = ReportBytes(capacity: 32)
+        string(kind.rawValue, into: &out)
+        return out.array
     }
+
+    /// `,"reason":…,"reasonCode":"ok",` of the valid verdict's reason
+    /// (``SampleVerdict/fieldsMatchReason``).
+    private static let validReasonMembers: [UInt8] = {
+        var out = ReportBytes(capacity: 96)
+        raw(#","reason":"#, into: &out)
+        string(SampleVerdict.fieldsMatchReason, into: &out)
+        raw(#","reasonCode":"ok","#, into: &out)
+        return out.array
+    }()
 
     /// A string member's value, or `null` when absent.
     private static func text(_ value: ReportLineReading.Text, into out: inout ReportBytes) {

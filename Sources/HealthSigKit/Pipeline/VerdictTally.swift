@@ -10,7 +10,7 @@ struct VerdictTally {
 
     /// Counts one sample with verdict `kind`.
     mutating func count(_ kind: SampleVerdict.Kind) {
-        perKind[Self.slot(of: kind)] += 1
+        perKind[kind.ordinal] += 1
         samples += 1
     }
 
@@ -18,21 +18,18 @@ struct VerdictTally {
     /// as it is from a Dictionary only ever incremented.
     var counts: [SampleVerdict.Kind: Int] {
         var counts: [SampleVerdict.Kind: Int] = [:]
-        for kind in SampleVerdict.Kind.allCases where perKind[Self.slot(of: kind)] != 0 {
-            counts[kind] = perKind[Self.slot(of: kind)]
+        for (kind, count) in zip(SampleVerdict.Kind.allCases, perKind) where count != 0 {
+            counts[kind] = count
         }
         return counts
     }
+}
 
-    private static func slot(of kind: SampleVerdict.Kind) -> Int {
-        switch kind {
-        case .valid: 0
-        case .unsigned: 1
-        case .malformed: 2
-        case .badSignature: 3
-        case .untrustedSigner: 4
-        case .contentMismatch: 5
-        case .revoked: 6
-        }
-    }
+extension SampleVerdict.Kind {
+    /// The kind's place in `allCases`: the index of its entry in a table built from `allCases`
+    /// (the tally's counters, the report's quoted names).
+    var ordinal: Int { Self.inOrder.firstIndex(of: self) ?? 0 }
+
+    /// `allCases` made once: the synthesized property builds its array at each use.
+    private static let inOrder = allCases
 }

@@ -237,7 +237,7 @@ struct JSONSampleFastDecoder {
             if !nested {
                 do {
                     try SampleValidator.validateQuantitySample(type: type, quantity: quantity, startDate: start,
-                                                               endDate: end, metadata: metadata, metadataSpellingsChecked: true)
+                                                               endDate: end, metadata: metadata)
                 } catch { return nil }
             }
             return .quantity(QuantitySample(uuid: uuid, type: type, quantity: quantity, startDate: start, endDate: end,
@@ -250,7 +250,7 @@ struct JSONSampleFastDecoder {
                   let integer = JSONNumber(validatedText: scanner.string(fields.value)).intValue else { return nil }
             let sample = CategorySample(uuid: uuid, type: type, value: integer, startDate: start, endDate: end,
                                         device: device, metadata: metadata)
-            do { try SampleValidator.validate(sample, metadataSpellingsChecked: true) } catch { return nil }
+            do { try SampleValidator.validate(sample) } catch { return nil }
             return .category(sample)
         }
         if let type = CorrelationType.named(utf8: identifier) {
@@ -258,7 +258,7 @@ struct JSONSampleFastDecoder {
                   fields.present & Field.objects.rawValue != 0 else { return nil }
             let correlation = Correlation(uuid: uuid, type: type, startDate: start, endDate: end,
                                           objects: objects, device: device, metadata: metadata)
-            do { try SampleValidator.validate(correlation, metadataSpellingsChecked: true) } catch { return nil }
+            do { try SampleValidator.validate(correlation) } catch { return nil }
             return .correlation(correlation)
         }
         return nil
@@ -361,7 +361,7 @@ struct JSONSampleFastDecoder {
         entries.reserveCapacity(4)
         // The predefined keys met so far, a bit for each index in `MetadataKey.all`. Keys that are
         // the same bytes are refused below, so a predefined key met twice is met under its other
-        // spelling: the general path reports that, and the validator need not look for it.
+        // spelling: the general path reports that.
         var predefinedKeys: UInt64 = 0
         while true {
             scanner.skipWhitespace()

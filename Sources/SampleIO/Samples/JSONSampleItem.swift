@@ -114,6 +114,14 @@ public struct JSONSampleLine: Sendable {
         if let (sample, layout) = JSONSampleFastDecoder.sampleAndLayout(of: bytes) {
             return (.success(sample), layout)
         }
+        return decodedForSplicingWithoutFastDecoder()
+    }
+
+    /// ``decodedForSplicing()`` by the general path alone (``JSONParser`` and
+    /// ``JSONSampleDecoder``): the reference ``JSONSampleFastDecoder`` is held to, which decides
+    /// every line that decoder leaves.
+    @_spi(FastPathReference)
+    public func decodedForSplicingWithoutFastDecoder() -> (sample: Result<Sample, SampleInputError>, layout: JSONSpliceLayout?) {
         let parsed: (value: JSONValue, layout: JSONSpliceLayout)
         do {
             parsed = try JSONParser().parseForSplicing(bytes)
@@ -137,5 +145,17 @@ public struct JSONSampleLine: Sendable {
     private func stored(_ sample: consuming Sample, keepingText: Bool) -> StoredSample {
         StoredSample(sample: sample, position: position, line: line, source: .jsonLines, precision: .exact,
                      rawText: keepingText ? String(decoding: bytes, as: UTF8.self) : nil)
+    }
+}
+
+// MARK: - The fast decoder by name
+
+extension JSONSampleLine {
+    /// The line's sample as ``JSONSampleFastDecoder`` alone reads it, without and with its
+    /// splice layout; nil where that decoder hands the line to the general path. Held to
+    /// ``decodedForSplicingWithoutFastDecoder()`` by the main suite and a fuzz target.
+    @_spi(FastPathReference)
+    public func fastDecoded() -> (sample: Sample?, withLayout: (sample: Sample, layout: JSONSpliceLayout)?) {
+        (JSONSampleFastDecoder.sample(of: bytes), JSONSampleFastDecoder.sampleAndLayout(of: bytes))
     }
 }
