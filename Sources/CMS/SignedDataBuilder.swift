@@ -53,6 +53,9 @@ public struct SignedDataBuilder: Sendable {
     /// The signing-time attribute value (only with signed attributes; whole seconds). UTCTime for
     /// 1950–2049, GeneralizedTime otherwise (RFC 5652 11.3). `nil` leaves the attribute out.
     public var signingTime: Date?
+    /// Further signed attributes (only with signed attributes), such as the ESS
+    /// signingCertificateV2 a time-stamp token carries (RFC 3161 2.4.1).
+    public var additionalSignedAttributes: [Attribute] = []
     /// Whether `eContent` is left out (detached signature); the verifier then needs the content.
     public var detachesContent: Bool { didSet { isDefaultProfile = Self.hasDefaultOptions(self) } }
 
@@ -265,7 +268,8 @@ public struct SignedDataBuilder: Sendable {
                                                       eContent: detachesContent ? nil : content))
     }
 
-    /// content-type and message-digest (RFC 5652 11.1, 11.2), plus signing-time (11.3) when set.
+    /// content-type and message-digest (RFC 5652 11.1, 11.2), plus signing-time (11.3) when set,
+    /// and the additional attributes.
     private func signedAttributes(contentDigest: [UInt8]) throws(CMSBuilderError) -> SignedAttributes {
         var attributes = [
             Attribute(attrType: .idContentType, attrValues: [try Self.ownEncoding(DER.encode(eContentType))]),
@@ -276,7 +280,7 @@ public struct SignedDataBuilder: Sendable {
             attributes.append(Attribute(attrType: .idSigningTime,
                                         attrValues: [try Self.ownEncoding(Self.encodeSigningTime(signingTime))]))
         }
-        return SignedAttributes(attributes)
+        return SignedAttributes(attributes + additionalSignedAttributes)
     }
 
     /// RFC 5652 11.3: "Dates between 1 January 1950 and 31 December 2049 (inclusive) MUST be

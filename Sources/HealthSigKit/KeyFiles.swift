@@ -121,10 +121,11 @@ public enum KeyFiles {
     /// passphrase is given), `NAME.pub.pem` and, when `certificateSubject` is set,
     /// `NAME.cert.pem` of the given `role`, with subjectKeyIdentifier and authorityKeyIdentifier
     /// extensions, valid from `notBefore` (now when `nil`) for `days` days. Existing files are
-    /// never overwritten.
+    /// never overwritten. `timeStamping` makes an issued certificate a time-stamp authority's
+    /// (`keygen --tsa`: extendedKeyUsage critical id-kp-timeStamping).
     public static func generate(directory: String, name: String, certificateSubject: String?, days: Int,
                                 notBefore: Date? = nil, passphrase: PassphraseSource = .none,
-                                role: CertificateRole = .selfSigned) throws(ToolError) -> GeneratedKey {
+                                role: CertificateRole = .selfSigned, timeStamping: Bool = false) throws(ToolError) -> GeneratedKey {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
             throw .usage("--name must be a plain file name, not '\(name)'")
         }
@@ -165,7 +166,8 @@ public enum KeyFiles {
                 let certificate: Certificate
                 if let issuer {
                     certificate = try Certificate.issued(for: key.publicKey, subject: subject, days: days, notBefore: notBefore,
-                                                         issuer: issuer.certificate, issuerKey: issuer.key)
+                                                         issuer: issuer.certificate, issuerKey: issuer.key,
+                                                         timeStamping: timeStamping)
                     warnings += outsideIssuerWarnings(certificate, issuer: issuer.certificate)
                 } else if case .authority = role {
                     certificate = try Certificate.certificateAuthority(privateKey: key, subject: subject, days: days,

@@ -8,7 +8,8 @@ struct KeygenCommand: ParsableCommand {
         discussion: """
         Prints `key id: ` and the key identifier (RFC 5280 4.2.1.2 method 1) in hex. Never overwrites existing files. \
         --cert: a self-signed device certificate, trusted by itself. --ca: a vendor CA certificate. \
-        --issuer CA: a device certificate issued by the CA that keygen --ca wrote as CA.cert.pem and CA.key.pem.
+        --issuer CA: a device certificate issued by the CA that keygen --ca wrote as CA.cert.pem and CA.key.pem; \
+        with --tsa, a time-stamp authority's certificate instead.
         """ + " " + OverwriteRule.help
     )
 
@@ -26,6 +27,9 @@ struct KeygenCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Issue the device certificate with this CA (CA.cert.pem and CA.key.pem).", valueName: "CA"))
     var issuer: String?
+
+    @Flag(help: "With --issuer: a time-stamp authority's certificate (extendedKeyUsage critical timeStamping), for a gateway that time-stamps signatures.")
+    var tsa = false
 
     @Option(help: "Certificate subject, e.g. \"CN=Acme BP Cuff,O=Acme\" (implies --cert).")
     var subject: String?
@@ -51,6 +55,7 @@ struct KeygenCommand: ParsableCommand {
             throw ValidationError("--not-before needs a certificate: give --cert, --ca, --issuer or --subject")
         }
         if ca && issuer != nil { throw ValidationError("give --ca or --issuer, not both (a CA is issued by itself)") }
+        if tsa && issuer == nil { throw ValidationError("--tsa needs --issuer: a TSA certificate is issued by a CA its verifiers trust") }
         if issuer == nil && (issuerPassphraseEnvironment != nil || issuerPassphraseFile != nil) {
             throw ValidationError("--issuer-passphrase-env and --issuer-passphrase-file need --issuer")
         }
@@ -75,7 +80,7 @@ struct KeygenCommand: ParsableCommand {
         let generated = try runTool { () throws(ToolError) in
             let start = try notBefore.map { text throws(ToolError) in try CertificateTimeOption.parseNotBefore(text) }
             return try KeyFiles.generate(directory: out, name: name, certificateSubject: subject, days: days,
-                                         notBefore: start, passphrase: passphrase.source, role: role)
+                                         notBefore: start, passphrase: passphrase.source, role: role, timeStamping: tsa)
         }
         for warning in generated.warnings { printError("healthsig: warning: \(warning)") }
         try printOut("key id: \(generated.keyIdentifierHex)\n")
