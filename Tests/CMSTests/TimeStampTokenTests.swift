@@ -384,3 +384,30 @@ struct TSTInfoRuleTests {
         }
     }
 }
+
+/// The revocation rule with a trusted time (docs/TRUST.md): a genTime before the compromise keeps
+/// a reading of a key revoked for compromise; one at or after it, or none, does not.
+@Suite("revocation rule with a trusted time")
+struct TrustedTimeRevocationRuleTests {
+    @Test("keyCompromise: a trusted time before the compromise time (invalidityDate, else revocationDate) keeps the reading; at or after it, or none, revokes it")
+    func compromiseNeedsTrustedTimeBefore() {
+        let revoked = Date(timeIntervalSince1970: 1_800_000_000)
+        let compromised = revoked.addingTimeInterval(-86_400)
+        let withInvalidity = CertificateRevocationList.Entry(serialNumberBytes: [1], revocationDate: revoked, reason: .keyCompromise,
+                                                             invalidityDate: compromised)
+        let withoutInvalidity = CertificateRevocationList.Entry(serialNumberBytes: [1], revocationDate: revoked, reason: .keyCompromise,
+                                                                invalidityDate: nil)
+        let readingTime = compromised.addingTimeInterval(-3600)
+        #expect(RevocationRule.revokes(withInvalidity, at: readingTime))
+        #expect(!RevocationRule.revokes(withInvalidity, at: readingTime, trustedTime: compromised.addingTimeInterval(-1)))
+        #expect(RevocationRule.revokes(withInvalidity, at: readingTime, trustedTime: compromised))
+        #expect(RevocationRule.revokes(withInvalidity, at: readingTime, trustedTime: compromised.addingTimeInterval(60)))
+        #expect(!RevocationRule.revokes(withoutInvalidity, at: readingTime, trustedTime: revoked.addingTimeInterval(-1)))
+        #expect(RevocationRule.revokes(withoutInvalidity, at: readingTime, trustedTime: revoked))
+        // Superseded keeps its own rule (the reading's date), whatever the trusted time.
+        let superseded = CertificateRevocationList.Entry(serialNumberBytes: [1], revocationDate: revoked, reason: .superseded,
+                                                         invalidityDate: nil)
+        #expect(!RevocationRule.revokes(superseded, at: revoked.addingTimeInterval(-1), trustedTime: revoked.addingTimeInterval(10)))
+        #expect(RevocationRule.revokes(superseded, at: revoked, trustedTime: revoked.addingTimeInterval(-10)))
+    }
+}
