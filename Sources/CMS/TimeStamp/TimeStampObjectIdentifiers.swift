@@ -23,8 +23,8 @@ extension DERObjectIdentifier {
     public static let idSHA1: DERObjectIdentifier = "1.3.14.3.2.26"
 
     /// The policy under which `healthsig timestamp --tsa-key` issues tokens: a gateway's own
-    /// statement that it held the signature at genTime. An OID under the `example` arc of
-    /// RFC 7229's test registry family would collide with nothing real, but TSAs need some OID
-    /// and verifiers of this project do not act on it, so the ITU-T X.660 example arc is used.
+    /// statement that it held the signature at genTime. A TSA must name some policy; verifiers of
+    /// this project do not act on it, so it lies under `2.999`, the example arc of X.660 that no
+    /// real policy uses.
     public static let healthsigGatewayTimeStampPolicy: DERObjectIdentifier = "2.999.3161.1"
 }

@@ -11,7 +11,8 @@ import SampleSigning
 ///
 /// Every other byte of a line is kept; a line without a signature is copied as it is. A token
 /// already present under either key is replaced. The carriers of one batch signature share its
-/// bytes, so they get one token (asked for once). The output is written atomically
+/// bytes, so they get one token: the tokens of the last ``rememberedBatchTokens`` batch
+/// signatures are kept (a bounded memo, whatever the input's size). The output is written atomically
 /// (``OutputFiles``); a line that is not a JSON object, or a signature that is not base64,
 /// stops the run with its line number and nothing is written.
 public enum TimestampService {
@@ -19,6 +20,8 @@ public enum TimestampService {
     public static let sampleTimestampKey = "HealthSigTimestamp"
     /// The metadata key of a batch signature's token.
     public static let batchTimestampKey = "HealthSigBatchTimestamp"
+    /// How many batch signatures' tokens are remembered for their other carriers.
+    public static let rememberedBatchTokens = 64
 
     /// What a run did.
     public struct Summary: Sendable, Equatable {
@@ -28,7 +31,7 @@ public enum TimestampService {
         public var sampleSignatures = 0
         /// Batch-signature carriers stamped.
         public var batchSignatures = 0
-        /// Tokens obtained from the source (one per distinct signature).
+        /// Tokens obtained from the source (one per signature; one per batch signature remembered).
         public var tokens = 0
     }
 
@@ -42,7 +45,7 @@ public enum TimestampService {
         }
         let staged = try OutputFiles.open(output, protecting: [input])
         var summary = Summary()
-        var tokens: [[UInt8]: String] = [:]
+        var batchTokens: [(imprint: [UInt8], token: String)] = []
         do throws(ToolError) {
             while let item = try next(reader, input) {
                 guard case .line(let line) = item else {
@@ -60,13 +63,17 @@ public enum TimestampService {
                         throw .usage("\(input):\(line.line): the \(signatureKeys[0]) value is not base64")
                     }
                     let imprint = TimeStampToken.imprint(ofSignature: der)
+                    let isBatch = timestampKey == batchTimestampKey
                     let token: String
-                    if let known = tokens[imprint] {
-                        token = known
+                    if isBatch, let known = batchTokens.first(where: { $0.imprint == imprint }) {
+                        token = known.token
                     } else {
                         token = SignatureText.encode(try source.token(imprint: imprint))
-                        tokens[imprint] = token
                         summary.tokens += 1
+                        if isBatch {
+                            if batchTokens.count == rememberedBatchTokens { batchTokens.removeFirst() }
+                            batchTokens.append((imprint, token))
+                        }
                     }
                     do {
                         let root = try JSONParser().parseNode(bytes)
@@ -74,7 +81,7 @@ public enum TimestampService {
                     } catch {
                         throw .usage("\(input):\(line.line): \(error)")
                     }
-                    if timestampKey == sampleTimestampKey { summary.sampleSignatures += 1 } else { summary.batchSignatures += 1 }
+                    if isBatch { summary.batchSignatures += 1 } else { summary.sampleSignatures += 1 }
                 }
                 bytes.append(UInt8(ascii: "\n"))
                 try staged.write(bytes)
