@@ -54,8 +54,9 @@ public struct SignedDataBuilder: Sendable {
     /// 1950–2049, GeneralizedTime otherwise (RFC 5652 11.3). `nil` leaves the attribute out.
     public var signingTime: Date?
     /// Further signed attributes (only with signed attributes), such as the ESS
-    /// signingCertificateV2 a time-stamp token carries (RFC 3161 2.4.1).
-    public var additionalSignedAttributes: [Attribute] = []
+    /// signingCertificateV2 a time-stamp token carries (RFC 3161 2.4.1); signing refuses them
+    /// without `includesSignedAttributes`.
+    public var additionalSignedAttributes: [Attribute] = [] { didSet { isDefaultProfile = Self.hasDefaultOptions(self) } }
     /// Whether `eContent` is left out (detached signature); the verifier then needs the content.
     public var detachesContent: Bool { didSet { isDefaultProfile = Self.hasDefaultOptions(self) } }
 
@@ -202,7 +203,7 @@ public struct SignedDataBuilder: Sendable {
     private static func hasDefaultOptions(_ builder: SignedDataBuilder) -> Bool {
         builder.eContentType == .idData && builder.signerIdentification == .subjectKeyIdentifier
             && builder.signerCertificate == nil && !builder.embedsSignerCertificate
-            && !builder.includesSignedAttributes && !builder.detachesContent
+            && !builder.includesSignedAttributes && !builder.detachesContent && builder.additionalSignedAttributes.isEmpty
     }
 
     private func signerKey(_ publicKey: P256PublicKey?) throws(CMSBuilderError) -> P256PublicKey {
@@ -227,6 +228,10 @@ public struct SignedDataBuilder: Sendable {
         // EncapsulatedContentInfo value being signed is not id-data."
         if eContentType != .idData && !includesSignedAttributes {
             throw .signedAttributesRequired
+        }
+        // Attributes asked for would otherwise be dropped without a word.
+        if !additionalSignedAttributes.isEmpty && !includesSignedAttributes {
+            throw .additionalAttributesNeedSignedAttributes
         }
         if let signerCertificate, try Self.key(of: signerCertificate) != publicKey {
             throw .certificateKeyMismatch

@@ -204,6 +204,18 @@ struct TimeStampTokenTests {
         }
     }
 
+    @Test("additional signed attributes without signed attributes are refused, not dropped, also in the default profile")
+    func additionalAttributesNeedSignedAttributes() throws {
+        let key = try P256PrivateKey.generate()
+        var builder = SignedDataBuilder()
+        builder.additionalSignedAttributes = [Attribute(attrType: "1.2.3.4", attrValues: [try DERAny(encoded: [0x05, 0x00])])]
+        expectBuilderError("additionalAttributesNeedSignedAttributes") { _ = try builder.sign([1, 2, 3], using: key) }
+        builder.includesSignedAttributes = true
+        let der = try builder.sign([1, 2, 3], using: key)
+        #expect(CMSVerifier.verify(der, trust: TrustSet(publicKeys: [key.publicKey])).isValid)
+        #expect(replacing([0x06, 0x03, 0x2A, 0x03, 0x04], with: [0x06, 0x03, 0x2A, 0x03, 0x04], in: der) != nil)
+    }
+
     @Test("a token without the ESS attribute, without the TSA certificate, or of another content type is timestamp-malformed")
     func malformedTokens() throws {
         let fixture = try Authority()
