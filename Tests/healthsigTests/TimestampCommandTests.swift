@@ -131,6 +131,18 @@ struct TimestampCommandTests {
         for (token, signature) in zip(try Self.values("HealthSigTimestamp", in: text), try Self.values("HKDigitalSignature", in: text)) {
             #expect(try opensslVerifies(token: try #require(token), signature: try #require(signature)))
         }
+        // A TSA that refuses (it accepts only SHA-384 imprints) answers a TimeStampResp without a
+        // token: the run fails with its status and text, and writes nothing.
+        try d.write("tsa.cnf", try d.text("tsa.cnf").replacingOccurrences(of: "digests = sha256", with: "digests = sha384"))
+        let refusing = try LoopbackTSA(directory: d, script: CLI.packageRoot.appendingPathComponent("Tests/Fixtures/tsa_responder.py").path,
+                                       portFile: "port-refusing")
+        defer { refusing.stop() }
+        let refusal = try d.healthsig(["timestamp", "--in", "signed.jsonl", "--out", "refused.jsonl",
+                                       "--tsa-url", "http://127.0.0.1:\(refusing.port)/tsa"])
+        #expect(refusal.status != 0)
+        #expect(refusal.stderr.contains("the TSA refused the request (PKIStatus 2: Message digest algorithm is not supported.)"),
+                "\(refusal)")
+        #expect(!d.exists("refused.jsonl"))
         // A URL where nothing answers fails with the place, and writes nothing.
         let refused = try d.healthsig(["timestamp", "--in", "signed.jsonl", "--out", "none.jsonl",
                                        "--tsa-url", "http://127.0.0.1:9/tsa", "--timeout", "5"])
@@ -145,11 +157,11 @@ final class LoopbackTSA {
     let process = Process()
     let port: Int
 
-    init(directory: TemporaryDirectory, script: String) throws {
+    init(directory: TemporaryDirectory, script: String, portFile portName: String = "port") throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, directory.path("tsa.cnf")]
         process.currentDirectoryURL = directory.url
-        let portFile = directory.path("port")
+        let portFile = directory.path(portName)
         process.environment = ProcessInfo.processInfo.environment.merging(["TSA_PORT_FILE": portFile]) { $1 }
         process.standardInput = FileHandle.nullDevice
         try process.run()
