@@ -12,6 +12,8 @@ public enum CMSBuilderError: Error, Equatable, Hashable, Sendable, CustomStringC
     case unusableCertificate(String)
     /// RFC 5652 5.3: signedAttrs MUST be present when eContentType is not id-data.
     case signedAttributesRequired
+    /// Additional signed attributes were given but signed attributes are not included.
+    case additionalAttributesNeedSignedAttributes
     /// The signing time cannot be encoded (outside the years GeneralizedTime can express).
     case invalidSigningTime(String)
     /// A signature that is neither a DER ECDSA-Sig-Value nor, where allowed, 64 bytes of r‖s.
@@ -32,6 +34,8 @@ public enum CMSBuilderError: Error, Equatable, Hashable, Sendable, CustomStringC
             return "the signer certificate cannot be used: \(detail)"
         case .signedAttributesRequired:
             return "RFC 5652 5.3: signed attributes are required when the content type is not id-data"
+        case .additionalAttributesNeedSignedAttributes:
+            return "additional signed attributes were given, but the builder does not include signed attributes"
         case .invalidSigningTime(let detail):
             return "invalid signing time: \(detail)"
         case .invalidSignatureEncoding(let detail):

@@ -6,7 +6,8 @@ public enum RevocationRule: String, Sendable, Hashable {
     /// keyCompromise, unspecified (or no reason), a CA or AA compromise, any reason other than
     /// the three below, or an invalidityDate present: the key may have been stolen, and a stolen
     /// key can write any date, so only a trusted time before the compromise could save a
-    /// reading. healthsig has no trusted-time source yet, so every reading is revoked.
+    /// reading: a time-stamp token's genTime before the compromise (``revokes(_:at:trustedTime:)``);
+    /// `verify` does not read tokens yet, so there every reading is revoked.
     case compromise
     /// superseded, cessationOfOperation, affiliationChanged without an invalidityDate: the key
     /// was not stolen, so readings dated before the revocation date stay valid.
@@ -22,11 +23,19 @@ public enum RevocationRule: String, Sendable, Hashable {
     }
 
     /// Whether a reading checked at `date` (its signed time, or `verify --at`) is revoked by
-    /// `entry`.
-    public static func revokes(_ entry: CertificateRevocationList.Entry, at date: Date) -> Bool {
+    /// `entry`. `trustedTime` is when the signature is proven to have existed (a verified RFC 3161
+    /// token's genTime, ``TrustedTime``): under ``compromise`` only such a time before the
+    /// compromise (the invalidityDate, else the revocationDate) keeps the reading; without one,
+    /// every reading is revoked.
+    public static func revokes(_ entry: CertificateRevocationList.Entry, at date: Date, trustedTime: Date? = nil) -> Bool {
         switch of(entry) {
-        case .compromise: true
+        case .compromise: trustedTime.map { $0 >= compromiseTime(of: entry) } ?? true
         case .revokedFromDate: date >= entry.revocationDate
         }
+    }
+
+    /// When the key is taken to have been compromised: the invalidityDate, else the revocationDate.
+    public static func compromiseTime(of entry: CertificateRevocationList.Entry) -> Date {
+        entry.invalidityDate ?? entry.revocationDate
     }
 }

@@ -53,6 +53,10 @@ public struct SignedDataBuilder: Sendable {
     /// The signing-time attribute value (only with signed attributes; whole seconds). UTCTime for
     /// 1950–2049, GeneralizedTime otherwise (RFC 5652 11.3). `nil` leaves the attribute out.
     public var signingTime: Date?
+    /// Further signed attributes (only with signed attributes), such as the ESS
+    /// signingCertificateV2 a time-stamp token carries (RFC 3161 2.4.1); signing refuses them
+    /// without `includesSignedAttributes`.
+    public var additionalSignedAttributes: [Attribute] = [] { didSet { isDefaultProfile = Self.hasDefaultOptions(self) } }
     /// Whether `eContent` is left out (detached signature); the verifier then needs the content.
     public var detachesContent: Bool { didSet { isDefaultProfile = Self.hasDefaultOptions(self) } }
 
@@ -199,7 +203,7 @@ public struct SignedDataBuilder: Sendable {
     private static func hasDefaultOptions(_ builder: SignedDataBuilder) -> Bool {
         builder.eContentType == .idData && builder.signerIdentification == .subjectKeyIdentifier
             && builder.signerCertificate == nil && !builder.embedsSignerCertificate
-            && !builder.includesSignedAttributes && !builder.detachesContent
+            && !builder.includesSignedAttributes && !builder.detachesContent && builder.additionalSignedAttributes.isEmpty
     }
 
     private func signerKey(_ publicKey: P256PublicKey?) throws(CMSBuilderError) -> P256PublicKey {
@@ -224,6 +228,10 @@ public struct SignedDataBuilder: Sendable {
         // EncapsulatedContentInfo value being signed is not id-data."
         if eContentType != .idData && !includesSignedAttributes {
             throw .signedAttributesRequired
+        }
+        // Attributes asked for would otherwise be dropped without a word.
+        if !additionalSignedAttributes.isEmpty && !includesSignedAttributes {
+            throw .additionalAttributesNeedSignedAttributes
         }
         if let signerCertificate, try Self.key(of: signerCertificate) != publicKey {
             throw .certificateKeyMismatch
@@ -265,7 +273,8 @@ public struct SignedDataBuilder: Sendable {
                                                       eContent: detachesContent ? nil : content))
     }
 
-    /// content-type and message-digest (RFC 5652 11.1, 11.2), plus signing-time (11.3) when set.
+    /// content-type and message-digest (RFC 5652 11.1, 11.2), plus signing-time (11.3) when set,
+    /// and the additional attributes.
     private func signedAttributes(contentDigest: [UInt8]) throws(CMSBuilderError) -> SignedAttributes {
         var attributes = [
             Attribute(attrType: .idContentType, attrValues: [try Self.ownEncoding(DER.encode(eContentType))]),
@@ -276,7 +285,7 @@ public struct SignedDataBuilder: Sendable {
             attributes.append(Attribute(attrType: .idSigningTime,
                                         attrValues: [try Self.ownEncoding(Self.encodeSigningTime(signingTime))]))
         }
-        return SignedAttributes(attributes)
+        return SignedAttributes(attributes + additionalSignedAttributes)
     }
 
     /// RFC 5652 11.3: "Dates between 1 January 1950 and 31 December 2049 (inclusive) MUST be

@@ -27,14 +27,16 @@ extension Certificate {
     /// ECDSA / SHA-256, valid from `notBefore` (default now) for `days` days, issuer = the CA's subject, with
     /// subjectKeyIdentifier (of `publicKey`), authorityKeyIdentifier (the CA's
     /// subjectKeyIdentifier), basicConstraints (critical) cA FALSE and keyUsage (critical)
-    /// digitalSignature: it signs readings, never certificates.
+    /// digitalSignature: it signs readings, never certificates. With `timeStamping`, the
+    /// certificate of a time-stamp authority instead (`keygen --tsa`): the same, plus the
+    /// extendedKeyUsage (critical) id-kp-timeStamping that RFC 3161 2.3 requires.
     ///
     /// - Throws: `invalidArgument` when `issuerKey` does not belong to `issuer` or `issuer` is
     ///   not a CA certificate (basicConstraints cA TRUE and, if present, keyUsage keyCertSign);
     ///   otherwise as ``certificateAuthority(privateKey:subject:days:notBefore:serialNumber:)``.
     public static func issued(for publicKey: P256PublicKey, subject: String, days: Int, notBefore: Date? = nil,
                               issuer: Certificate, issuerKey: P256PrivateKey,
-                              serialNumber: [UInt8]? = nil) throws -> Certificate {
+                              serialNumber: [UInt8]? = nil, timeStamping: Bool = false) throws -> Certificate {
         defer { OpenSSLErrorQueue.clear() }
         try withExtendedLifetime((issuer, issuerKey)) {
             guard X509_check_private_key(issuer.handle.pointer, issuerKey.handle.pointer) == 1 else {
@@ -50,7 +52,8 @@ extension Certificate {
         return try withExtendedLifetime(publicKey) {
             try build(subjectName: name, publicKey: publicKey.handle.pointer, issuer: issuer, signingKey: issuerKey,
                       days: days, notBefore: notBefore, serialNumber: serialNumber,
-                      extensions: [(NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature")])
+                      extensions: [(NID_basic_constraints, "critical,CA:FALSE"), (NID_key_usage, "critical,digitalSignature")]
+                          + (timeStamping ? [(NID_ext_key_usage, "critical,timeStamping")] : []))
         }
     }
 }

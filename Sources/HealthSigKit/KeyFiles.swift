@@ -122,9 +122,12 @@ public enum KeyFiles {
     /// `NAME.cert.pem` of the given `role`, with subjectKeyIdentifier and authorityKeyIdentifier
     /// extensions, valid from `notBefore` (now when `nil`) for `days` days. Existing files are
     /// never overwritten. An `.issued` role's key may be a `pkcs11:` URI, reached with `issuerToken`.
+    /// `timeStamping` makes an issued certificate a time-stamp authority's (`keygen --tsa`:
+    /// extendedKeyUsage critical id-kp-timeStamping).
     public static func generate(directory: String, name: String, certificateSubject: String?, days: Int,
                                 notBefore: Date? = nil, passphrase: PassphraseSource = .none,
-                                role: CertificateRole = .selfSigned, issuerToken: TokenAccess? = nil) throws(ToolError) -> GeneratedKey {
+                                role: CertificateRole = .selfSigned, issuerToken: TokenAccess? = nil,
+                                timeStamping: Bool = false) throws(ToolError) -> GeneratedKey {
         guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
             throw .usage("--name must be a plain file name, not '\(name)'")
         }
@@ -166,7 +169,8 @@ public enum KeyFiles {
                 let certificate: Certificate
                 if let issuer {
                     certificate = try Certificate.issued(for: key.publicKey, subject: subject, days: days, notBefore: notBefore,
-                                                         issuer: issuer.certificate, issuerKey: issuer.key)
+                                                         issuer: issuer.certificate, issuerKey: issuer.key,
+                                                         timeStamping: timeStamping)
                     warnings += outsideIssuerWarnings(certificate, issuer: issuer.certificate)
                 } else if case .authority = role {
                     certificate = try Certificate.certificateAuthority(privateKey: key, subject: subject, days: days,

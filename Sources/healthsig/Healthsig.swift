@@ -14,7 +14,7 @@ struct Healthsig: ParsableCommand {
         version: ToolVersion.current,
         subcommands: [
             KeygenCommand.self, SignCommand.self, VerifyCommand.self, InspectCommand.self,
-            CMSCommand.self, ReportCommand.self, FHIRCommand.self, RevokeCommand.self, DemoCommand.self, VectorsCommand.self, BenchCommand.self,
+            CMSCommand.self, ReportCommand.self, FHIRCommand.self, RevokeCommand.self, TimestampCommand.self, DemoCommand.self, VectorsCommand.self, BenchCommand.self,
         ]
     )
 

@@ -10,7 +10,8 @@ struct KeygenCommand: ParsableCommand {
         Prints `key id: ` and the key identifier (RFC 5280 4.2.1.2 method 1) in hex. Never overwrites existing files. \
         --cert: a self-signed device certificate, trusted by itself. --ca: a vendor CA certificate. \
         --issuer CA: a device certificate issued by the CA that keygen --ca wrote as CA.cert.pem and CA.key.pem, \
-        or by a CA key in a token: --issuer pkcs11:URI --issuer-cert CA.cert.pem with --pkcs11-module and --pin-env or --pin-file.
+        or by a CA key in a token: --issuer pkcs11:URI --issuer-cert CA.cert.pem with --pkcs11-module and --pin-env or --pin-file; \
+        with --tsa, a time-stamp authority's certificate instead.
         """ + " " + OverwriteRule.help
     )
 
@@ -33,6 +34,9 @@ struct KeygenCommand: ParsableCommand {
     @Option(name: .customLong("issuer-cert"),
             help: ArgumentHelp("The CA's certificate, when --issuer is a PKCS#11 URI.", valueName: "CERT"))
     var issuerCert: String?
+
+    @Flag(help: "With --issuer: a time-stamp authority's certificate (extendedKeyUsage critical timeStamping), for a gateway that time-stamps signatures.")
+    var tsa = false
 
     @Option(help: "Certificate subject, e.g. \"CN=Acme BP Cuff,O=Acme\" (implies --cert).")
     var subject: String?
@@ -60,6 +64,7 @@ struct KeygenCommand: ParsableCommand {
             throw ValidationError("--not-before needs a certificate: give --cert, --ca, --issuer or --subject")
         }
         if ca && issuer != nil { throw ValidationError("give --ca or --issuer, not both (a CA is issued by itself)") }
+        if tsa && issuer == nil { throw ValidationError("--tsa needs --issuer: a TSA certificate is issued by a CA its verifiers trust") }
         if issuer == nil && (issuerPassphraseEnvironment != nil || issuerPassphraseFile != nil) {
             throw ValidationError("--issuer-passphrase-env and --issuer-passphrase-file need --issuer")
         }
@@ -92,7 +97,7 @@ struct KeygenCommand: ParsableCommand {
             let start = try notBefore.map { text throws(ToolError) in try CertificateTimeOption.parseNotBefore(text) }
             return try KeyFiles.generate(directory: out, name: name, certificateSubject: subject, days: days,
                                          notBefore: start, passphrase: passphrase.source, role: role,
-                                         issuerToken: token.access)
+                                         issuerToken: token.access, timeStamping: tsa)
         }
         for warning in generated.warnings { printError("healthsig: warning: \(warning)") }
         try printOut("key id: \(generated.keyIdentifierHex)\n")

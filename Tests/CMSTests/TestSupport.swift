@@ -242,6 +242,7 @@ extension CMSBuilderError {
         case .certificateKeyMismatch: return "certificateKeyMismatch"
         case .unusableCertificate: return "unusableCertificate"
         case .signedAttributesRequired: return "signedAttributesRequired"
+        case .additionalAttributesNeedSignedAttributes: return "additionalAttributesNeedSignedAttributes"
         case .invalidSigningTime: return "invalidSigningTime"
         case .invalidSignatureEncoding: return "invalidSignatureEncoding"
         case .signatureDoesNotVerify: return "signatureDoesNotVerify"
