@@ -41,7 +41,7 @@ struct BenchCommand: ParsableCommand {
         if fullPath {
             let result = try runTool { () throws(ToolError) in
                 do {
-                    return try FullPathBenchmark.run(sets: samples, jobs: jobs ?? BatchVerifier.defaultJobs, rawSeconds: seconds)
+                    return try FullPathBenchmark.run(sets: samples, jobs: jobs ?? VerifyRun.defaultJobs, rawSeconds: seconds)
                 } catch let error as ToolError {
                     throw error
                 } catch {

@@ -13,7 +13,7 @@ struct RunOptions: ParsableArguments {
         if quiet && progress { throw ValidationError("--quiet and --progress exclude each other") }
     }
 
-    var workerCount: Int { jobs ?? BatchVerifier.defaultJobs }
+    var workerCount: Int { jobs ?? VerifyRun.defaultJobs }
 
     /// The progress display for this run, or `nil`.
     func progress(verb: String) -> (any PipelineProgress)? {

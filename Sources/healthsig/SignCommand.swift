@@ -55,9 +55,9 @@ struct SignCommand: ParsableCommand {
     }
 
     /// The batch options, when either was given (a batch then holds at most 65,535 samples).
-    var batching: BatchSigner.Batching? {
+    var batching: SignRun.Batching? {
         guard batch != nil || batchSeconds != nil else { return nil }
-        return BatchSigner.Batching(maximumCount: batch ?? 65_535, maximumSeconds: batchSeconds, carriers: batchCarriers ?? 1)
+        return SignRun.Batching(maximumCount: batch ?? 65_535, maximumSeconds: batchSeconds, carriers: batchCarriers ?? 1)
     }
 
     func run() throws {
@@ -74,7 +74,7 @@ struct SignCommand: ParsableCommand {
             // input's text holds), so memory does not grow with the number of bad lines. On a
             // terminal the line first erases a progress line drawn there; the display redraws.
             let erase = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""
-            return try BatchSigner.run(inputPath: self.in, outputPath: out, keyPath: key,
+            return try SignRun.run(inputPath: self.in, outputPath: out, keyPath: key,
                                        passphrase: passphrase.source, options: options, skipInvalid: skipInvalid,
                                        replaceSignatures: replaceSignatures, jobs: execution.workerCount, force: force,
                                        progress: execution.progress(verb: "signed"), batching: batching,

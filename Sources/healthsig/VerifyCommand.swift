@@ -53,10 +53,10 @@ struct VerifyCommand: ParsableCommand {
             let filter = try selection.filter()
             let (trustSet, loaded) = try input.loadTrust()
             revocation = loaded
-            let report = BatchVerifier.ReportOptions(format: format, summaryOnly: summary, outputPath: out ?? "-",
+            let report = VerifyRun.ReportOptions(format: format, summaryOnly: summary, outputPath: out ?? "-",
                                                      protectedPaths: input.trustInputFiles,
                                                      origin: origin.map(ReportOrigin.init), revocation: loaded)
-            return try BatchVerifier.run(inputPath: input.in, trust: trustSet, certificateTime: certificateTime, jobs: execution.workerCount, report: report, filter: filter,
+            return try VerifyRun.run(inputPath: input.in, trust: trustSet, certificateTime: certificateTime, jobs: execution.workerCount, report: report, filter: filter,
                                          progress: execution.progress(verb: "verified"))
         }
         OverwriteRule.sayReplaced(replaced, command: "verify")

@@ -10,7 +10,7 @@ import Testing
 /// was altered; unverified readings reach FHIR only when asked for, and never as `final`.
 @Suite("Altered and unverified readings are never presented as measurements")
 struct AlteredReadingPresentationTests {
-    typealias Fixture = BatchVerifierTests.Fixture
+    typealias Fixture = VerifyRunTests.Fixture
 
     /// The signed examples with the blood pressure's systolic 120 stored as 110 and the heart
     /// rate's 72 stored as 73.

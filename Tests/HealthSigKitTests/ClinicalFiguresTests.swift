@@ -6,7 +6,7 @@ import Testing
 /// signed values), checked against the same figures computed here from the list of readings.
 @Suite("Clinical figures of report --json")
 struct ClinicalFiguresTests {
-    typealias Fixture = BatchVerifierTests.Fixture
+    typealias Fixture = VerifyRunTests.Fixture
 
     static func pressure(_ time: String, _ systolic: Int, _ diastolic: Int) -> String {
         let member = { (type: String, value: Int) in
@@ -35,7 +35,7 @@ struct ClinicalFiguresTests {
             quantity("BodyTemperature", "101.3", "degF", "2026-11-03T10:00:00Z"),
         ]
         try fixture.write("figures-readings.jsonl", signed.joined(separator: "\n") + "\n")
-        let result = try BatchSigner.run(inputPath: fixture.path("figures-readings.jsonl"), outputPath: fixture.path("figures-signed.jsonl"),
+        let result = try SignRun.run(inputPath: fixture.path("figures-readings.jsonl"), outputPath: fixture.path("figures-signed.jsonl"),
                                          keyPath: fixture.privateKeyPath, passphrase: .none, options: CMSSigning.Options(), skipInvalid: false)
         #expect(result.signed == signed.count)
         var lines = try String(contentsOfFile: fixture.path("figures-signed.jsonl"), encoding: .utf8).split(separator: "\n").map(String.init)

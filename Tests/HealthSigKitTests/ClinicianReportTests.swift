@@ -78,7 +78,7 @@ struct ClinicianReportTests {
 
     @Test("text from the input and the title is escaped for HTML")
     func escaping() throws {
-        let fixture = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
         let hostile = "{\"type\":\"HKQuantityTypeIdentifierHeartRate\",\"value\":70,\"unit\":\"count/min\",\"startDate\":\"2026-11-21T08:00:00Z\","
             + "\"endDate\":\"2026-11-21T08:00:00Z\",\"device\":{\"name\":\"<script>alert(1)</script>\",\"manufacturer\":\"A & B \\\"Q\\\" 'x'\"}}\n"
         let input = try fixture.write("hostile.jsonl", hostile)
@@ -135,7 +135,7 @@ struct ClinicianReportTests {
 
     @Test("a report path naming the input is refused and the input is left alone")
     func reportOverInputRefused() throws {
-        let fixture = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
         let input = fixture.path("signed.jsonl")
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
         let error = #expect(throws: ToolError.self) {

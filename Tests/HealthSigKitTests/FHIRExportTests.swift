@@ -7,7 +7,7 @@ import Testing
 /// mapping, verdicts carried by Provenance and tags, and where the output goes.
 @Suite("FHIR export")
 struct FHIRExportTests {
-    typealias Fixture = BatchVerifierTests.Fixture
+    typealias Fixture = VerifyRunTests.Fixture
 
     /// The resources of an NDJSON export of `input`, by type, each parsed.
     static func export(_ fixture: Fixture, _ input: String, other: Fixture? = nil,

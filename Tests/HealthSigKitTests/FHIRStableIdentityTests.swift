@@ -7,7 +7,7 @@ import Testing
 /// altered copy never takes the authentic reading's id.
 @Suite("FHIR ids from the signer and the signed record")
 struct FHIRStableIdentityTests {
-    typealias Fixture = BatchVerifierTests.Fixture
+    typealias Fixture = VerifyRunTests.Fixture
 
     static func ids(_ resources: [String: [[String: Any]]], _ kind: String) -> [String] {
         resources[kind]?.compactMap { $0["id"] as? String } ?? []

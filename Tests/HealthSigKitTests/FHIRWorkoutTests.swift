@@ -7,7 +7,7 @@ import Testing
 /// (docs/FHIR.md, "Workouts").
 @Suite("FHIR export of workouts")
 struct FHIRWorkoutTests {
-    typealias Fixture = BatchVerifierTests.Fixture
+    typealias Fixture = VerifyRunTests.Fixture
 
     static func workout(_ resources: [String: [[String: Any]]]) throws -> [String: Any] {
         try #require(FHIRExportTests.observation(resources, healthKitType: "HKWorkoutTypeIdentifier"), "no workout Observation")
@@ -109,7 +109,7 @@ struct FHIRWorkoutTests {
          </Workout>
 
         """
-        try fixture.write("export.xml", BatchVerifierTests.export(attributes + statistics))
+        try fixture.write("export.xml", VerifyRunTests.export(attributes + statistics))
         let resources = try FHIRExportTests.export(fixture, "export.xml", includeUnverified: true)
         let observations = try #require(resources["Observation"])
         #expect(observations.count == 2)

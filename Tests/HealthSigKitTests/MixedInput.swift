@@ -6,7 +6,7 @@ import Foundation
 enum MixedInput {
     /// Writes the mixed input into `fixture`'s directory and returns its path. `other` signs the
     /// lines that are `untrusted-signer` when only `fixture`'s key is trusted.
-    static func write(_ fixture: BatchVerifierTests.Fixture, other: BatchVerifierTests.Fixture,
+    static func write(_ fixture: VerifyRunTests.Fixture, other: VerifyRunTests.Fixture,
                       rounds: Int = 40) throws -> String {
         let signed = try String(contentsOfFile: fixture.path("signed.jsonl"), encoding: .utf8)
             .split(separator: "\n").map(String.init)

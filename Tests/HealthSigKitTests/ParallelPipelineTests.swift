@@ -9,7 +9,7 @@ import Testing
     @Test func orderedMapHandsOutputsBackInInputOrderDespiteUnevenWork() throws {
         var produced = 0
         var consumed: [Int] = []
-        try OrderedParallelMap<Int, Int>(jobs: 4, batchSize: 3).run(
+        try OrderedParallelMap<Int, Int>(jobs: 4, chunkSize: 3).run(
             produce: { () throws(ToolError) in
                 guard produced < 2_000 else { return nil }
                 produced += 1
@@ -28,7 +28,7 @@ import Testing
         var produced = 0
         var consumed = 0
         #expect(throws: ToolError.self) {
-            try OrderedParallelMap<Int, Int>(jobs: 3, batchSize: 5).run(
+            try OrderedParallelMap<Int, Int>(jobs: 3, chunkSize: 5).run(
                 produce: { () throws(ToolError) in
                     produced += 1
                     return produced <= 100_000 ? produced : nil
@@ -48,7 +48,7 @@ import Testing
         var produced = 0
         var consumed: [Int] = []
         #expect(throws: ToolError.self) {
-            try OrderedParallelMap<Int, Int>(jobs: 2, batchSize: 4).run(
+            try OrderedParallelMap<Int, Int>(jobs: 2, chunkSize: 4).run(
                 produce: { () throws(ToolError) in
                     produced += 1
                     if produced == 50 { throw ToolError.io(path: "in", reason: "read error") }
@@ -61,8 +61,8 @@ import Testing
     }
 
     @Test func verifyReportsAreIdenticalForOneAndFourJobsOnAMixedInput() throws {
-        let fixture = try BatchVerifierTests.Fixture()
-        let other = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
+        let other = try VerifyRunTests.Fixture()
         let mixed = try MixedInput.write(fixture, other: other)
         let trust = try TrustLoader.load([fixture.publicKeyPath])
         let one = try VerificationRun(mixed, trust: trust, jobs: 1)
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func signWritesTheSameLinesInInputOrderForOneAndFourJobs() throws {
-        let fixture = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
         let readings = try String(contentsOfFile: fixture.readingsPath, encoding: .utf8).split(separator: "\n")
         var lines: [String] = []
         for round in 0..<30 {
@@ -91,7 +91,7 @@ import Testing
         var outputs: [[String]] = []
         for jobs in [1, 4] {
             let out = fixture.path("signed-\(jobs).jsonl")
-            let result = try BatchSigner.run(inputPath: input, outputPath: out, keyPath: fixture.privateKeyPath,
+            let result = try SignRun.run(inputPath: input, outputPath: out, keyPath: fixture.privateKeyPath,
                                              passphrase: .none, options: CMSSigning.Options(), skipInvalid: true, jobs: jobs)
             #expect(result.signed == 240)
             #expect(result.problems.map(\.line) == stride(from: 9, through: 30 * 8 + 10, by: 25).map { $0 })

@@ -6,7 +6,7 @@ import Testing
 /// as FHIR's Patient that every Observation and Device names.
 @Suite("Patient identity in the report and FHIR")
 struct PatientIdentityTests {
-    typealias Fixture = BatchVerifierTests.Fixture
+    typealias Fixture = VerifyRunTests.Fixture
 
     static let jane = try! PatientIdentity.from(name: "Jane <b>Doe</b>", birthDate: "1956-03-14",
                                                 identifier: "urn:oid:2.16.840.1.113883.2.4.6.3|123456789")
@@ -75,7 +75,7 @@ struct PatientIdentityTests {
 struct PatientPrintedPagesTests {
     @Test("each printed page carries the patient's name at its top and 'Page N of M' at its bottom")
     func everyPageNamesThePatient() throws {
-        let fixture = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
         let output = fixture.path("report.html")
         let jane = try #require(try PatientIdentity.from(name: "Jane Doe", birthDate: "1956-03-14", identifier: nil))
         try ClinicianReport.run(inputPath: fixture.path("signed.jsonl"), trust: TrustLoader.load([fixture.publicKeyPath]), jobs: 1,

@@ -107,7 +107,7 @@ struct ReportBrowserTests {
 
     @Test("the network check sees a request that does leave the page")
     func networkCheckSeesRequests() throws {
-        let fixture = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
         let page = try fixture.write("leaky.html", "<html><body><img src=\"http://127.0.0.1:9/leak.png\"><p>x</p></body></html>")
         let netLog = fixture.path("net.json")
         _ = try Chromium.run(["--log-net-log=" + netLog, "--dump-dom"], page: page, in: fixture.directory)

@@ -9,7 +9,7 @@ import Testing
 /// long unbroken value wraps instead of pushing the results off the page.
 @Suite("Clinician report: stored text cannot spoof the page")
 struct ReportSpoofingTests {
-    typealias Fixture = BatchVerifierTests.Fixture
+    typealias Fixture = VerifyRunTests.Fixture
 
     /// An unsigned heart rate whose device has the given JSON fields.
     static func reading(device: String, minute: Int = 0) -> String {
@@ -82,7 +82,7 @@ struct ReportLongValuePrintTests {
     /// The PDF of the report of one unsigned reading whose device has `manufacturer`, as
     /// `pdftotext -bbox` sees it.
     static func printed(manufacturer: String) throws -> (bbox: String, text: String) {
-        let fixture = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
         _ = try ReportSpoofingTests.report(fixture, [ReportSpoofingTests.reading(device: "\"name\":\"Pulse\",\"manufacturer\":\"\(manufacturer)\"")])
         let pdf = fixture.path("spoof.pdf")
         _ = try Chromium.run(["--no-pdf-header-footer", "--print-to-pdf=" + pdf], page: fixture.path("spoof.html"), in: fixture.directory)

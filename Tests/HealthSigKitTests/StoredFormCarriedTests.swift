@@ -47,7 +47,7 @@ struct StoredFormCarriedTests {
          <Record type="HKQuantityTypeIdentifierHeartRate" sourceName="Watch" unit="count/min" startDate="2026-11-21 09:00:01 +0100" endDate="2026-11-21 09:00:00 +0100" value="73"/>
 
         """
-        let reader = ExportSampleReader(source: MemoryChunkSource(BatchVerifierTests.export(body)))
+        let reader = ExportSampleReader(source: MemoryChunkSource(VerifyRunTests.export(body)))
         var forms: [StoredForm] = []
         var outcomes: [String] = []
         while let outcome = try reader.next() {

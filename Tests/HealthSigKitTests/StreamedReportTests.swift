@@ -7,14 +7,14 @@ import Testing
 /// sinks while the input is still being read, and the summary alone is available.
 @Suite struct StreamedReportTests {
     /// 25 unsigned readings.
-    static func unsignedInput(_ fixture: BatchVerifierTests.Fixture) throws -> String {
+    static func unsignedInput(_ fixture: VerifyRunTests.Fixture) throws -> String {
         let readings = try String(contentsOfFile: fixture.readingsPath, encoding: .utf8).split(separator: "\n")
         let lines = (0..<25).map { String(readings[$0 % readings.count]) }
         return try fixture.write("unsigned.jsonl", lines.joined(separator: "\n") + "\n")
     }
 
     @Test func everyUnsignedSampleHasAnEntryAndTheTableListsTheFirstTwenty() throws {
-        let fixture = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
         let run = try VerificationRun(try Self.unsignedInput(fixture), trust: TrustLoader.load([fixture.publicKeyPath]))
         #expect(run.totals.counts[.unsigned] == 25)
 
@@ -41,8 +41,8 @@ import Testing
     }
 
     @Test func summaryOnlyWritesTheCountsAndNothingElse() throws {
-        let fixture = try BatchVerifierTests.Fixture()
-        let other = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
+        let other = try VerifyRunTests.Fixture()
         let mixed = try MixedInput.write(fixture, other: other, rounds: 2)
         let trust = try TrustLoader.load([fixture.publicKeyPath])
         var texts: [ReportFormat: String] = [:]
@@ -75,7 +75,7 @@ import Testing
 
     @Test(arguments: [1, 2])
     func theFirstVerdictReachesTheSinksBeforeTheInputIsRead(jobs: Int) throws {
-        let fixture = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
         let signed = try String(contentsOfFile: fixture.path("signed.jsonl"), encoding: .utf8)
         let big = try fixture.write("big.jsonl", String(repeating: signed, count: 600))  // about 4 MB
         let watcher = ReadWatcher()

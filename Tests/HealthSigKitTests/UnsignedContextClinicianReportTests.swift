@@ -7,7 +7,7 @@ import Testing
 /// as unsigned context, never presented as signed, and unsigned readings typed in by hand are
 /// shown as such (docs/REPORT.md, docs/FHIR.md).
 @Suite struct UnsignedContextClinicianReportTests {
-    typealias Fixture = BatchVerifierTests.Fixture
+    typealias Fixture = VerifyRunTests.Fixture
 
     /// A glucose reading signed without a meal time.
     static let glucose = #"{"type":"HKQuantityTypeIdentifierBloodGlucose","value":221,"unit":"mg/dL","startDate":"2026-11-21T13:30:00Z","endDate":"2026-11-21T13:30:00Z","device":{"name":"Acme Gluco","model":"G-5"},"metadata":{"HKDeviceSerialNumber":"G5-99812"}}"#
@@ -26,7 +26,7 @@ import Testing
     static func lines(_ fixture: Fixture) throws -> Lines {
         let input = try fixture.write("glucose.jsonl", glucose + "\n")
         let output = fixture.path("glucose-signed.jsonl")
-        let result = try BatchSigner.run(inputPath: input, outputPath: output, keyPath: fixture.privateKeyPath,
+        let result = try SignRun.run(inputPath: input, outputPath: output, keyPath: fixture.privateKeyPath,
                                          passphrase: .none, options: CMSSigning.Options(), skipInvalid: false)
         #expect(result.signed == 1)
         let signed = try String(contentsOfFile: output, encoding: .utf8).trimmingCharacters(in: .newlines)

@@ -11,17 +11,17 @@ import Testing
     static let glucose = #"{"type":"HKQuantityTypeIdentifierBloodGlucose","value":221,"unit":"mg/dL","startDate":"2026-11-21T13:30:00Z","endDate":"2026-11-21T13:30:00Z","device":{"name":"Acme Gluco","model":"G-5"},"metadata":{"HKDeviceSerialNumber":"G5-99812","HKBloodGlucoseMealTime":2}}"#
 
     /// The glucose line signed by `sign` with the fixture's key.
-    static func signedGlucose(_ fixture: BatchVerifierTests.Fixture) throws -> String {
+    static func signedGlucose(_ fixture: VerifyRunTests.Fixture) throws -> String {
         let input = try fixture.write("glucose.jsonl", glucose + "\n")
         let output = fixture.path("glucose-signed.jsonl")
-        let result = try BatchSigner.run(inputPath: input, outputPath: output, keyPath: fixture.privateKeyPath,
+        let result = try SignRun.run(inputPath: input, outputPath: output, keyPath: fixture.privateKeyPath,
                                          passphrase: .none, options: CMSSigning.Options(), skipInvalid: false)
         #expect(result.signed == 1)
         return try String(contentsOfFile: output, encoding: .utf8).trimmingCharacters(in: .newlines)
     }
 
     @Test func aRelabelledMealTimeIsAContentMismatchNamedInWordsInTheTableAndByKeyInNDJSON() throws {
-        let fixture = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
         let signed = try Self.signedGlucose(fixture)
         let relabelled = signed.replacingOccurrences(of: #""HKBloodGlucoseMealTime":2"#, with: #""HKBloodGlucoseMealTime":1"#)
         #expect(relabelled != signed)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func storedKeysTheSignatureDoesNotCoverAreListedAsUnsignedContextInEveryFormat() throws {
-        let fixture = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
         let signed = try Self.signedGlucose(fixture)
         let withSync = signed.replacingOccurrences(of: #""HKDeviceSerialNumber":"G5-99812""#,
                                                    with: #""HKDeviceSerialNumber":"G5-99812","HKMetadataKeySyncIdentifier":"app-1""#)
@@ -52,11 +52,11 @@ import Testing
     }
 
     @Test func signRefusesAReadingMarkedAsEnteredByHand() throws {
-        let fixture = try BatchVerifierTests.Fixture()
+        let fixture = try VerifyRunTests.Fixture()
         let typed = Self.glucose.replacingOccurrences(of: #""HKBloodGlucoseMealTime":2"#, with: #""HKWasUserEntered":true"#)
         let input = try fixture.write("typed.jsonl", typed + "\n")
         let output = fixture.path("typed-signed.jsonl")
-        let result = try BatchSigner.run(inputPath: input, outputPath: output, keyPath: fixture.privateKeyPath,
+        let result = try SignRun.run(inputPath: input, outputPath: output, keyPath: fixture.privateKeyPath,
                                          passphrase: .none, options: CMSSigning.Options(), skipInvalid: false)
         #expect(result.signed == 0)
         #expect(!result.wroteOutput)

@@ -18,7 +18,7 @@ struct UnsignedInvalidExportItemTests {
 
         """
         let path = (directory as NSString).appendingPathComponent("export.xml")
-        try Data(BatchVerifierTests.export(body).utf8).write(to: URL(fileURLWithPath: path))
+        try Data(VerifyRunTests.export(body).utf8).write(to: URL(fileURLWithPath: path))
         let report = try VerificationRun(path, trust: TrustLoader.load([key.publicKeyPath]))
         #expect(report.counts[.unsigned, default: 0] == 2)
         #expect(report.unsignedSamples.map(\.position) == [1, 2])

@@ -18,7 +18,7 @@ import Testing
         defer { pthread_key_delete(key) }
         ThreadEnds.shared.reset()
         var produced = 0
-        try OrderedParallelMap<Int, Int>(jobs: 3, batchSize: 1).run(
+        try OrderedParallelMap<Int, Int>(jobs: 3, chunkSize: 1).run(
             produce: { () throws(ToolError) in
                 guard produced < 300 else { return nil }
                 produced += 1

@@ -7,7 +7,7 @@ import Testing
 /// result, the minutes-per-week chart, escaping, and the bounds that keep memory flat.
 @Suite("Clinician report: workouts")
 struct WorkoutReportTests {
-    typealias Fixture = BatchVerifierTests.Fixture
+    typealias Fixture = VerifyRunTests.Fixture
 
     static let stairs = #"{"type":"HKWorkoutTypeIdentifier","activityType":"HKWorkoutActivityTypeStairClimbing","startDate":"2026-11-10T18:00:00Z","endDate":"2026-11-10T19:30:00Z","duration":3900,"totalEnergyBurned":{"value":190,"unit":"kcal"},"totalFlightsClimbed":{"value":42,"unit":"count"}}"#
 

@@ -4,22 +4,22 @@ import Foundation
 /// back in input order, holding a bounded number of them.
 ///
 /// The calling thread reads (`produce`) and consumes (`consume`); `jobs` worker threads run
-/// `transform` on batches of inputs. At most `window` batches are in flight (queued, being
-/// transformed, or done but waiting for an earlier batch), so memory stays bounded however long
+/// `transform` on chunks of inputs. At most `window` chunks are in flight (queued, being
+/// transformed, or done but waiting for an earlier chunk), so memory stays bounded however long
 /// the input, and the order of `consume` calls is the order of `produce` — the output is the
 /// same for every number of jobs. With `jobs` 1 everything runs on the calling thread.
 struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
     /// Worker threads.
     let jobs: Int
-    /// Inputs per batch: enough to make hand-offs rare next to the work, few enough to keep the
+    /// Inputs per chunk: enough to make hand-offs rare next to the work, few enough to keep the
     /// reorder window small.
-    let batchSize: Int
-    /// Most batches in flight.
+    let chunkSize: Int
+    /// Most chunks in flight.
     let window: Int
 
-    init(jobs: Int, batchSize: Int = 64) {
+    init(jobs: Int, chunkSize: Int = 64) {
         self.jobs = max(1, jobs)
-        self.batchSize = max(1, batchSize)
+        self.chunkSize = max(1, chunkSize)
         self.window = 4 * self.jobs
     }
 
@@ -35,7 +35,7 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
     /// `inputReady` says whether `produce` would return without waiting for its input; when it
     /// would wait, every input produced so far is transformed and consumed first and then
     /// `idle` runs (the caller flushes its output there). So nothing already produced is held
-    /// back while the input is quiet, and input that is already there still travels in batches.
+    /// back while the input is quiet, and input that is already there still travels in chunks.
     struct Streaming {
         let inputReady: () throws(ToolError) -> Bool
         let idle: () throws(ToolError) -> Void
@@ -53,7 +53,7 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
                 try consume(transform(input))
             }
         }
-        let exchange = BatchExchange<Input, Output>()
+        let exchange = ChunkExchange<Input, Output>()
         var workers: [WorkerThread] = []
         for _ in 0..<jobs {
             guard let worker = WorkerThread(stackSize: 4 << 20, { exchange.work(transform) }) else { break }
@@ -61,7 +61,7 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
         }
         if workers.isEmpty {
             // No thread could be started: do the work here, in order, as with one job.
-            try OrderedParallelMap(jobs: 1, batchSize: batchSize)
+            try OrderedParallelMap(jobs: 1, chunkSize: chunkSize)
                 .run(produce: produce, transform: transform, consume: consume, streaming: streaming)
             return
         }
@@ -74,13 +74,13 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
         var exhausted = false
         while !exhausted || nextSequence < produced {
             if !exhausted && produced - nextSequence < window {
-                var batch: [Input] = []
-                batch.reserveCapacity(batchSize)
+                var chunk: [Input] = []
+                chunk.reserveCapacity(chunkSize)
                 // Set when the input would make `produce` wait while work is still pending.
                 var inputQuiet = false
-                while batch.count < batchSize {
+                while chunk.count < chunkSize {
                     if let streaming, !(try streaming.inputReady()) {
-                        if !batch.isEmpty || nextSequence < produced {
+                        if !chunk.isEmpty || nextSequence < produced {
                             inputQuiet = true
                             break
                         }
@@ -91,10 +91,10 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
                         exhausted = true
                         break
                     }
-                    batch.append(input)
+                    chunk.append(input)
                 }
-                if !batch.isEmpty {
-                    exchange.submit(batch, sequence: produced)
+                if !chunk.isEmpty {
+                    exchange.submit(chunk, sequence: produced)
                     produced += 1
                 }
                 if inputQuiet, let streaming {
@@ -121,11 +121,11 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
     }
 }
 
-/// The state the calling thread and the workers share: queued batches and finished ones.
+/// The state the calling thread and the workers share: queued chunks and finished ones.
 ///
 /// `@unchecked Sendable`: every stored property is read and written only while `condition` is
 /// locked; inputs and outputs are `Sendable` values handed over under that lock.
-private final class BatchExchange<Input: Sendable, Output: Sendable>: @unchecked Sendable {
+private final class ChunkExchange<Input: Sendable, Output: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var queue: [(sequence: Int, inputs: [Input])] = []
     private var queueHead = 0
@@ -157,7 +157,7 @@ private final class BatchExchange<Input: Sendable, Output: Sendable>: @unchecked
         }
     }
 
-    /// A worker's loop: takes batches until the exchange is closed and drained.
+    /// A worker's loop: takes chunks until the exchange is closed and drained.
     func work(_ transform: (Input) -> Output) {
         condition.lock()
         started += 1

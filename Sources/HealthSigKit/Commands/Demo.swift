@@ -48,7 +48,7 @@ public enum Demo {
 
         // 2. Sign the readings the device produced.
         let signedPath = (work as NSString).appendingPathComponent("signed.jsonl")
-        let signing = try BatchSigner.run(inputPath: readings, outputPath: signedPath, keyPath: key.privateKeyPath,
+        let signing = try SignRun.run(inputPath: readings, outputPath: signedPath, keyPath: key.privateKeyPath,
                                           passphrase: .none, options: CMSSigning.Options(), skipInvalid: false)
         out += "2. signed \(signing.signed) readings from \(readings)\n"
         guard signing.problems.isEmpty, signing.wroteOutput else {

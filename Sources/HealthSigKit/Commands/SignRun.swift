@@ -6,7 +6,7 @@ import SampleIO
 import SampleSigning
 
 /// `healthsig sign`: device readings in, the same samples with their signature added out.
-public enum BatchSigner {
+public enum SignRun {
     /// A reading that could not be signed.
     public struct Problem: Sendable, CustomStringConvertible {
         /// 1-based line of the reading in the input.
@@ -195,13 +195,13 @@ public enum BatchSigner {
                                       record(problem)
                                   })
             } else {
-                // Batches of 256: at the default 64 (a batch every 1.5 ms of signing) `--jobs 2`
+                // Chunks of 256: at the default 64 (a chunk every 1.5 ms of signing) `--jobs 2`
                 // spent about a tenth more CPU time than `--jobs 1` waking threads and handing
-                // batches over, and reached only 1.7 × its speed; at 256 both use the same CPU
-                // time. A streamed input cuts a batch short whenever it has nothing more ready,
+                // chunks over, and reached only 1.7 × its speed; at 256 both use the same CPU
+                // time. A streamed input cuts a chunk short whenever it has nothing more ready,
                 // so live output is not held back. (A verification takes three times as long as
-                // a signature, so the verify pipeline's batches of 64 already last long enough.)
-                try OrderedParallelMap<JSONSampleItem, Signed>(jobs: jobs, batchSize: 256).run(
+                // a signature, so the verify pipeline's chunks of 64 already last long enough.)
+                try OrderedParallelMap<JSONSampleItem, Signed>(jobs: jobs, chunkSize: 256).run(
                     produce: { () throws(ToolError) in
                         tally.pointee.result.stoppedAtLine == nil ? try nextItem(reader, inputPath) : nil
                     },

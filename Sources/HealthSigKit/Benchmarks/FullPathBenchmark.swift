@@ -7,7 +7,7 @@ import SampleSigning
 /// `healthsig bench --full-path`: the commands' own code on generated samples, against raw
 /// OpenSSL ECDSA measured in the same process.
 ///
-/// It writes `sets` × 7 readings (every sample kind), signs them with ``BatchSigner`` and
+/// It writes `sets` × 7 readings (every sample kind), signs them with ``SignRun`` and
 /// verifies the result with ``VerificationPipeline`` (ndjson report, discarded) with one worker
 /// thread and with `jobs`, and reads a generated export.xml through the pipeline next to a bare
 /// byte scan of the same file. Raw OpenSSL rates are measured before and after and averaged, so a
@@ -97,7 +97,7 @@ public enum FullPathBenchmark {
         for jobs in Set([1, result.jobs]).sorted() {
             let signed = (directory as NSString).appendingPathComponent("signed-\(jobs).jsonl")
             let signSeconds = try time {
-                let run = try BatchSigner.run(inputPath: readings, outputPath: signed, keyPath: key.privateKeyPath,
+                let run = try SignRun.run(inputPath: readings, outputPath: signed, keyPath: key.privateKeyPath,
                                               passphrase: .none, options: CMSSigning.Options(), skipInvalid: false, jobs: jobs)
                 guard run.signed == result.samples else { throw ToolError.usage("bench: signing failed: \(run.summary)") }
             }
@@ -183,7 +183,7 @@ public enum FullPathBenchmark {
         for round in 0..<alternatingRounds {
             let signed = (directory as NSString).appendingPathComponent("alternating-\(round).jsonl")
             var start = threadCPUSeconds()
-            let run = try BatchSigner.run(inputPath: readings, outputPath: signed, keyPath: keyPath, passphrase: .none,
+            let run = try SignRun.run(inputPath: readings, outputPath: signed, keyPath: keyPath, passphrase: .none,
                                           options: CMSSigning.Options(), skipInvalid: false, jobs: 1)
             guard run.signed == result.samples else { throw ToolError.usage("bench: signing failed: \(run.summary)") }
             fullSign.append(Double(result.samples) / max(threadCPUSeconds() - start, 1e-9))

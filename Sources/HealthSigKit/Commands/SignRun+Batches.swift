@@ -4,7 +4,7 @@ import HealthSamples
 import SampleIO
 import SampleSigning
 
-extension BatchSigner {
+extension SignRun {
     /// `--batch N` / `--batch-seconds S`: batch signatures (docs/BATCH.md) instead of one
     /// signature per reading.
     public struct Batching: Sendable, Hashable {

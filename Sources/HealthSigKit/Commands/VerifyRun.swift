@@ -3,7 +3,7 @@ import Foundation
 import SampleSigning
 
 /// `healthsig verify`: streams the verdicts of every sample of an input to a report.
-public enum BatchVerifier {
+public enum VerifyRun {
     /// How to report.
     public struct ReportOptions: Sendable {
         /// table, json or ndjson.

@@ -5,8 +5,8 @@ import Testing
 
 /// The verification pipeline as a library: input recognition, malformed input kept
 /// apart from I/O errors, and invalid stored items with a signature.
-@Suite("BatchVerifier")
-struct BatchVerifierTests {
+@Suite("VerifyRun")
+struct VerifyRunTests {
     /// A temporary directory with a device key and the example readings signed with it.
     final class Fixture {
         let directory: String
@@ -25,7 +25,7 @@ struct BatchVerifierTests {
             let readings = packageRoot.appendingPathComponent("examples/readings.jsonl").path
             readingsPath = readings
             let signedPath = (directory as NSString).appendingPathComponent("signed.jsonl")
-            let result = try BatchSigner.run(inputPath: readings, outputPath: signedPath, keyPath: key.privateKeyPath,
+            let result = try SignRun.run(inputPath: readings, outputPath: signedPath, keyPath: key.privateKeyPath,
                                              passphrase: .none, options: CMSSigning.Options(), skipInvalid: false)
             guard result.wroteOutput, result.signed == 8 else { throw ToolError.usage("signing the examples failed") }
             signatures = try String(contentsOfFile: signedPath, encoding: .utf8).split(separator: "\n").map { line in
