@@ -50,6 +50,7 @@ let package = Package(
         ),
         .target(name: "VectorGeneration", dependencies: ["DER", "CMS", "CryptoBackend", "HealthSamples", "SampleSigning", "SampleIO", "HealthSigKit"]),
         .executableTarget(name: "make-vectors", dependencies: ["VectorGeneration", "SampleIO"]),
+        .testTarget(name: "OwnedMemoryTests", dependencies: ["OwnedMemory"]),
         .testTarget(name: "DERTests", dependencies: ["DER"]),
         .testTarget(name: "CryptoBackendTests", dependencies: ["CryptoBackend", "DER"]),
         .testTarget(name: "CMSTests", dependencies: ["CMS", "DER", "CryptoBackend"]),

@@ -42,25 +42,12 @@ public final class OutputFileWriter {
     private var registration: TemporaryFileRegistry.Registration?
     private var descriptor: Int32
     private let ownsDescriptor: Bool
-    /// What is written often, in storage of its own rather than stored properties: every
-    /// access to a class's stored property is checked for exclusivity at run time, twice for
-    /// every line `sign` writes, and appending to an array checked its capacity and uniqueness
-    /// besides; this storage is reached only through the writer, from one thread at a time.
-    private struct State {
-        /// Bytes buffered at the start of `buffer`.
-        var pending = 0
-        var finished = false
-    }
-
-    private let state: UnsafeMutablePointer<State>
+    /// Bytes buffered at the start of `buffer`.
+    private var pending = 0
+    private var finished = false
     /// `flushThreshold` bytes, written out whenever they fill up.
     private let buffer: UnsafeMutableRawPointer
     private static let flushThreshold = 64 * 1024
-
-    private var finished: Bool {
-        get { state.pointee.finished }
-        set { state.pointee.finished = newValue }
-    }
 
     /// How the destination is named in errors.
     private var displayName: String { destination == "-" ? StandardStreams.outputName : destination }
@@ -74,8 +61,6 @@ public final class OutputFileWriter {
     /// - Throws: ``OutputFileError``.
     public init(destination: String, protecting inputs: [String] = [], permissions: UInt16? = nil) throws(OutputFileError) {
         self.destination = destination
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
         buffer = .allocate(byteCount: Self.flushThreshold, alignment: 16)
         target = try OutputTarget.of(destination)
         switch target {
@@ -115,8 +100,6 @@ public final class OutputFileWriter {
 
     deinit {
         if !finished { discard() }
-        state.deinitialize(count: 1)
-        state.deallocate()
         buffer.deallocate()
     }
 
@@ -133,24 +116,23 @@ public final class OutputFileWriter {
     /// buffered (a streamed report hands its lines on in such pieces) goes to the descriptor
     /// as it is, not through a copy into the buffer.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
-        let state = self.state
-        guard !state.pointee.finished else { throw .alreadyFinished }
-        let pending = state.pointee.pending
-        let room = Self.flushThreshold - pending
+        guard !finished else { throw .alreadyFinished }
+        let buffered = pending
+        let room = Self.flushThreshold - buffered
         if bytes.count < room {
             if let source = bytes.baseAddress {
-                (buffer + pending).copyMemory(from: source, byteCount: bytes.count)
-                state.pointee.pending = pending + bytes.count
+                (buffer + buffered).copyMemory(from: source, byteCount: bytes.count)
+                pending = buffered + bytes.count
             }
             return
         }
-        if pending == 0 {
+        if buffered == 0 {
             try DescriptorWriter.write(bytes, to: descriptor, path: displayName)
             return
         }
         // Fill the buffer, write it out whole, and take the rest as a new piece.
-        (buffer + pending).copyMemory(from: bytes.baseAddress!, byteCount: room)
-        state.pointee.pending = Self.flushThreshold
+        (buffer + buffered).copyMemory(from: bytes.baseAddress!, byteCount: room)
+        pending = Self.flushThreshold
         try flush()
         try write(UnsafeRawBufferPointer(rebasing: bytes[room...]))
     }
@@ -223,7 +205,7 @@ public final class OutputFileWriter {
     public func discard() {
         guard !finished else { return }
         finished = true
-        state.pointee.pending = 0
+        pending = 0
         if ownsDescriptor, descriptor >= 0 { close(descriptor) }
         descriptor = -1
         if let temporaryPath { unlink(temporaryPath) }
@@ -254,11 +236,10 @@ public final class OutputFileWriter {
     /// - Throws: as ``write(_:)``.
     public func flush() throws(OutputFileError) {
         guard !finished else { throw .alreadyFinished }
-        let pending = state.pointee.pending
         guard pending > 0 else { return }
         try DescriptorWriter.write(UnsafeRawBufferPointer(start: buffer, count: pending), to: descriptor,
                                    path: displayName)
-        state.pointee.pending = 0
+        pending = 0
     }
 
     // MARK: - Opening
