@@ -26,6 +26,7 @@ import OwnedMemory
 /// Boolean, whose encodings follow from their bytes; numbers (`Decimal` equality ignores how the
 /// number was written), dates and quantities are encoded each time.
 enum RecordEntryMemo {
+    // Perf: ≈ 3,600 instructions a sample of sign (1.2 %), 3,700 of verify (0.41 %), scripts/count-instructions 500
     /// A few devices cover a file that interleaves kinds of readings; the search is linear and
     /// cheaper than hashing every field at this size.
     static let capacity = 8

@@ -25,6 +25,15 @@ import Testing
         #expect(owner.with { $0 } == 7)
     }
 
+    #if DEBUG
+    @Test func aNestedWithOfTheSameOwnerStopsTheProgramInDebugBuilds() async {
+        await #expect(processExitsWith: .failure) {
+            let owner = SingleOwner(0)
+            owner.with { _ in owner.with { $0 += 1 } }
+        }
+    }
+    #endif
+
     @Test func aNoncopyableStateIsLentInPlaceAndDestroyedWithItsOwner() {
         let destroyed = DestructionCounter()
         do {

@@ -17,6 +17,7 @@ import OwnedMemory
 /// would cost more than it saves), at most ``capacity`` entries of at most ``maximumLength``
 /// bytes each: memory does not grow with the input.
 struct JSONDeviceMemo {
+    // Perf: ≈ 6,300 instructions a sample of sign (2.1 %), 6,200 of verify (0.69 %), scripts/count-instructions 500
     /// How many devices are remembered: more than a file usually interleaves (a phone, a watch,
     /// a cuff, a scale …); a miss compares a few bytes with each.
     static let capacity = 16
