@@ -7,7 +7,7 @@ import Foundation
 import OwnedMemory
 import Testing
 
-@Suite struct ThreadLocalTests {
+@Suite struct ThreadLocalParallelTests {
     @Test func eachThreadGetsItsOwnValueAndKeepsItsChanges() {
         let local = ThreadLocal<[Int]> { [] }
         let seen = SeenLists()
