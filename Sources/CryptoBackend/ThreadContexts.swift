@@ -1,4 +1,5 @@
 import COpenSSL
+import OwnedMemory
 
 /// OpenSSL contexts kept per thread: initialised ECDSA sign and verify contexts (`EVP_PKEY_CTX`)
 /// per key, and one digest context (`EVP_MD_CTX`).
@@ -14,7 +15,7 @@ import COpenSSL
 /// `capacity` contexts are kept per thread; the oldest goes first, and all are freed when the
 /// thread ends. A context whose operation failed is freed rather than reused, so a failure never
 /// leaves state behind for the next operation.
-final class ThreadContexts {
+struct ThreadContexts: ~Copyable {
     enum Operation: UInt8 {
         case sign
         case verify
@@ -30,43 +31,33 @@ final class ThreadContexts {
     /// is linear and cheaper than hashing at this size.
     static let capacity = 8
 
-    /// The cache's contents, in storage of their own rather than stored properties: every
-    /// access to a class's stored property is checked for exclusivity at run time (on every
-    /// signature, verification and digest), while this storage is only ever reached from its
-    /// own thread.
-    private struct State {
-        var entries: [Entry] = []
-        var nextEvicted = 0
-        /// Made on first use; `EVP_Digest` would allocate and free one for every digest.
-        var digestContext: OpaquePointer?
-    }
-
-    private let state: UnsafeMutablePointer<State>
+    private var entries: [Entry] = []
+    private var nextEvicted = 0
+    /// Made on first use; `EVP_Digest` would allocate and free one for every digest.
+    private var digestContext: OpaquePointer?
 
     private init() {
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
-        state.pointee.entries.reserveCapacity(Self.capacity)
+        entries.reserveCapacity(Self.capacity)
     }
 
     deinit {
-        for entry in state.pointee.entries { EVP_PKEY_CTX_free(entry.context) }
-        if let digestContext = state.pointee.digestContext { EVP_MD_CTX_free(digestContext) }
-        state.deinitialize(count: 1)
-        state.deallocate()
+        for entry in entries { EVP_PKEY_CTX_free(entry.context) }
+        if let digestContext { EVP_MD_CTX_free(digestContext) }
     }
 
     /// Runs `body` with this thread's digest context (state left over from an earlier digest is
     /// for `body` to reset: `EVP_DigestInit_ex2` does).
     static func withDigestContext<Result>(_ body: (OpaquePointer) -> Result) -> Result {
-        withCurrent { cache in
-            if let context = cache.state.pointee.digestContext { return body(context) }
+        let context = current.with { cache in
+            if let context = cache.digestContext { return context }
             guard let context = EVP_MD_CTX_new() else {
                 preconditionFailure("OpenSSL could not allocate a digest context: \(OpenSSLErrorQueue.drain())")
             }
-            cache.state.pointee.digestContext = context
-            return body(context)
+            cache.digestContext = context
+            return context
         }
+        // Used outside the cache's `with`: the context stays this thread's until the thread ends.
+        return body(context)
     }
 
     /// Runs `body` with this thread's context for `operation` with `key`, creating it if needed.
@@ -76,46 +67,44 @@ final class ThreadContexts {
         for operation: Operation,
         _ body: (OpaquePointer) throws -> (succeeded: Bool, result: Result)
     ) throws -> Result {
-        try withCurrent { cache in
-            let context = try cache.context(for: key, operation)
-            let outcome: (succeeded: Bool, result: Result)
-            do {
-                outcome = try body(context)
-            } catch {
-                cache.discard(context)
-                throw error
-            }
-            if !outcome.succeeded { cache.discard(context) }
-            return outcome.result
+        let context = try current.with { (cache) throws(any Error) in try cache.context(for: key, operation) }
+        // `body` runs outside the cache's `with`, so it may use the digest context or another
+        // key's context; this context stays in the cache (capacity entries, evicted only when a
+        // context is made) until the next context is made on this thread.
+        let outcome: (succeeded: Bool, result: Result)
+        do {
+            outcome = try body(context)
+        } catch {
+            current.with { $0.discard(context) }
+            throw error
         }
+        if !outcome.succeeded { current.with { $0.discard(context) } }
+        return outcome.result
     }
 
-    private func context(for key: OpaquePointer, _ operation: Operation) throws -> OpaquePointer {
-        let state = self.state
+    private mutating func context(for key: OpaquePointer, _ operation: Operation) throws -> OpaquePointer {
         // By index: `for entry in entries` would retain the array for the loop, once a signature.
-        for index in state.pointee.entries.indices
-        where state.pointee.entries[index].key == key && state.pointee.entries[index].operation == operation {
-            return state.pointee.entries[index].context
+        for index in entries.indices where entries[index].key == key && entries[index].operation == operation {
+            return entries[index].context
         }
         let context = try Self.makeContext(key, operation)
         let entry = Entry(key: key, operation: operation, context: context)
-        if state.pointee.entries.count < Self.capacity {
-            state.pointee.entries.append(entry)
+        if entries.count < Self.capacity {
+            entries.append(entry)
         } else {
-            let evicted = state.pointee.nextEvicted
-            EVP_PKEY_CTX_free(state.pointee.entries[evicted].context)
-            state.pointee.entries[evicted] = entry
-            state.pointee.nextEvicted = (evicted + 1) % Self.capacity
+            let evicted = nextEvicted
+            EVP_PKEY_CTX_free(entries[evicted].context)
+            entries[evicted] = entry
+            nextEvicted = (evicted + 1) % Self.capacity
         }
         return context
     }
 
-    private func discard(_ context: OpaquePointer) {
-        let state = self.state
-        guard let index = state.pointee.entries.firstIndex(where: { $0.context == context }) else { return }
-        EVP_PKEY_CTX_free(state.pointee.entries[index].context)
-        state.pointee.entries.remove(at: index)
-        state.pointee.nextEvicted = 0
+    private mutating func discard(_ context: OpaquePointer) {
+        guard let index = entries.firstIndex(where: { $0.context == context }) else { return }
+        EVP_PKEY_CTX_free(entries[index].context)
+        entries.remove(at: index)
+        nextEvicted = 0
     }
 
     private static func makeContext(_ key: OpaquePointer, _ operation: Operation) throws -> OpaquePointer {
@@ -139,10 +128,6 @@ final class ThreadContexts {
 
     // MARK: - Per-thread storage
 
-    private static let storage = PerThreadObject { ThreadContexts() }
-
-    /// Runs `body` with this thread's cache, made on first use and lent without a retain.
-    private static func withCurrent<Result>(_ body: (ThreadContexts) throws -> Result) rethrows -> Result {
-        try storage.withCurrent { (cache: ThreadContexts) throws(any Error) -> Result in try body(cache) }
-    }
+    /// This thread's cache, made on first use and freed (with its contexts) when the thread ends.
+    private static let current = ThreadLocal { ThreadContexts() }
 }

@@ -12,7 +12,7 @@ import Testing
     }
 
     private func memoRemembering(_ text: String, as device: Device) -> JSONDeviceMemo {
-        let memo = JSONDeviceMemo()
+        var memo = JSONDeviceMemo()
         Array(text.utf8).withUnsafeBufferPointer { memo.remember(device, readFrom: $0) }
         return memo
     }
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func everyDeviceRememberedIsFoundAndTheOldestGoesWhenTheMemoIsFull() throws {
-        let memo = JSONDeviceMemo()
+        var memo = JSONDeviceMemo()
         let texts = (0...JSONDeviceMemo.capacity).map { #"{"name":"device \#($0)"}"# }
         for (index, text) in texts.enumerated() {
             Array(text.utf8).withUnsafeBufferPointer { memo.remember(Device(name: "device \(index)"), readFrom: $0) }

@@ -136,33 +136,25 @@ public enum SignRun {
         try OutputFiles.refuseExistingFile(outputPath, force: force, inputs: protected)
         let output = try OutputFiles.open(outputPath, protecting: protected, inPlaceDelivery: .asWritten)
         let streamed = output.writesInPlace
-        // What the run tallies, in storage of its own: as variables captured by the closures
-        // below, every reading's accesses to them were checked for exclusivity at run time.
-        // Produce and consume run on this thread only, so the storage is never shared.
-        let tally = UnsafeMutablePointer<Tally>.allocate(capacity: 1)
-        tally.initialize(to: Tally())
-        defer {
-            tally.deinitialize(count: 1)
-            tally.deallocate()
-        }
-        tally.pointee.result.streamed = streamed
+        var tally = Tally()
+        tally.result.streamed = streamed
         func write(_ line: [UInt8]) throws(ToolError) {
             if reader.format == .jsonArray {
-                try output.write(tally.pointee.arrayElements == 0 ? "[\n" : ",\n")
+                try output.write(tally.arrayElements == 0 ? "[\n" : ",\n")
                 try output.write(line)
-                tally.pointee.arrayElements += 1
+                tally.arrayElements += 1
             } else {
                 try output.write(line)
                 try output.write(lineBreak)
             }
-            tally.pointee.result.signed += 1
+            tally.result.signed += 1
         }
         func record(_ problem: Problem) {
-            tally.pointee.result.add(problem)
+            tally.result.add(problem)
             problemHandler?(problem)
             // A streamed output cannot be taken back: without --skip-invalid, stop here.
-            if streamed && !skipInvalid && tally.pointee.result.stoppedAtLine == nil {
-                tally.pointee.result.stoppedAtLine = problem.line
+            if streamed && !skipInvalid && tally.result.stoppedAtLine == nil {
+                tally.result.stoppedAtLine = problem.line
             }
         }
         // Streamed: flush whenever the next reading is not there yet, so a live reader gets
@@ -180,18 +172,18 @@ public enum SignRun {
             if let batching {
                 try signInBatches(batching, key: key, builder: builder, replaceSignatures: replaceSignatures, period: period,
                                   next: { () throws(ToolError) in
-                                      guard tally.pointee.result.stoppedAtLine == nil else { return nil }
+                                      guard tally.result.stoppedAtLine == nil else { return nil }
                                       if let streaming, !(try streaming.inputReady()) { try streaming.idle() }
                                       return try nextItem(reader, inputPath)?.decoded(keepingText: true)
                                   },
                                   write: { (line) throws(ToolError) in
-                                      tally.pointee.done += 1
-                                      progress?.decided(tally.pointee.done)
+                                      tally.done += 1
+                                      progress?.decided(tally.done)
                                       try write(Array(line.utf8))
                                   },
                                   problem: { problem in
-                                      tally.pointee.done += 1
-                                      progress?.decided(tally.pointee.done)
+                                      tally.done += 1
+                                      progress?.decided(tally.done)
                                       record(problem)
                                   })
             } else {
@@ -203,46 +195,46 @@ public enum SignRun {
                 // a signature, so the verify pipeline's chunks of 64 already last long enough.)
                 try OrderedParallelMap<JSONSampleItem, Signed>(jobs: jobs, chunkSize: 256).run(
                     produce: { () throws(ToolError) in
-                        tally.pointee.result.stoppedAtLine == nil ? try nextItem(reader, inputPath) : nil
+                        tally.result.stoppedAtLine == nil ? try nextItem(reader, inputPath) : nil
                     },
                     transform: { item in
                         sign(item, signer: signer, key: key, replaceSignatures: replaceSignatures, period: period)
                     },
                     consume: { (signed) throws(ToolError) in
                         // Readings after the one a streamed run stopped at are not written.
-                        guard tally.pointee.result.stoppedAtLine == nil else { return }
-                        tally.pointee.done += 1
-                        progress?.decided(tally.pointee.done)
+                        guard tally.result.stoppedAtLine == nil else { return }
+                        tally.done += 1
+                        progress?.decided(tally.done)
                         switch signed {
                         case .problem(let problem): record(problem)
                         case .line(let line): try write(line)
                         case .terminatedLine(let line):
                             try output.write(line)
-                            tally.pointee.result.signed += 1
+                            tally.result.signed += 1
                         }
                     },
                     streaming: streaming)
             }
-            if tally.pointee.result.stoppedAtLine == nil, reader.format == .jsonArray {
-                try output.write(tally.pointee.arrayElements == 0 ? "[]\n" : "\n]\n")
+            if tally.result.stoppedAtLine == nil, reader.format == .jsonArray {
+                try output.write(tally.arrayElements == 0 ? "[]\n" : "\n]\n")
             }
         } catch {
             output.discard()
             throw error
         }
         progress?.finished()
-        if tally.pointee.result.stoppedAtLine != nil {
+        if tally.result.stoppedAtLine != nil {
             // What was written stays written; the output ends at the last good line.
             try output.commit()
-            return tally.pointee.result
+            return tally.result
         }
-        if tally.pointee.result.problemCount > 0 && !skipInvalid {
+        if tally.result.problemCount > 0 && !skipInvalid {
             output.discard()
-            return tally.pointee.result
+            return tally.result
         }
         try output.commit()
-        tally.pointee.result.wroteOutput = true
-        return tally.pointee.result
+        tally.result.wroteOutput = true
+        return tally.result
     }
 
     /// Parses, validates and signs one reading and splices the signature into its text. Pure:

@@ -14,15 +14,8 @@ public final class JSONDocumentReportSink: VerificationSink {
     }
 
     public func receive(_ event: PipelineEvent) throws(ToolError) {
-        let opening = first
+        pending.bytes.append(first ? "{\"samples\":[\n" : ",\n")
         first = false
-        try Self.receive(event, opening: opening, origin: origin, into: &pending, writer: writer)
-    }
-
-    /// The object, written with the pending bytes accessed once (``JSONLinesReportSink``).
-    private static func receive(_ event: PipelineEvent, opening: Bool, origin: ReportOrigin?,
-                                into pending: inout PendingReportBytes, writer: any ReportByteWriter) throws(ToolError) {
-        pending.bytes.append(opening ? "{\"samples\":[\n" : ",\n")
         switch event {
         case .decided(let decided): ReportJSON.append(decided, origin: origin, into: &pending.bytes)
         case .unreadable(let line, let reason):

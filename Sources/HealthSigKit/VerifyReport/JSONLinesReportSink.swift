@@ -13,14 +13,6 @@ public final class JSONLinesReportSink: VerificationSink {
     }
 
     public func receive(_ event: PipelineEvent) throws(ToolError) {
-        try Self.receive(event, origin: origin, into: &pending, writer: writer)
-    }
-
-    // Perf: the pending bytes accessed once: each access to a class's stored property is checked
-    // for exclusivity at run time, some 80 instructions, three a line.
-    /// Writes the event's line into `pending`, flushing through `writer` when due.
-    private static func receive(_ event: PipelineEvent, origin: ReportOrigin?, into pending: inout PendingReportBytes,
-                                writer: any ReportByteWriter) throws(ToolError) {
         switch event {
         case .decided(let decided): ReportJSON.append(decided, origin: origin, into: &pending.bytes)
         case .unreadable(let number, let reason):

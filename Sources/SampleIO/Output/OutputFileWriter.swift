@@ -43,23 +43,10 @@ public final class OutputFileWriter {
     private var registration: TemporaryFileRegistry.Registration?
     private var descriptor: Int32
     private let ownsDescriptor: Bool
-    /// What is written often, in storage of its own rather than stored properties: every
-    /// access to a class's stored property is checked for exclusivity at run time, twice for
-    /// every line `sign` writes, and appending to an array checked its capacity and uniqueness
-    /// besides; this storage is reached only through the writer, from one thread at a time.
-    private struct State {
-        var finished = false
-    }
-
-    private let state: UnsafeMutablePointer<State>
+    private var finished = false
     /// Up to `flushThreshold` bytes, written out whenever they fill up.
     private var buffer = ByteBuffer(capacity: OutputFileWriter.flushThreshold)
     private static let flushThreshold = 64 * 1024
-
-    private var finished: Bool {
-        get { state.pointee.finished }
-        set { state.pointee.finished = newValue }
-    }
 
     /// How the destination is named in errors.
     private var displayName: String { destination == "-" ? StandardStreams.outputName : destination }
@@ -73,8 +60,6 @@ public final class OutputFileWriter {
     /// - Throws: ``OutputFileError``.
     public init(destination: String, protecting inputs: [String] = [], permissions: UInt16? = nil) throws(OutputFileError) {
         self.destination = destination
-        state = .allocate(capacity: 1)
-        state.initialize(to: State())
         target = try OutputTarget.of(destination)
         switch target {
         case .standardOutput:
@@ -113,8 +98,6 @@ public final class OutputFileWriter {
 
     deinit {
         if !finished { discard() }
-        state.deinitialize(count: 1)
-        state.deallocate()
     }
 
     /// Appends bytes (buffered; written out in 64 KiB pieces).
@@ -130,7 +113,7 @@ public final class OutputFileWriter {
     /// buffered (a streamed report hands its lines on in such pieces) goes to the descriptor
     /// as it is, not through a copy into the buffer.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
-        guard !state.pointee.finished else { throw .alreadyFinished }
+        guard !finished else { throw .alreadyFinished }
         let room = Self.flushThreshold - buffer.count
         if bytes.count < room {
             buffer.append(bytes)

@@ -285,13 +285,15 @@ struct JSONSampleFastDecoder {
     /// when its text is the same (``JSONDeviceMemo``).
     private mutating func device() -> Device? {
         let start = scanner.index
-        let memo = JSONDeviceMemo.forCurrentThread
-        if let (device, length) = memo.device(startingAt: scanner.buffer(start..<scanner.bytes.count)) {
+        let rest = scanner.buffer(start..<scanner.bytes.count)
+        let remembered = JSONDeviceMemo.current.with { memo in memo.device(startingAt: rest) }
+        if let (device, length) = remembered {
             scanner.index += length
             return device
         }
         guard let device = readDevice() else { return nil }
-        memo.remember(device, readFrom: scanner.buffer(start..<scanner.index))
+        let text = scanner.buffer(start..<scanner.index)
+        JSONDeviceMemo.current.with { memo in memo.remember(device, readFrom: text) }
         return device
     }
 

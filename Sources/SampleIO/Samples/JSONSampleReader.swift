@@ -43,13 +43,8 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
     /// Beyond it the input is read as JSON Lines, so whitespace alone cannot fill memory.
     public static var maximumLeadingWhitespace: Int { 4 * 1024 * 1024 }
 
-    // The line state is not checked for overlapping accesses at run time
-    // (`@exclusivity(unchecked)`): a reader is used by one owner at a time and nothing it calls
-    // reaches back into it, and the checks (a runtime call each, three a line) cost more than
-    // finding the line. The compiler still rejects overlapping accesses it can see.
-
     /// The detected layout, once the first item has been requested.
-    @exclusivity(unchecked) public private(set) var format: JSONSampleFormat?
+    public private(set) var format: JSONSampleFormat?
     /// The longest JSON Lines line accepted, in bytes.
     public let maximumLineLength: Int
     /// How far a line too long to hold is read while looking for its end: 16 times
@@ -57,15 +52,15 @@ public final class JSONSampleReader<Source: ByteChunkSource> {
     public var maximumUnendingLineLength: Int { maximumLineLength * 16 }
 
     private var source: Source
-    @exclusivity(unchecked) private var pending: [UInt8] = []
-    @exclusivity(unchecked) private var pendingStart = 0
+    private var pending: [UInt8] = []
+    private var pendingStart = 0
     /// Where the search for the next line feed resumes: bytes before it were already searched,
     /// so a long line arriving in many chunks is scanned once, not once per chunk.
-    @exclusivity(unchecked) private var searchedUpTo = 0
-    @exclusivity(unchecked) private var sourceEnded = false
-    @exclusivity(unchecked) private var finished = false
-    @exclusivity(unchecked) private var lineNumber = 0
-    @exclusivity(unchecked) private var position = 0
+    private var searchedUpTo = 0
+    private var sourceEnded = false
+    private var finished = false
+    private var lineNumber = 0
+    private var position = 0
 
     // JSON array state.
     private var arrayBytes: [UInt8] = []

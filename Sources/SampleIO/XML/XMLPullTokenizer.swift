@@ -307,12 +307,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         guard index < end else { return .incomplete }
         tagNameStart = nameStart
         tagNameEnd = index
-        // Work on a local array (swapped in and out) so appends do not pay for the class
-        // property's exclusivity checks in debug builds.
-        var spans: [Int] = []
-        swap(&spans, &attributeSpans)
-        defer { swap(&spans, &attributeSpans) }
-        spans.removeAll(keepingCapacity: true)
+        attributeSpans.removeAll(keepingCapacity: true)
         while true {
             let whitespaceStart = index
             while index < end, classes[Int(base[index])] & whitespaceClass != 0 { index += 1 }
@@ -343,10 +338,10 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
             if let lessThan = buffer.find(UInt8(ascii: "<"), from: valueStart, to: valueEnd) {
                 throw error(.lessThanInAttributeValue, at: lessThan)
             }
-            spans.append(attributeNameStart)
-            spans.append(attributeNameEnd)
-            spans.append(valueStart)
-            spans.append(valueEnd)
+            attributeSpans.append(attributeNameStart)
+            attributeSpans.append(attributeNameEnd)
+            attributeSpans.append(valueStart)
+            attributeSpans.append(valueEnd)
             index = valueEnd + 1
         }
     }
