@@ -29,14 +29,21 @@ struct ReportPage {
         try output.write(summary())
         try output.write("<section id=\"charts\"><h2>Readings over time</h2>\n")
         try output.write(chartsIntro())
+        let axis = chartAxis()
+        var tables: [(title: String, table: (html: String, rows: Int))] = []
         for key in collector.chartOrder {
-            guard let chart = collector.charts[key] else { continue }
-            try output.write(figure(chart))
+            guard let chart = collector.charts[key], let axis else { continue }
+            let table = ChartDataTable.table(chart, time: axis.time)
+            tables.append((chart.title, table))
+            try output.write(figure(chart, axis: axis, table: table))
         }
         try output.write("</section>\n")
-        try output.write(WorkoutSection(log: collector.workouts).html())
+        let workouts = WorkoutSection(log: collector.workouts, axis: axis)
+        try output.write(workouts.html())
+        if let table = workouts.dataTable() { tables.append(("Workout minutes per week", table)) }
         try output.write(devices())
         try output.write(problems())
+        if let axis { try output.write(ChartDataTable.appendix(tables, axis: axis)) }
         try output.write("</body>\n</html>\n")
     }
 
@@ -272,13 +279,21 @@ struct ReportPage {
         guard !collector.chartOrder.isEmpty else { return "<p>No readings to draw.</p>\n" }
         return "<p class=\"note\">Each mark is a reading; its shape and colour say what the check found. "
             + "Where readings are too many to draw one by one, each column of the chart summarises the readings of its time slot: "
-            + "a line from the lowest to the highest value, with a mark at each end, per kind of result. Times are in UTC. "
+            + "a line from the lowest to the highest value, with a mark at each end, per kind of result, and a badge ×N says how many readings it holds. "
+            + "All charts share one time axis (UTC). A reading taken in the evening (18:00–24:00) has a dot in the centre of its mark; shaded bands and dashed lines are the targets and thresholds of the visit summary. "
+            + "Under each chart, its data table lists exactly what it draws. "
             + "A reading altered after signing is drawn at the value its device signed, which is the measurement; "
             + "the stored (altered) value is never drawn and is listed beside the signed one under Problems.</p>\n"
             + ReportChartSVG.legend() + "\n"
     }
 
-    func figure(_ chart: ReportChart) -> String {
+    /// The one time axis of every chart on the page, the workout chart's included.
+    func chartAxis() -> ChartTimeAxis? {
+        let spans = collector.chartOrder.compactMap { collector.charts[$0]?.timeSpan } + [collector.workouts.weeks.span].compactMap { $0 }
+        return ChartTimeAxis.covering(spans)
+    }
+
+    func figure(_ chart: ReportChart, axis: ChartTimeAxis, table: (html: String, rows: Int)) -> String {
         var parts: [String] = []
         for readingClass in [ReadingClass.authentic, .altered, .notChecked, .unsigned] where chart.counts[readingClass.rawValue] > 0 {
             parts.append("\(chart.counts[readingClass.rawValue]) \(readingClass.label)")
@@ -287,7 +302,7 @@ struct ReportPage {
         var caption = "\(chart.title): \(ReportWords.readings(total)) (\(parts.joined(separator: ", ")))"
         if chart.notDrawn > 0 { caption += "; \(chart.notDrawn) not drawn (unit not convertible)" }
         return "<figure class=\"chart\" data-type=\"\(e(chart.typeIdentifier))\"><figcaption>\(e(caption))</figcaption>\n"
-            + ReportChartSVG.render(chart) + "\n</figure>\n"
+            + ReportChartSVG.render(chart, axis: axis) + "\n" + ChartDataTable.details(table) + "</figure>\n"
     }
 
     // MARK: Devices

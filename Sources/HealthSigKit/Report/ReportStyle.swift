@@ -28,6 +28,12 @@ enum ReportStyle {
     svg text.unit { font-weight: 600; }
     .note { color: #555; font-size: .85rem; }
     .stored-altered { color: #A33F00; font-size: .85rem; }
+    svg text.badge { font-weight: 700; font-size: 10px; fill: #000; }
+    svg text.reference { fill: #2a6a2a; font-size: 10px; }
+    details.chart-data { margin: .3rem 0 0; font-size: .85rem; }
+    details.chart-data summary { cursor: pointer; color: #333; }
+    table.chart-data td, table.chart-data th { padding: .1rem .35rem; }
+    section.appendix { display: none; }
     svg.mark { display: inline-block; vertical-align: -1px; margin-right: .3rem; }
     table.workouts td.num { white-space: nowrap; }
     @page { margin: 15mm; }
@@ -38,6 +44,9 @@ enum ReportStyle {
       figure, tr, .lead, dl.facts { break-inside: avoid; page-break-inside: avoid; }
       h2, h3, figcaption { break-after: avoid; }
       thead { display: table-header-group; }
+      details.chart-data { display: none; }
+      section.appendix { display: block; }
+      table.chart-data { font-size: 8.5pt; }
     }
     """
 }
