@@ -189,6 +189,12 @@ struct ReportChartReadingTests {
             }
         }
         #expect(ValueTicks(covering: 78, 182).values == [50, 100, 150, 200])
+        // Values at the ends of the Double range give finite ticks and labels, never a trap.
+        for (low, high) in [(-1.7e308, 1.7e308), (Double.leastNonzeroMagnitude, 2 * Double.leastNonzeroMagnitude), (0.0, 1e308)] {
+            let ticks = ValueTicks(covering: low, high)
+            #expect(!ticks.values.isEmpty && ticks.values.allSatisfy(\.isFinite), "\(low)–\(high)")
+            #expect(ticks.values.allSatisfy { !ticks.label($0).isEmpty })
+        }
         #expect(ValueTicks(covering: 36.4, 38.6).label(37.5) == "37.5")
     }
 

@@ -96,6 +96,8 @@ struct ValueTicks {
         var lowest = lowest, highest = highest
         if !lowest.isFinite || !highest.isFinite { lowest = 0; highest = 1 }
         if highest - lowest < 1e-9 { lowest -= max(abs(lowest) * 0.05, 0.5); highest += max(abs(highest) * 0.05, 0.5) }
+        // A span too wide for a Double (readings near ±1.8e308) is drawn over the widest finite one.
+        if !(highest - lowest).isFinite { lowest = -Double.greatestFiniteMagnitude / 4; highest = Double.greatestFiniteMagnitude / 4 }
         let raw = (highest - lowest) / target
         let magnitude = pow(10, floor(log10(raw)))
         var step = 10 * magnitude
@@ -110,14 +112,15 @@ struct ValueTicks {
 
     /// Every tick from low to high.
     var values: [Double] {
-        let count = Int(((high - low) / step).rounded())
-        guard count >= 0, count <= 100 else { return [low, high] }
-        return (0...count).map { low + Double($0) * step }
+        let steps = ((high - low) / step).rounded()
+        guard steps.isFinite, steps >= 0, steps <= 100 else { return [low, high].filter(\.isFinite) }
+        return (0...Int(steps)).map { low + Double($0) * step }
     }
 
     /// A tick's label with as many decimals as the step needs (`0.5` → one).
     func label(_ value: Double) -> String {
-        let decimals = max(0, Int(-floor(log10(step) + 1e-9)))
+        let exponent = -floor(log10(step) + 1e-9)
+        let decimals = exponent.isFinite ? Int(max(0, min(exponent, 12))) : 0
         let text = String(format: "%.\(decimals)f", value)
         return text == "-0" ? "0" : text
     }

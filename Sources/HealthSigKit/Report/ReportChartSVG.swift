@@ -263,10 +263,10 @@ enum ReportChartSVG {
     static func legend() -> String {
         var svg = "<svg class=\"legend\" viewBox=\"0 0 720 44\" width=\"720\" height=\"44\" role=\"img\" aria-label=\"legend\">"
         var x = 10.0
-        for readingClass in [ReadingClass.authentic, .altered, .notChecked, .unsigned] {
+        for (readingClass, next) in [(ReadingClass.authentic, 200.0), (.altered, 140), (.notChecked, 150), (.unsigned, 0)] {
             svg += readingClass.marker(x: x, y: 10)
             svg += "<text x=\"\(f(x + 9))\" y=\"14\" class=\"tick\">\(readingClass.label)</text>"
-            x += 180
+            x += next
         }
         svg += ReadingClass.authentic.marker(x: 10, y: 32) + "<text x=\"19\" y=\"36\" class=\"tick\">morning (04–12), other times</text>"
         svg += marker(.authentic, x: 190, y: 32, evening: true) + "<text x=\"199\" y=\"36\" class=\"tick\">evening (18–24): centre dot</text>"
