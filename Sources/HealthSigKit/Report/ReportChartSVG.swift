@@ -16,6 +16,7 @@ enum ReportChartSVG {
     static let left = 64.0, right = 64.0, top = 12.0, bottom = 40.0
 
     static func render(_ chart: ReportChart, axis: ChartTimeAxis) -> String {
+        guard chart.timeSpan != nil else { return "" }
         switch chart.series {
         case .values(let unit, let bins):
             return values(bins, unit: unit, title: chart.title, type: chart.typeIdentifier, axis: axis)

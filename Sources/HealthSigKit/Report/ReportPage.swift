@@ -32,9 +32,10 @@ struct ReportPage {
         let axis = chartAxis()
         var tables: [(title: String, table: (html: String, rows: Int))] = []
         for key in collector.chartOrder {
-            guard let chart = collector.charts[key], let axis else { continue }
-            let table = ChartDataTable.table(chart, time: axis.time)
-            tables.append((chart.title, table))
+            guard let chart = collector.charts[key] else { continue }
+            // A chart none of whose readings could be drawn keeps its caption, which counts them.
+            let table = axis.map { ChartDataTable.table(chart, time: $0.time) } ?? (html: "", rows: 0)
+            if table.rows > 0 { tables.append((chart.title, table)) }
             try output.write(figure(chart, axis: axis, table: table))
         }
         try output.write("</section>\n")
@@ -293,7 +294,7 @@ struct ReportPage {
         return ChartTimeAxis.covering(spans)
     }
 
-    func figure(_ chart: ReportChart, axis: ChartTimeAxis, table: (html: String, rows: Int)) -> String {
+    func figure(_ chart: ReportChart, axis: ChartTimeAxis?, table: (html: String, rows: Int)) -> String {
         var parts: [String] = []
         for readingClass in [ReadingClass.authentic, .altered, .notChecked, .unsigned] where chart.counts[readingClass.rawValue] > 0 {
             parts.append("\(chart.counts[readingClass.rawValue]) \(readingClass.label)")
@@ -302,7 +303,7 @@ struct ReportPage {
         var caption = "\(chart.title): \(ReportWords.readings(total)) (\(parts.joined(separator: ", ")))"
         if chart.notDrawn > 0 { caption += "; \(chart.notDrawn) not drawn (unit not convertible)" }
         return "<figure class=\"chart\" data-type=\"\(e(chart.typeIdentifier))\"><figcaption>\(e(caption))</figcaption>\n"
-            + ReportChartSVG.render(chart, axis: axis) + "\n" + ChartDataTable.details(table) + "</figure>\n"
+            + (axis.map { ReportChartSVG.render(chart, axis: $0) + "\n" } ?? "") + (table.rows > 0 ? ChartDataTable.details(table) : "") + "</figure>\n"
     }
 
     // MARK: Devices
