@@ -110,7 +110,7 @@ struct ReportFilterTests {
         let result = try ws.directory.healthsig(["fhir", "--trust", ws.publicKeyPath, "--in", "signed.jsonl", "--out", "fhir",
                                                  "--type", "HeartRate", "--type", "BloodGlucose"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("fhir: 2 Observation, 2 Device, 2 Provenance;"), "\(result)")
+        #expect(result.stderr.contains("fhir: 2 Observation, 3 Device, 2 Provenance;"), "\(result)")
         #expect(result.stderr.contains("; 6 sample(s) left out by --type, --from, --to and --source"), "\(result)")
         let observations = try ws.directory.text("fhir/Observation.ndjson").split(separator: "\n")
         #expect(observations.count == 2)
