@@ -140,7 +140,8 @@ import Testing
         #expect(Self.notes(observation) == ["unsigned context (stored with the reading, not covered by the signature, not exported): meal time"])
         // No component, extension or value carries the meal time.
         #expect(observation["component"] == nil)
-        #expect(observation["extension"] == nil)
+        // The one extension is the signing key's gateway (docs/FHIR.md, "Gateway").
+        #expect((observation["extension"] as? [[String: Any]])?.compactMap { $0["url"] as? String } == [FHIRCodeSystems.gatewayDeviceExtension])
         let text = String(decoding: try JSONSerialization.data(withJSONObject: observation), as: UTF8.self)
         #expect(!text.contains("MealTime") && !text.contains("before meal"))
     }
