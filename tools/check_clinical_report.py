@@ -25,6 +25,7 @@ import math
 import os
 import statistics
 import sys
+from datetime import datetime
 from html.parser import HTMLParser
 
 FAILURES = []
@@ -169,6 +170,48 @@ def figures(directory, path):
     near(dig(got, "temperature.maximum"), max(temperature), 0.051, "temperature.maximum")
     if dig(got, "temperature.readingsAtOrAbove38") != sum(v >= 38 for v in temperature):
         fail(f"temperature.readingsAtOrAbove38: {dig(got, 'temperature.readingsAtOrAbove38')}, expected {sum(v >= 38 for v in temperature)}")
+
+    # The visit figures (docs/REPORT.md): morning and evening home pressure, fasting and post-meal
+    # glucose, weight change, workout minutes per week. The fixture signs no HKTimeZone and the
+    # report is made without --time-zone, so local days and hours are UTC ones.
+    home = [(line["startDate"][:10], int(line["startDate"][11:13]), line["objects"][0]["value"], line["objects"][1]["value"])
+            for line in authentic if kind(line) == "BloodPressure"]
+    first = min(day for day, *_ in home)
+    for name, hours in (("morning", range(4, 12)), ("evening", range(18, 24))):
+        part = [(s, d) for day, hour, s, d in home if day != first and hour in hours]
+        if dig(got, f"bloodPressure.home.{name}Readings") != len(part):
+            fail(f"bloodPressure.home.{name}Readings: {dig(got, f'bloodPressure.home.{name}Readings')}, expected {len(part)}")
+        near(dig(got, f"bloodPressure.home.{name}SystolicMean"), statistics.fmean(s for s, _ in part) if part else None, 0.051,
+             f"bloodPressure.home.{name}SystolicMean")
+        near(dig(got, f"bloodPressure.home.{name}DiastolicMean"), statistics.fmean(d for _, d in part) if part else None, 0.051,
+             f"bloodPressure.home.{name}DiastolicMean")
+    # Meal times are signed in the fixture (format version 2 signs every key the device supplied).
+    for name, meal in (("fasting", 1), ("postMeal", 2)):
+        values = [line["value"] for line in authentic if kind(line) == "BloodGlucose" and line.get("metadata", {}).get("HKBloodGlucoseMealTime") == meal]
+        if dig(got, f"glucose.{name}Readings") != len(values):
+            fail(f"glucose.{name}Readings: {dig(got, f'glucose.{name}Readings')}, expected {len(values)}")
+        near(dig(got, f"glucose.{name}Mean"), statistics.fmean(values) if values else None, 0.051, f"glucose.{name}Mean")
+    per_day = {}
+    for line in authentic:
+        if kind(line) == "BloodGlucose":
+            per_day[line["startDate"][:10]] = per_day.get(line["startDate"][:10], 0) + 1
+    continuous = sum(1 for count in per_day.values() if count >= 67)
+    if dig(got, "glucose.continuousMonitoringDays") != continuous or dig(got, "glucose.gmi") is not None:
+        fail(f"glucose: {continuous} days of continuous monitoring and no GMI expected from fingerstick readings")
+    weights = sorted((line["startDate"], line["value"]) for line in authentic if kind(line) == "BodyMass")
+    near(dig(got, "weight.first"), weights[0][1], 0.0051, "weight.first")
+    near(dig(got, "weight.last"), weights[-1][1], 0.0051, "weight.last")
+    near(dig(got, "weight.change"), weights[-1][1] - weights[0][1], 0.0051, "weight.change")
+    near(dig(got, "weight.changePercent"), (weights[-1][1] - weights[0][1]) / weights[0][1] * 100, 0.0051, "weight.changePercent")
+    walks = [line["duration"] / 60 for line in authentic if kind(line) == "Workout"]
+    dates = [line["startDate"] for _, _, line, _ in all_readings] + [line["endDate"] for _, _, line, _ in all_readings]
+    span = (datetime.fromisoformat(max(dates).replace("Z", "+00:00")) - datetime.fromisoformat(min(dates).replace("Z", "+00:00"))).total_seconds()
+    weeks = max(1.0, span / 604800)
+    if dig(got, "workouts.workouts") != len(walks):
+        fail(f"workouts.workouts: {dig(got, 'workouts.workouts')}, expected {len(walks)}")
+    near(dig(got, "workouts.minutes"), sum(walks), 0.051, "workouts.minutes")
+    near(dig(got, "workouts.weeks"), weeks, 0.0051, "workouts.weeks")
+    near(dig(got, "workouts.minutesPerWeek"), sum(walks) / weeks, 0.051, "workouts.minutesPerWeek")
 
 
 class Tables(HTMLParser):
