@@ -86,6 +86,28 @@ struct LocalTimeReportTests {
         #expect(html.contains("<li>Blood pressure of 2026-03-29T16:30:00Z: systolic 140 → 110 mmHg</li>"))
     }
 
+    @Test("the charts' axis, data tables and evening marks are in the page's zone across the start of daylight saving")
+    func chartsInZoneAcrossDaylightSaving() throws {
+        let (_, html) = try Self.report(try Fixture(), signedZone: "Europe/Berlin", option: nil)
+        // Local midnights of the 28th to the 31st; UTC's would start on the 27th.
+        #expect(html.contains("class=\"tick date\">28 Mar</text>") && html.contains("class=\"tick date\">31 Mar</text>"))
+        #expect(!html.contains("27 Mar"))
+        #expect(html.contains("2026-03-28 to 2026-03-31 (Europe/Berlin)</text>"))
+        #expect(html.contains("All charts share one time axis (Europe/Berlin)."))
+        #expect(html.contains("<th>Time (Europe/Berlin)</th>"))
+        // 16:30 UTC is 18:30 summer time, an evening reading; 22:30 UTC is 00:30 on the next local day.
+        #expect(html.contains("<td>2026-03-28 00:30</td><td>night (00–04)</td>"))
+        #expect(html.contains("<td>2026-03-29 18:30</td><td>evening (18–24)</td>"))
+        #expect(html.contains("<td>2026-03-30 00:30</td><td>night (00–04)</td>"))
+        #expect(html.contains("<td>2026-03-30 07:30</td><td>morning (04–12)</td>"))
+        #expect(html.components(separatedBy: "class=\"evening\"").count - 1 == 3)  // the 18:30 reading's two marks and the legend's
+
+        // The day the clocks go forward is 23 hours wide on the axis.
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let axis = try #require(ChartTimeAxis.covering([(1_774_654_200, 1_774_848_600)], time: ChartTime(zone: berlin)))
+        #expect(axis.ticks.map(\.0) == [1_774_652_400, 1_774_738_800, 1_774_821_600, 1_774_908_000])
+    }
+
     @Test("--from and --to days are local days of --time-zone: the day daylight saving starts is 23 hours long")
     func fromAndToDaysInZone() throws {
         let filter = try SampleFilter(from: "2026-03-29", to: "2026-03-29", timeZone: "Europe/Berlin")

@@ -332,7 +332,7 @@ struct ReportPage {
         return "<p class=\"note\">Each mark is a reading; its shape and colour say what the check found. "
             + "Where readings are too many to draw one by one, each column of the chart summarises the readings of its time slot: "
             + "a line from the lowest to the highest value, with a mark at each end, per kind of result, and a badge ×N says how many readings it holds. "
-            + "All charts share one time axis (UTC). A reading taken in the evening (18:00–24:00) has a dot in the centre of its mark; shaded bands and dashed lines are the targets and thresholds of the visit summary. "
+            + "All charts share one time axis (\(e(ChartTime(zone: collector.pageZone.zone).zoneName))). A reading taken in the evening (18:00–24:00) has a dot in the centre of its mark; shaded bands and dashed lines are the targets and thresholds of the visit summary. "
             + "Under each chart, its data table lists exactly what it draws. "
             + "A reading altered after signing is drawn at the value its device signed, which is the measurement; "
             + "the stored (altered) value is never drawn and is listed beside the signed one under Problems.</p>\n"
@@ -342,7 +342,9 @@ struct ReportPage {
     /// The one time axis of every chart on the page, the workout chart's included.
     func chartAxis() -> ChartTimeAxis? {
         let spans = collector.chartOrder.compactMap { collector.charts[$0]?.timeSpan } + [collector.workouts.weeks.span].compactMap { $0 }
-        return ChartTimeAxis.covering(spans)
+        // The page's zone, as the header and the figures use: midnights, date ticks, the data
+        // tables' times and the evening marks are local, so a day that changes its offset is 23 or 25 hours wide.
+        return ChartTimeAxis.covering(spans, time: ChartTime(zone: collector.pageZone.zone))
     }
 
     func figure(_ chart: ReportChart, axis: ChartTimeAxis?, table: (html: String, rows: Int)) -> String {
