@@ -323,6 +323,14 @@ def fhir(directory, out):
             fail(f"FHIR: altered {kind(line)} of {start} exported at its stored value {stored}")
         if any(o.get("status") != "final" for o in matches):
             fail(f"FHIR: altered {kind(line)} of {start} is not final at its signed value")
+    # The meter signs its specimen: every authentic fingerstick glucose is capillary, 41653-7 (docs/FHIR.md).
+    capillary = sum(1 for _, _, line, verdict in readings(directory) if verdict in ("valid", "content-mismatch")
+                    and kind(line) == "BloodGlucose" and line.get("metadata", {}).get("BloodGlucoseSpecimen") == "capillary blood")
+    glucose = [o for o in found if any(c.get("code") == "HKQuantityTypeIdentifierBloodGlucose" for c in o["code"].get("coding", []))]
+    coded = [o for o in glucose if any(c.get("system") == "http://loinc.org" and c.get("code") == "41653-7" for c in o["code"]["coding"])
+             and (o.get("specimen") or {}).get("display") == "Capillary blood"]
+    if capillary == 0 or len(coded) != capillary:
+        fail(f"FHIR: {len(coded)} glucose Observations coded 41653-7 with a capillary specimen, expected {capillary} (of {len(glucose)} glucose Observations)")
 
 
 def same_ids(before, after):

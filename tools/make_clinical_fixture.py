@@ -41,7 +41,8 @@ OXI = {"name": "Acme Oximeter", "manufacturer": "Acme Medical Devices Inc.", "mo
 WATCH = {"name": "Acme Watch", "manufacturer": "Acme Wearables", "model": "W-4"}
 OTHER = {"name": "Borrowed Cuff", "manufacturer": "Other Health Ltd.", "model": "X-1"}
 
-# HKBloodGlucoseMealTime: 1 preprandial, 2 postprandial.
+# HKBloodGlucoseMealTime: 1 preprandial, 2 postprandial. The meter's fingerstick readings also sign
+# BloodGlucoseSpecimen "capillary blood" (docs/FHIR.md, "Capillary glucose"), so FHIR codes them 41653-7.
 BEFORE_MEAL, AFTER_MEAL = 1, 2
 
 
@@ -98,7 +99,7 @@ def generate(seed):
         for hour, minute, meal, mean, sd in meals:
             value = max(60, round(rng.gauss(mean, sd)))
             b.append(quantity("BloodGlucose", value, "mg/dL", midnight + timedelta(hours=hour, minutes=minute + rng.randrange(0, 20)),
-                              METER, {"HKBloodGlucoseMealTime": meal}))
+                              METER, {"HKBloodGlucoseMealTime": meal, "BloodGlucoseSpecimen": "capillary blood"}))
         fever = day in (9, 10)
         temperature = round(rng.gauss(38.4, 0.2), 1) if fever else round(rng.gauss(36.7, 0.15), 1)
         b.append(quantity("BodyTemperature", temperature, "degC", midnight + timedelta(hours=8, minutes=5), THERMO))
