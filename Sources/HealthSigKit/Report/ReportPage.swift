@@ -362,7 +362,7 @@ struct ReportPage {
     // MARK: Devices
 
     func devices() -> String {
-        var html = "<section id=\"devices\"><h2>Devices and signers</h2>\n<table>\n<thead><tr><th>Device</th><th>Manufacturer</th><th>Model</th><th>Firmware</th>"
+        var html = "<section id=\"devices\"><h2>Devices and signers</h2>\n<table class=\"devices\">\n<thead><tr><th>Device</th><th>Manufacturer</th><th>Model</th><th>Firmware</th>"
             + "<th class=\"num\">Authentic</th><th class=\"num\">Altered</th><th class=\"num\">Not checked</th><th class=\"num\">Unsigned</th><th>Signed by key</th></tr></thead>\n<tbody>\n"
         for key in collector.deviceOrder {
             guard let row = collector.devices[key] else { continue }

@@ -36,6 +36,11 @@ enum ReportStyle {
     section.appendix { display: none; }
     svg.mark { display: inline-block; vertical-align: -1px; margin-right: .3rem; }
     table.workouts td.num { white-space: nowrap; }
+    /* Wrapping anywhere lets a table squeeze a text column to one letter ("Acme Therm o"): the devices table's text columns keep a few words' width and a key id two lines, and long tokens still wrap within them. */
+    table.devices td:nth-child(1) { min-width: 7em; }
+    table.devices td:nth-child(2) { min-width: 6.5em; }
+    table.devices td:nth-child(3), table.devices td:nth-child(4) { min-width: 4.5em; }
+    table.devices td.mono { min-width: 20ch; }
     @page { margin: 15mm; }
     @media print {
       body { max-width: none; padding: 0; font-size: 10.5pt; }
@@ -47,6 +52,7 @@ enum ReportStyle {
       details.chart-data { display: none; }
       section.appendix { display: block; }
       table.chart-data { font-size: 8.5pt; }
+      table.devices { font-size: 9pt; }
     }
     """
 }
