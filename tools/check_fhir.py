@@ -37,6 +37,84 @@ VERIFIED_STATUS = "final"
 UNVERIFIED_STATUS = {"unsigned": "preliminary", "untrusted-signer": "preliminary", "malformed": "preliminary",
                      "bad-signature": "preliminary", "revoked": "preliminary", "content-mismatch": "entered-in-error"}
 ACTIVITY_PREFIX = "HKWorkoutActivityType"
+SIGNER_KEY = "urn:healthsig:signer-key-id"
+GATEWAY_EXTENSION = "http://hl7.org/fhir/StructureDefinition/observation-gatewayDevice"
+IEEE_11073 = "urn:iso:std:iso:11073:10101"
+
+
+# UCUM (https://ucum.org/ucum, the ucum-essence.xml tables), written out here, independently of the
+# Swift mapping: every Quantity.code must parse by UCUM's grammar (§2, "Syntax rules") from these
+# atoms and prefixes. Metric atoms take a prefix; the others do not (§2.2, "Prefixes").
+UCUM_PREFIXES = ["da", "Y", "Z", "E", "P", "T", "G", "M", "k", "h", "d", "c", "m", "u", "n", "p", "f", "a", "z", "y",
+                 "Ki", "Mi", "Gi", "Ti"]
+UCUM_METRIC = set("""m s g rad K C cd mol sr Hz N Pa J W A V F Ohm S Wb Cel T H lm lx Bq Gy Sv l L ar t bar u eV pc
+[c] [h] [k] [eps_0] [mu_0] [e] [m_e] [m_p] [G] [g] [ly] gf Ky Gal dyn erg P Bi St Mx G Oe Gb sb Lmb ph Ci R RAD REM
+cal_[15] cal_[20] cal_m cal_IT cal_th cal tex mho B B[SPL] B[V] B[mV] B[uV] B[10.nV] B[W] B[kW] st [iU] [IU] Np bit By
+Bd m[Hg] m[H2O] kat U eq osm g% AU""".split())
+UCUM_NONMETRIC = set("""10* 10^ [pi] % [ppth] [ppm] [ppb] [pptr] gon deg ' '' min h d a_t a_j a_g a wk mo_s mo_j mo_g
+mo [in_i] [ft_i] [yd_i] [mi_i] [fth_i] [nmi_i] [kn_i] [sin_i] [sft_i] [syd_i] [cin_i] [cft_i] [cyd_i] [bf_i] [cr_i]
+[mil_i] [cml_i] [hd_i] [lb_av] [oz_av] [dr_av] [scwt_av] [lcwt_av] [ston_av] [lton_av] [stone_av] [gr] [gal_us]
+[bbl_us] [qt_us] [pt_us] [gil_us] [foz_us] [fdr_us] [min_us] [crd_us] [bu_us] [gal_wi] [pk_us] [dqt_us] [dpt_us]
+[tbs_us] [tsp_us] [cup_us] [foz_m] [cup_m] [tsp_m] [tbs_m] [gal_br] [pk_br] [bu_br] [qt_br] [pt_br] [gil_br] [foz_br]
+[fdr_br] [min_br] [degF] [degR] [degRe] atm [Cal] [pH] [drp] [HPF] [LPF] [in_i'Hg] [in_i'H2O] [psi] [mesh_i]
+[hp'_X] [hp'_C] [hp'_M] [hp'_Q] [kp_X] [kp_C] [kp_M] [kp_Q] [todd'U] [CFU] [Lf] [D'ag'U] [beth'U] [mclg'U]""".split())
+
+
+def ucum_atom(text):
+    """Whether `text` is one UCUM unit atom, with a prefix only on a metric atom."""
+    if text in UCUM_METRIC or text in UCUM_NONMETRIC:
+        return True
+    return any(text.startswith(p) and text[len(p):] in UCUM_METRIC for p in UCUM_PREFIXES)
+
+
+def ucum_valid(code):
+    """Whether `code` is a UCUM expression: `/`-led or not, components joined by `.` and `/`,
+    each a parenthesised term, an integer factor, or an atom with an optional exponent, any of
+    them followed by an annotation `{…}`."""
+    position = 0
+
+    def term():
+        nonlocal position
+        if code.startswith("/", position):
+            position += 1
+        if not component():
+            return False
+        while position < len(code) and code[position] in "./":
+            position += 1
+            if not component():
+                return False
+        return True
+
+    def component():
+        nonlocal position
+        if code.startswith("(", position):
+            position += 1
+            if not term() or not code.startswith(")", position):
+                return False
+            position += 1
+        elif code.startswith("{", position):
+            return annotation()
+        else:
+            match = re.compile(r"(?:\d+(?![\d*^])|(?:\[[^\]]*\]|[^.\/(){}\[\]\d+-])+(?:\[[^\]]*\])?|10\*|10\^)([+-]?\d+)?").match(code, position)
+            if not match:
+                return False
+            body = match.group(0)[: len(match.group(0)) - len(match.group(1) or "")]
+            if not (body.isdigit() or ucum_atom(body)):
+                return False
+            position = match.end()
+        if code.startswith("{", position):
+            return annotation()
+        return True
+
+    def annotation():
+        nonlocal position
+        end = code.find("}", position)
+        if end < 0:
+            return False
+        position = end + 1
+        return True
+
+    return bool(code) and term() and position == len(code)
 
 
 def table_rows(text, heading):
@@ -61,6 +139,8 @@ def read_mapping(path):
     for cells in table_rows(text, "### Types and codes"):
         hk = re.findall(r"`(HK\w+)`", cells[0])[0]
         variant = "mass" if "mass per volume" in cells[0] else "molar" if "molar" in cells[0] else None
+        if variant and "capillary" in cells[0]:
+            variant = "capillary-" + variant
         codes = re.findall(r"`(\d+-\d)`", cells[1])
         types[(hk, variant)] = (codes, cells[2])
     units = {}  # (HealthKit unit, "bmi"|None) -> UCUM code or None
@@ -98,7 +178,7 @@ class Checker:
         if not condition:
             self.failures.append(message)
 
-    def check_code(self, where, concept, quantity):
+    def check_code(self, where, concept, quantity, specimen=None):
         codings = concept.get("coding", [])
         hk = [c["code"] for c in codings if c.get("system") == HEALTHKIT]
         self.expect(len(hk) == 1, f"{where}: exactly one HealthKit coding, got {hk}")
@@ -108,6 +188,12 @@ class Checker:
         variant = None
         if hk[0] == "HKQuantityTypeIdentifierBloodGlucose" and quantity:
             variant = "mass" if quantity.get("unit", "").startswith("mg") else "molar"
+            # docs/FHIR.md, "Capillary glucose": the capillary codes go with the specimen said
+            # in the Observation, and only with it.
+            if specimen == {"display": "Capillary blood"}:
+                variant = "capillary-" + variant
+            else:
+                self.expect(specimen is None, f"{where}: specimen {specimen!r}, docs/FHIR.md writes only 'Capillary blood'")
         expected, category = self.types.get((hk[0], variant), ([], None))
         self.expect(loinc == expected, f"{where}: {hk[0]} LOINC {loinc}, table says {expected}")
         if quantity is not None:
@@ -124,6 +210,8 @@ class Checker:
         if key not in self.units:
             key = (stored, None)
         self.expect(key in self.units, f"{where}: unit {stored!r} is not in the units table")
+        if quantity.get("code") is not None:
+            self.expect(ucum_valid(quantity["code"]), f"{where}: unit code {quantity['code']!r} is not UCUM")
         if key in self.units:
             ucum = self.units[key]
             self.expect(quantity.get("code") == ucum, f"{where}: unit {stored!r} has UCUM {quantity.get('code')!r}, table says {ucum!r}")
@@ -195,7 +283,7 @@ class Checker:
                 self.expect(verdict in UNVERIFIED_STATUS and status == UNVERIFIED_STATUS[verdict],
                             f"{where}: verdict {verdict} exported with status {status!r}, "
                             f"docs/FHIR.md says {UNVERIFIED_STATUS.get(verdict, VERIFIED_STATUS)!r}")
-            found = self.check_code(where, obs["code"], obs.get("valueQuantity"))
+            found = self.check_code(where, obs["code"], obs.get("valueQuantity"), obs.get("specimen"))
             if found:
                 category = [c["code"] for cc in obs.get("category", []) for c in cc.get("coding", []) if c.get("system") == CATEGORY]
                 table_category = found[1]
@@ -228,6 +316,41 @@ class Checker:
                 self.expect(provenance_targets[oid] == 0, f"{where}: unsigned but has a Provenance")
             else:
                 self.expect(provenance_targets[oid] == 1, f"{where}: signed ({verdict}) but has {provenance_targets[oid]} Provenance")
+        # docs/FHIR.md, "Gateway": the key that signed a final Observation is its gateway Device
+        # (the PHD guide's PhgDevice, type MDC_MOC_VMS_MDS_AHD, identified by the key id), never
+        # the measuring device; a measuring Device carries no key id.
+        gateways = {}
+        for did, device in by_type["Device"].items():
+            keys = [i.get("value") for i in device.get("identifier", []) if i.get("system") == SIGNER_KEY]
+            types = [c.get("code") for c in device.get("type", {}).get("coding", []) if c.get("system") == IEEE_11073]
+            self.expect(bool(keys) == (types == ["531981"]), f"Device/{did}: a signer key id {keys} goes with the gateway type 531981 and only with it, type {types}")
+            if keys:
+                gateways[did] = keys[0]
+        for oid, obs in by_type["Observation"].items():
+            where = f"Observation/{oid}"
+            links = [e for e in obs.get("extension", []) if e.get("url") == GATEWAY_EXTENSION]
+            key = None
+            for provenance in by_type["Provenance"].values():
+                if any(ref_id(t["reference"]) == oid for t in provenance.get("target", [])):
+                    parts = {e["url"]: e for e in provenance["extension"][0]["extension"]}
+                    key = parts.get("signerKeyId", {}).get("valueString")
+                    authors = [a["who"] for a in provenance.get("agent", []) if a["type"]["coding"][0]["code"] == "author"]
+                    for who in authors:
+                        if "reference" in who:
+                            self.expect(ref_id(who["reference"]) not in gateways and "identifier" not in who,
+                                        f"{where}: the author is a measuring Device and carries no signer key, got {who}")
+                    attesters = [a["who"] for a in provenance.get("agent", []) if a["type"]["coding"][0]["code"] == "attester"]
+                    self.expect([ref_id(a["reference"]) for a in attesters] == [ref_id(l["valueReference"]["reference"]) for l in links],
+                                f"{where}: the Provenance's attester is not the Observation's gateway")
+            if obs.get("status") == VERIFIED_STATUS and key:
+                self.expect(len(links) == 1, f"{where}: a final signed Observation names its gateway once, got {len(links)}")
+                if links:
+                    target = ref_id(links[0]["valueReference"]["reference"])
+                    self.expect(gateways.get(target) == key, f"{where}: gateway {target} holds key {gateways.get(target)}, the signer is {key}")
+            else:
+                self.expect(not links, f"{where}: an unverified Observation names a gateway")
+            if "device" in obs:
+                self.expect(ref_id(obs["device"]["reference"]) not in gateways, f"{where}: Observation.device is a gateway, not the measuring device")
         for did, device in by_type["Device"].items():
             if by_type["Patient"]:
                 patient = device.get("patient", {}).get("reference")

@@ -11,8 +11,10 @@ struct ReportCommand: ParsableCommand {
     @OptionGroup var input: VerificationInputOptions
     @Option(help: "The HTML report to write.") var out: String
     @Option(help: "The report's title.") var title = ClinicianReport.Options().title
-    @Option(help: "Also write the clinical figures (home blood pressure, glucose, SpO2, temperature, from authentic readings only) and the verdict counts as JSON to this file.")
+    @Option(help: "Also write the clinical figures (home blood pressure, glucose, SpO2, temperature, weight, workouts, from authentic readings only) and the verdict counts as JSON to this file.")
     var json: String?
+    @Option(name: .customLong("time-zone"), help: "Show times and count days in this IANA time zone (e.g. Europe/Berlin) for readings without a signed HKTimeZone; --from/--to days are in it too (default UTC).")
+    var timeZone: String?
     @OptionGroup var patient: PatientOptions
     @OptionGroup var selection: SampleSelectionOptions
     @OptionGroup var execution: RunOptions
@@ -25,7 +27,8 @@ struct ReportCommand: ParsableCommand {
         let replaced = OverwriteRule.existing([out] + (json.map { [$0] } ?? []))
         var revocation: RevocationSummary?
         let totals = try runTool { () throws(ToolError) in
-            let options = ClinicianReport.Options(title: title, filter: try selection.filter(), patient: try patient.identity(), jsonPath: json)
+            let options = ClinicianReport.Options(title: title, filter: try selection.filter(timeZone: timeZone), patient: try patient.identity(),
+                                                  jsonPath: json, timeZone: timeZone)
             let (trustSet, loaded) = try input.loadTrust()
             revocation = loaded
             return try ClinicianReport.run(inputPath: input.in, trust: trustSet, jobs: execution.workerCount, outputPath: out,

@@ -15,8 +15,8 @@ struct SampleSelectionOptions: ParsableArguments {
 
     /// The filter the options describe; an unknown type or a date that cannot be read is a
     /// usage error.
-    func filter() throws(ToolError) -> SampleFilter {
-        try SampleFilter(types: type, from: from, to: to, sources: source)
+    func filter(timeZone: String? = nil) throws(ToolError) -> SampleFilter {
+        try SampleFilter(types: type, from: from, to: to, sources: source, timeZone: timeZone)
     }
 
     /// With `--source`: which stored source names it matched, on standard error, so that a

@@ -159,7 +159,7 @@ struct ReportChartSummaryTests {
             let value = 60 + Double((index * 7919) % 1000) / 10 + (index == 123_456 ? 500 : 0)
             low = min(low, value)
             high = max(high, value)
-            bins.update(from: time, to: time) { $0.ranges[ReadingClass.authentic.rawValue].add(value) }
+            bins.update(from: time, to: time) { $0.ranges[ReadingClass.authentic.rawValue].add(value, at: time) }
         }
         #expect(bins.bins.count <= Int(TimeBins<ValueBin>.limit))
         let ranges = bins.bins.values.map { $0.ranges[ReadingClass.authentic.rawValue] }
@@ -173,7 +173,7 @@ struct ReportChartSummaryTests {
         var bins = TimeBins<ValueBin>()
         for minute in 0..<5 {
             let time = Int64(1_700_000_000 + minute * 60)
-            bins.update(from: time, to: time) { $0.ranges[ReadingClass.authentic.rawValue].add(Double(minute)) }
+            bins.update(from: time, to: time) { $0.ranges[ReadingClass.authentic.rawValue].add(Double(minute), at: time) }
         }
         #expect(bins.width == 60)
         #expect(bins.bins.count == 5)

@@ -41,7 +41,7 @@ struct FHIRExportTests {
         let resources = try Self.export(fixture, "signed.jsonl")
         #expect(resources["Observation"]?.count == 8)
         #expect(resources["Provenance"]?.count == 8)
-        #expect(resources["Device"]?.count == 8)
+        #expect(resources["Device"]?.count == 9)   // eight measuring devices and the signing key's gateway
         let expected: [(String, [String])] = [
             ("HKQuantityTypeIdentifierHeartRate", ["8867-4"]),
             ("HKCorrelationTypeIdentifierBloodPressure", ["85354-9"]),
@@ -154,7 +154,7 @@ struct FHIRExportTests {
         let bundle = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: fixture.path("bundle.json")))) as? [String: Any])
         #expect(bundle["type"] as? String == "collection")
         let entries = try #require(bundle["entry"] as? [[String: Any]])
-        #expect(entries.count == 24)
+        #expect(entries.count == 25)   // 8 Observations, 8 Provenances, 8 measuring Devices and the gateway
         let fullUrls = Set(entries.compactMap { $0["fullUrl"] as? String })
         for entry in entries {
             let resource = try #require(entry["resource"] as? [String: Any])

@@ -118,7 +118,7 @@ struct ReportBrowserTests {
     func screenshot() throws {
         let report = try ReportFixture()
         let png = report.fixture.path("shot.png")
-        _ = try Chromium.run(["--window-size=900,1600", "--screenshot=" + png], page: report.reportPath, in: report.fixture.directory)
+        _ = try Chromium.run(["--window-size=900,2400", "--screenshot=" + png], page: report.reportPath, in: report.fixture.directory)
         let stats = try Command.pngStats(png, colours: ["0072B2", "D55E00"])
         #expect(stats["width"] as? Int == 900)
         #expect((stats["nonWhite"] as? Int ?? 0) > 20_000)

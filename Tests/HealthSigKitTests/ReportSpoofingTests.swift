@@ -107,6 +107,23 @@ struct ReportLongValuePrintTests {
         #expect(long.text.contains("Unsigned") && long.text.contains("by key"))
     }
 
+    @Test("the devices table keeps a device's words whole beside signer key ids: 'Acme Thermo' is not printed as 'Therm' and 'o'")
+    func deviceWordsStayWhole() throws {
+        let fixture = try VerifyRunTests.Fixture()
+        let devices = [("Acme Thermo", "T-3"), ("Acme Oximeter", "OX-2"), ("Acme BP-200 Cuff", "BP-200")].enumerated().map { index, device in
+            ReportSpoofingTests.reading(device: "\"name\":\"\(device.0)\",\"manufacturer\":\"Acme Medical Devices Inc.\",\"model\":\"\(device.1)\"", minute: index)
+        }
+        try fixture.write("devices.jsonl", devices.joined(separator: "\n") + "\n")
+        _ = try SignRun.run(inputPath: fixture.path("devices.jsonl"), outputPath: fixture.path("devices-signed.jsonl"),
+                                keyPath: fixture.privateKeyPath, passphrase: .none, options: CMSSigning.Options(), skipInvalid: false)
+        let signed = try String(contentsOfFile: fixture.path("devices-signed.jsonl"), encoding: .utf8).split(separator: "\n").map(String.init)
+        _ = try ReportSpoofingTests.report(fixture, signed)
+        let pdf = fixture.path("spoof.pdf")
+        _ = try Chromium.run(["--no-pdf-header-footer", "--print-to-pdf=" + pdf], page: fixture.path("spoof.html"), in: fixture.directory)
+        let text = try Command.run("pdftotext", [pdf, "-"])
+        #expect(text.contains("Thermo") && text.contains("Oximeter"), "\(text.split(separator: "\n").filter { $0.hasPrefix("Therm") || $0.hasPrefix("Oxim") })")
+    }
+
     static func wordWidth(_ word: String, in bbox: String) -> Double? {
         guard let line = bbox.split(separator: "\n").first(where: { $0.hasSuffix(">\(word)</word>") }) else { return nil }
         let text = String(line)

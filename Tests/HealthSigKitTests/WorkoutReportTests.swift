@@ -77,9 +77,10 @@ struct WorkoutReportTests {
         #expect(section.contains("<figcaption>Workout minutes per week: 3 workouts (1 authentic (signature verified), 1 altered after signing, 1 unsigned)</figcaption>"))
         #expect(section.contains("aria-label=\"Workout minutes per week, by result\""))
         #expect(section.contains(">min</text>"))
-        // Monday 2026-11-09 00:00 UTC to Monday 2026-11-23: the two weeks with workouts.
-        #expect(section.contains(">2026-11-09 00:00 UTC</text>"))
-        #expect(section.contains(">2026-11-23 00:00 UTC</text>"))
+        // Monday 2026-11-09 00:00 UTC to Monday 2026-11-23: the two weeks with workouts, on the report's shared axis,
+        // which is in the signed zone (Europe/Paris): the last week ends at 01:00 local time, so the axis runs to the 24th.
+        #expect(section.contains(">2026-11-09 to 2026-11-24 (Europe/Paris)</text>"))
+        #expect(section.contains(">9 Nov</text>") && section.contains(">23 Nov</text>"))
         let altered = section.components(separatedBy: "fill=\"#D55E00\" fill-opacity=\"0.75\"").count - 1
         let authentic = section.components(separatedBy: "fill=\"#0072B2\" fill-opacity=\"0.75\"").count - 1
         let unsigned = section.components(separatedBy: "fill=\"#fff\" fill-opacity=\"1\" stroke=\"#666666\"").count - 1

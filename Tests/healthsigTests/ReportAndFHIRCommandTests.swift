@@ -62,8 +62,8 @@ struct ReportAndFHIRCommandTests {
         let dir = workspace.directory
         let result = try dir.healthsig(["fhir", "--trust", workspace.publicKeyPath, "--in", "signed.jsonl", "--out", "fhir"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("fhir: 8 Observation, 8 Device, 8 Provenance"))
-        for (name, count) in [("Observation", 8), ("Device", 8), ("Provenance", 8)] {
+        #expect(result.stderr.contains("fhir: 8 Observation, 9 Device, 8 Provenance"))
+        for (name, count) in [("Observation", 8), ("Device", 9), ("Provenance", 8)] {
             #expect(try dir.text("fhir/\(name).ndjson").split(separator: "\n").count == count)
         }
     }

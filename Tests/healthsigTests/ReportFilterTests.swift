@@ -56,9 +56,9 @@ struct ReportFilterTests {
                                                    "HKQuantityTypeIdentifierHeartRate"], "\(Self.chartTypes(html))")
         #expect(html.contains("<strong>3 readings authentic</strong>"))
         #expect(html.contains("<dd id=\"selection\">start from 2026-11-21T07:05:00Z, before 2026-11-21T08:01:00Z; 5 readings left out</dd>"))
-        // The period covered runs from the first selected start (the blood pressure's, in its
-        // own offset) to the last selected end.
-        #expect(html.contains("<dt>Period covered</dt><dd>2026-11-21T08:05:00+01:00 to 2026-11-21T08:00:00Z</dd>"), "\(html)")
+        // The period covered runs from the first selected start (the blood pressure's) to the last
+        // selected end, in the zone the readings sign (Europe/Paris).
+        #expect(html.contains("<dt>Period covered</dt><dd>2026-11-21T08:05:00+01:00 to 2026-11-21T09:00:00+01:00</dd>"), "\(html)")
         let day = try ws.directory.healthsig(base + ["--out", "day.html", "--to", "2026-11-20"])
         let dayHTML = try ws.directory.text("day.html")
         #expect(day.status == 0, "\(day)")
@@ -110,7 +110,7 @@ struct ReportFilterTests {
         let result = try ws.directory.healthsig(["fhir", "--trust", ws.publicKeyPath, "--in", "signed.jsonl", "--out", "fhir",
                                                  "--type", "HeartRate", "--type", "BloodGlucose"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stderr.contains("fhir: 2 Observation, 2 Device, 2 Provenance;"), "\(result)")
+        #expect(result.stderr.contains("fhir: 2 Observation, 3 Device, 2 Provenance;"), "\(result)")
         #expect(result.stderr.contains("; 6 sample(s) left out by --type, --from, --to and --source"), "\(result)")
         let observations = try ws.directory.text("fhir/Observation.ndjson").split(separator: "\n")
         #expect(observations.count == 2)

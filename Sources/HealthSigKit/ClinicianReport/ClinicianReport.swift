@@ -17,13 +17,16 @@ public enum ClinicianReport {
         public var patient: PatientIdentity?
         /// Where `--json` writes the clinical figures and verdict counts; `nil`: nowhere.
         public var jsonPath: String?
+        /// `--time-zone`: the IANA zone of readings without a signed `HKTimeZone`; nil: UTC.
+        public var timeZone: String?
 
         public init(title: String = "Verification of health readings", filter: SampleFilter? = nil, patient: PatientIdentity? = nil,
-                    jsonPath: String? = nil) {
+                    jsonPath: String? = nil, timeZone: String? = nil) {
             self.title = title
             self.filter = filter
             self.patient = patient
             self.jsonPath = jsonPath
+            self.timeZone = timeZone
         }
     }
 
@@ -33,6 +36,7 @@ public enum ClinicianReport {
     public static func run(inputPath: String, trust: TrustSet, jobs: Int, outputPath: String, options: Options = Options(),
                            protectedPaths: [String] = [], progress: (any PipelineProgress)? = nil,
                            checkedAt: Date = Date()) throws(ToolError) -> VerificationTotals {
+        let zone = try options.timeZone.map { name throws(ToolError) in try ReportZone.option(name) }
         let output = try OutputFiles.open(outputPath, protecting: [inputPath] + protectedPaths)
         let jsonOutput: StagedOutput?
         do {
@@ -46,7 +50,7 @@ public enum ClinicianReport {
         }
         do {
             let facts = try ReportInputFacts.of(inputPath)
-            let collector = ReportCollector()
+            let collector = ReportCollector(zone: zone)
             var pipeline = VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: jobs, progress: progress)
             pipeline.filter = options.filter
             let totals = try pipeline.run(inputPath: inputPath, sinks: [collector])
@@ -56,7 +60,8 @@ public enum ClinicianReport {
             page.revocationLists = RevocationSummary(set: trust.revocations, refusals: [], now: checkedAt).reportLines
             try page.write(to: output)
             if let jsonOutput {
-                try jsonOutput.write(FHIRJSON.text(collector.figures.json(counts: collector.counts, absence: BatchAbsence(totals))) + "\n")
+                let period = collector.periodStart.flatMap { start in collector.periodEnd.map { (start, $0) } }
+                try jsonOutput.write(FHIRJSON.text(collector.figures.json(counts: collector.counts, absence: BatchAbsence(totals), period: period)) + "\n")
             }
             try output.commit()
             try jsonOutput?.commit()

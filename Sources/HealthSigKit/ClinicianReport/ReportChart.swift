@@ -49,15 +49,15 @@ struct ReportChart {
         case (.values(let unit, var bins), .quantity(let q)):
             guard let value = Self.value(q.quantity, in: unit) else { notDrawn += 1; return }
             // A quantity is drawn at its start: its interval is usually an instant.
-            bins.update(from: start, to: start) { $0.ranges[readingClass.rawValue].add(value) }
+            bins.update(from: start, to: start) { $0.ranges[readingClass.rawValue].add(value, at: start) }
             series = .values(unit: unit, bins: bins)
         case (.pairs(let unit, var bins), .correlation(let c)):
             let systolic = c.objects.first { $0.type == .bloodPressureSystolic }.flatMap { Self.value($0.quantity, in: unit) }
             let diastolic = c.objects.first { $0.type == .bloodPressureDiastolic }.flatMap { Self.value($0.quantity, in: unit) }
             guard let systolic, let diastolic else { notDrawn += 1; return }
             bins.update(from: start, to: start) { bin in
-                bin.upper[readingClass.rawValue].add(systolic)
-                bin.lower[readingClass.rawValue].add(diastolic)
+                bin.upper[readingClass.rawValue].add(systolic, at: start)
+                bin.lower[readingClass.rawValue].add(diastolic, at: start)
             }
             series = .pairs(unit: unit, bins: bins)
         case (.bands(let type, var bins), .category(let c)):
@@ -65,6 +65,23 @@ struct ReportChart {
             series = .bands(type: type, bins: bins)
         default:
             notDrawn += 1
+        }
+    }
+
+    /// The readings' own time span (first start to last end), or `nil` when nothing was drawn.
+    var timeSpan: (start: Int64, end: Int64)? {
+        switch series {
+        case .values(_, let bins): bins.readingSpan
+        case .pairs(_, let bins): bins.readingSpan
+        case .bands(_, let bins): bins.readingSpan
+        }
+    }
+
+    /// The unit of the value axis, `nil` for a category chart.
+    var unit: HealthUnit? {
+        switch series {
+        case .values(let unit, _), .pairs(let unit, _): unit
+        case .bands: nil
         }
     }
 

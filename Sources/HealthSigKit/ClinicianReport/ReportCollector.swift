@@ -20,6 +20,8 @@ final class ReportCollector: VerificationSink {
         static let signersPerDevice = 8
         /// Rows of the unsigned-context summary (type × key).
         static let contextGroups = 500
+        /// Signed time-zone names listed (and looked up) one by one.
+        static let signedZones = 8
     }
 
     /// One altered, uncheckable or unreadable reading.
@@ -30,6 +32,8 @@ final class ReportCollector: VerificationSink {
         let device: String?
         /// An altered reading's stored metadata keys its signature does not cover, in words.
         var unsignedContext: [String] = []
+        /// The zone the reading's local time is in (its signed `HKTimeZone`, else the report's).
+        var zone: ReportZone = .utc
     }
 
     struct DeviceRow {
@@ -99,9 +103,27 @@ final class ReportCollector: VerificationSink {
     /// The clinical figures of `report --json`, from authentic readings only.
     private(set) var figures = ClinicalFigures()
 
+    /// `--time-zone`, else UTC: the zone of readings without a signed `HKTimeZone`.
+    let optionZone: ReportZone
+    /// Whether `--time-zone` was given.
+    let zoneGiven: Bool
+    /// Signed `HKTimeZone` names of authentic readings, in order of first appearance, with the
+    /// readings dated in each; at most ``Limits/signedZones`` names, later ones use ``optionZone``.
+    private(set) var signedZones: [(zone: ReportZone, readings: Int)] = []
+    /// Authentic readings whose signed `HKTimeZone` names no zone this system knows (or one past
+    /// the limit): dated in ``optionZone``.
+    private(set) var signedZonesNotUsed = 0
+
     /// The readings the collector sees are those the pipeline's filter selected
-    /// (``VerificationPipeline/filter``).
-    init() {}
+    /// (``VerificationPipeline/filter``); `zone` is `--time-zone`'s, nil without it.
+    init(zone: ReportZone? = nil) {
+        optionZone = zone ?? .utc
+        zoneGiven = zone != nil
+    }
+
+    /// The zone the page names and shows times in: the first signed `HKTimeZone` of an
+    /// authentic reading, else `--time-zone`, else UTC.
+    var pageZone: ReportZone { signedZones.first?.zone ?? optionZone }
 
     func receive(_ event: PipelineEvent) throws(ToolError) {
         switch event {
@@ -135,7 +157,14 @@ final class ReportCollector: VerificationSink {
         case .alteredWithoutSignedValue: shown = nil; alteredNotDrawn += 1
         case .unverified(let stored): shown = stored
         }
-        if let measurement = presented.measurement { figures.add(measurement) } else { figures.exclude() }
+        let unsignedKeys = entry.verdict.unsignedContext(of: decided.sample)
+        let zone = zone(of: presented, verdict: entry.verdict, unsignedKeys: unsignedKeys)
+        if let measurement = presented.measurement {
+            figures.add(measurement, zone: zone,
+                        mealTime: SignedContext.mealTime(of: presented, verdict: entry.verdict, unsignedKeys: unsignedKeys))
+        } else {
+            figures.exclude()
+        }
         let dated = shown ?? decided.sample
         let start = dated?.startDate ?? Self.date(entry.startDate)
         if let start {
@@ -156,7 +185,7 @@ final class ReportCollector: VerificationSink {
         if let shown { addToChart(shown, ReadingClass(kind)) }
         // Stored keys the signature does not cover: counted per type and key, never shown as signed.
         let contextRecord = kind == .contentMismatch ? entry.verdict.record : nil
-        let context = entry.verdict.unsignedContext(of: decided.sample).map { TableCellText.contextKey($0, record: contextRecord) }
+        let context = unsignedKeys.map { TableCellText.contextKey($0, record: contextRecord) }
         if !context.isEmpty {
             readingsWithUnsignedContext += 1
             for key in context { addContext(type: entry.type, key: key) }
@@ -182,8 +211,27 @@ final class ReportCollector: VerificationSink {
             addUnsigned(type: entry.type, source: source, date: start, enteredByHand: byHand)
         default:
             addProblem(Problem(entry: entry, unreadableLine: nil, reason: entry.verdict.reason, device: device.map(Self.deviceName),
-                               unsignedContext: context))
+                               unsignedContext: context, zone: zone))
         }
+    }
+
+    /// The zone a reading's local time is in: its signed `HKTimeZone` when the signature covers
+    /// one this system knows, else ``optionZone``. A stored zone the signature does not cover is
+    /// unsigned context and moves nothing.
+    private func zone(of presented: SignedReading.Presented, verdict: SampleVerdict, unsignedKeys: [String]) -> ReportZone {
+        guard let name = SignedContext.text(MetadataKey.timeZone, of: presented, verdict: verdict, unsignedKeys: unsignedKeys) else {
+            return optionZone
+        }
+        if let index = signedZones.firstIndex(where: { $0.zone.name == name }) {
+            signedZones[index].readings += 1
+            return signedZones[index].zone
+        }
+        guard signedZones.count < Limits.signedZones, let zone = ReportZone.named(name) else {
+            signedZonesNotUsed += 1
+            return optionZone
+        }
+        signedZones.append((zone, 1))
+        return zone
     }
 
     private func addToChart(_ sample: Sample, _ readingClass: ReadingClass) {

@@ -29,14 +29,22 @@ struct ReportPage {
         try output.write(summary())
         try output.write("<section id=\"charts\"><h2>Readings over time</h2>\n")
         try output.write(chartsIntro())
+        let axis = chartAxis()
+        var tables: [(title: String, table: (html: String, rows: Int))] = []
         for key in collector.chartOrder {
             guard let chart = collector.charts[key] else { continue }
-            try output.write(figure(chart))
+            // A chart none of whose readings could be drawn keeps its caption, which counts them.
+            let table = axis.map { ChartDataTable.table(chart, time: $0.time) } ?? (html: "", rows: 0)
+            if table.rows > 0 { tables.append((chart.title, table)) }
+            try output.write(figure(chart, axis: axis, table: table))
         }
         try output.write("</section>\n")
-        try output.write(WorkoutSection(log: collector.workouts).html())
+        let workouts = WorkoutSection(log: collector.workouts, axis: axis)
+        try output.write(workouts.html())
+        if let table = workouts.dataTable() { tables.append(("Workout minutes per week", table)) }
         try output.write(devices())
         try output.write(problems())
+        if let axis { try output.write(ChartDataTable.appendix(tables, axis: axis)) }
         try output.write("</body>\n</html>\n")
     }
 
@@ -59,6 +67,7 @@ struct ReportPage {
         <body>
         <h1>\(e(title))</h1>
         \(patientLine())
+        \(zoneLine())
         """
     }
 
@@ -67,6 +76,24 @@ struct ReportPage {
         guard let patient else { return "" }
         return "<p class=\"patient\" id=\"patient\"><strong>Patient:</strong> \(e(patient.summary)) "
             + "<span class=\"note\">(as given to healthsig report; no signature names a patient)</span></p>\n"
+    }
+
+    /// The zone the page's times are in and what chose it; readings signed in other zones are
+    /// named, since their days and hours are counted in their own zone.
+    func zoneLine() -> String {
+        let zone = collector.pageZone
+        let source = !collector.signedZones.isEmpty ? "the time zone signed with the readings, HKTimeZone"
+            : collector.zoneGiven ? "given with --time-zone; no reading signs a time zone" : "no reading signs a time zone and no --time-zone was given"
+        var html = "<p class=\"zone\" id=\"time-zone\"><strong>Times:</strong> \(e(zone.name)) <span class=\"note\">(\(e(source)))</span>"
+        let others = collector.signedZones.dropFirst()
+        if !others.isEmpty || collector.signedZonesNotUsed > 0 {
+            var parts = others.map { "\($0.zone.name) (\(ReportWords.readings($0.readings)))" }
+            if collector.signedZonesNotUsed > 0 {
+                parts.append("\(ReportWords.readings(collector.signedZonesNotUsed)) with a signed zone not used (unknown, or past \(ReportCollector.Limits.signedZones) zones), in \(collector.optionZone.name)")
+            }
+            html += ". <span class=\"note\">Readings signed in other zones are dated, and their days counted, in their own: \(e(parts.joined(separator: ", "))).</span>"
+        }
+        return html + "</p>\n"
     }
 
     /// Every printed page names the report (and the patient) at its top and says which page of
@@ -130,7 +157,7 @@ struct ReportPage {
         html += "<li id=\"authentic\"><strong>\(ReportWords.readings(count(.valid))) authentic</strong>: the signature verifies with a trusted device key and the stored values are the ones the device signed.</li>\n"
         let altered = collector.problems.compactMap { problem -> String? in
             guard let entry = problem.entry, entry.verdict.kind == .contentMismatch else { return nil }
-            return "\(ReportWords.typeName(entry.type)) of \(Self.signedStart(entry))"
+            return "\(ReportWords.typeName(entry.type)) of \(Self.signedStart(entry, zone: problem.zone))"
         }
         html += "<li id=\"altered\"><strong>\(ReportWords.readings(count(.contentMismatch))) altered after signing</strong>: the stored values differ from the signed ones"
             + (altered.isEmpty ? "" : " (" + e(altered.prefix(5).joined(separator: "; ")) + (altered.count > 5 ? "; …" : "") + ")") + ".</li>\n"
@@ -154,7 +181,7 @@ struct ReportPage {
         html += "</ul>\n<dl class=\"facts\">\n"
         let period: String
         if let start = collector.periodStart, let end = collector.periodEnd {
-            period = "\(start.rfc3339String) to \(end.rfc3339String)"
+            period = "\(collector.pageZone.rfc3339(start)) to \(collector.pageZone.rfc3339(end))"
         } else {
             period = "no dated readings"
         }
@@ -206,6 +233,26 @@ struct ReportPage {
                          "70–180 mg/dL (3.9–10.0 mmol/L)",
                          "\(ReportWords.readings(figures.glucoseReadings)): \(bands[2]) in range, \(bands[1]) below 70 (\(bands[0]) below 54), \(bands[3]) above 180 (\(bands[4]) above 250)"))
         }
+        if home.morning.readings > 0 || home.evening.readings > 0 {
+            func mean(_ part: ClinicalFigures.Means) -> String {
+                part.readings > 0 ? "\(Self.fixed(part.systolic / Double(part.readings), 1))/\(Self.fixed(part.diastolic / Double(part.readings), 1))" : "—"
+            }
+            rows.append(("bp-times", "Home blood pressure, morning / evening", "\(mean(home.morning)) / \(mean(home.evening)) mmHg", "135/85 mmHg (home)",
+                         "\(ReportWords.readings(home.morning.readings)) 04:00–12:00, \(ReportWords.readings(home.evening.readings)) 18:00–24:00 local time, days after the first"))
+        }
+        if figures.glucoseReadings > 0 {
+            func mean(_ part: ClinicalFigures.DayOfGlucose) -> String {
+                ClinicalFigures.mean(part).map { "\(Self.fixed($0, 1)) mg/dL" } ?? "—"
+            }
+            rows.append(("glucose-meals", "Glucose, fasting / after a meal", "\(mean(figures.fasting)) / \(mean(figures.postMeal))",
+                         "80–130 mg/dL fasting, below 180 mg/dL after a meal",
+                         "\(ReportWords.readings(figures.fasting.readings)) before and \(ReportWords.readings(figures.postMeal.readings)) after a meal, as signed (meal time)"))
+            let monitoring = figures.continuousMonitoring
+            rows.append(("gmi", "Glucose management indicator (GMI)",
+                         monitoring.gmi.map { "\(Self.fixed($0, 1)) %" } ?? "not computed — needs ≥ \(ClinicalFigures.gmiDays) days of continuous monitoring",
+                         "7.0 %", "\(monitoring.days) day(s) of continuous monitoring (≥ \(ClinicalFigures.continuousReadingsPerDay) readings a day)"
+                            + (monitoring.gmi == nil ? "" : ", \(ReportWords.readings(monitoring.readings))")))
+        }
         if let minimum = figures.spo2Minimum {
             rows.append(("spo2", "Oxygen saturation (SpO2)", "lowest \(Self.fixed(minimum, 1)) %", "92 %",
                          "\(ReportWords.readings(figures.spo2Readings)); \(figures.spo2Below92) below 92 %"))
@@ -214,9 +261,20 @@ struct ReportPage {
             rows.append(("temperature", "Body temperature", "highest \(Self.fixed(maximum, 1)) °C", "38.0 °C",
                          "\(ReportWords.readings(figures.temperatureReadings)); \(figures.temperatureAtOrAbove38) at or above 38.0 °C"))
         }
+        if figures.weightReadings > 0, let first = figures.firstWeight, let last = figures.lastWeight {
+            let change = figures.weightChange
+            rows.append(("weight", "Weight change", change.map { String(format: "%+.1f kg (%+.1f %%)", $0.kilograms, $0.percent) } ?? "one reading only",
+                         "±5 % of the first weight",
+                         "\(ReportWords.readings(figures.weightReadings)): \(Self.fixed(first.kilograms, 1)) kg on \(collector.pageZone.rfc3339(first.date)) → \(Self.fixed(last.kilograms, 1)) kg on \(collector.pageZone.rfc3339(last.date))"))
+        }
+        let period = collector.periodStart.flatMap { start in collector.periodEnd.map { (start: start, end: $0) } }
+        if let activity = figures.activity(over: period) {
+            rows.append(("workouts", "Workout minutes per week", "\(Self.fixed(activity.minutesPerWeek, 0)) min", "150 min a week",
+                         "\(figures.workouts) workout(s), \(Self.fixed(figures.workoutMinutes, 0)) min over \(Self.fixed(activity.weeks, 1)) week(s) of the period"))
+        }
         var html = "<h2 id=\"visit-summary\">Visit summary</h2>\n"
         if rows.isEmpty {
-            html += "<p>No authentic blood pressure, glucose, SpO2 or temperature readings.</p>\n"
+            html += "<p>No authentic blood pressure, glucose, SpO2, temperature, weight or workout readings.</p>\n"
         } else {
             html += "<table class=\"figures\"><thead><tr><th>Measure</th><th>Value</th><th>Threshold</th><th>Computed from</th></tr></thead><tbody>\n"
             for (id, name, value, threshold, basis) in rows {
@@ -225,7 +283,8 @@ struct ReportPage {
             html += "</tbody></table>\n"
         }
         html += "<p class=\"note\" id=\"figures-basis\">Computed from authentic readings only (altered readings at the values their device signed); "
-            + "\(ReportWords.readings(figures.excludedUnverified)) that could not be verified (unsigned, not checkable, or altered with no signed value) left out. Days are UTC days.</p>\n"
+            + "\(ReportWords.readings(figures.excludedUnverified)) that could not be verified (unsigned, not checkable, or altered with no signed value) left out. "
+            + "Days and hours are local: each reading's signed time zone, else \(e(collector.optionZone.name)).</p>\n"
         let altered = collector.problems.compactMap { problem -> String? in
             guard let entry = problem.entry, entry.verdict.kind == .contentMismatch, !entry.verdict.mismatches.isEmpty else { return nil }
             let record = entry.verdict.record
@@ -234,7 +293,7 @@ struct ReportPage {
                 return "\(TableCellText.field(mismatch.field, record: record)) "
                     + Self.change(ClinicalUnits.value(mismatch.signed, type: type), ClinicalUnits.value(mismatch.stored, type: type))
             }
-            return "\(ReportWords.typeName(entry.type)) of \(Self.signedStart(entry)): " + changes.joined(separator: ", ")
+            return "\(ReportWords.typeName(entry.type)) of \(Self.signedStart(entry, zone: problem.zone)): " + changes.joined(separator: ", ")
         }
         if !altered.isEmpty {
             html += "<p id=\"altered-in-summary\"><strong>Altered after signing</strong> (signed → stored; the signed value is the measurement):</p>\n<ul class=\"plain\">\n"
@@ -272,13 +331,23 @@ struct ReportPage {
         guard !collector.chartOrder.isEmpty else { return "<p>No readings to draw.</p>\n" }
         return "<p class=\"note\">Each mark is a reading; its shape and colour say what the check found. "
             + "Where readings are too many to draw one by one, each column of the chart summarises the readings of its time slot: "
-            + "a line from the lowest to the highest value, with a mark at each end, per kind of result. Times are in UTC. "
+            + "a line from the lowest to the highest value, with a mark at each end, per kind of result, and a badge ×N says how many readings it holds. "
+            + "All charts share one time axis (\(e(ChartTime(zone: collector.pageZone.zone).zoneName))). A reading taken in the evening (18:00–24:00) has a dot in the centre of its mark; shaded bands and dashed lines are the targets and thresholds of the visit summary. "
+            + "Under each chart, its data table lists exactly what it draws. "
             + "A reading altered after signing is drawn at the value its device signed, which is the measurement; "
             + "the stored (altered) value is never drawn and is listed beside the signed one under Problems.</p>\n"
             + ReportChartSVG.legend() + "\n"
     }
 
-    func figure(_ chart: ReportChart) -> String {
+    /// The one time axis of every chart on the page, the workout chart's included.
+    func chartAxis() -> ChartTimeAxis? {
+        let spans = collector.chartOrder.compactMap { collector.charts[$0]?.timeSpan } + [collector.workouts.weeks.span].compactMap { $0 }
+        // The page's zone, as the header and the figures use: midnights, date ticks, the data
+        // tables' times and the evening marks are local, so a day that changes its offset is 23 or 25 hours wide.
+        return ChartTimeAxis.covering(spans, time: ChartTime(zone: collector.pageZone.zone))
+    }
+
+    func figure(_ chart: ReportChart, axis: ChartTimeAxis?, table: (html: String, rows: Int)) -> String {
         var parts: [String] = []
         for readingClass in [ReadingClass.authentic, .altered, .notChecked, .unsigned] where chart.counts[readingClass.rawValue] > 0 {
             parts.append("\(chart.counts[readingClass.rawValue]) \(readingClass.label)")
@@ -287,13 +356,13 @@ struct ReportPage {
         var caption = "\(chart.title): \(ReportWords.readings(total)) (\(parts.joined(separator: ", ")))"
         if chart.notDrawn > 0 { caption += "; \(chart.notDrawn) not drawn (unit not convertible)" }
         return "<figure class=\"chart\" data-type=\"\(e(chart.typeIdentifier))\"><figcaption>\(e(caption))</figcaption>\n"
-            + ReportChartSVG.render(chart) + "\n</figure>\n"
+            + (axis.map { ReportChartSVG.render(chart, axis: $0) + "\n" } ?? "") + (table.rows > 0 ? ChartDataTable.details(table) : "") + "</figure>\n"
     }
 
     // MARK: Devices
 
     func devices() -> String {
-        var html = "<section id=\"devices\"><h2>Devices and signers</h2>\n<table>\n<thead><tr><th>Device</th><th>Manufacturer</th><th>Model</th><th>Firmware</th>"
+        var html = "<section id=\"devices\"><h2>Devices and signers</h2>\n<table class=\"devices\">\n<thead><tr><th>Device</th><th>Manufacturer</th><th>Model</th><th>Firmware</th>"
             + "<th class=\"num\">Authentic</th><th class=\"num\">Altered</th><th class=\"num\">Not checked</th><th class=\"num\">Unsigned</th><th>Signed by key</th></tr></thead>\n<tbody>\n"
         for key in collector.deviceOrder {
             guard let row = collector.devices[key] else { continue }
@@ -330,9 +399,10 @@ struct ReportPage {
                 guard let entry = problem.entry else { continue }
                 let mismatches = entry.verdict.mismatches.isEmpty
                     ? [FieldMismatch(field: "—", signed: "—", stored: entry.verdict.reason)] : entry.verdict.mismatches
+                let start = Self.signedStart(entry, zone: problem.zone)
                 for mismatch in mismatches {
                     html += "<tr><td class=\"num\">\(entry.position)</td><td class=\"num\">\(entry.line.map(String.init) ?? "—")</td>"
-                        + "<td>\(e(ReportWords.typeName(entry.type)))</td><td>\(e(Self.signedStart(entry)))</td><td>\(e(problem.device ?? "—"))</td>"
+                        + "<td>\(e(ReportWords.typeName(entry.type)))</td><td>\(e(start))</td><td>\(e(problem.device ?? "—"))</td>"
                         + Self.alteredFieldCells(mismatch, entry: entry) + "</tr>\n"
                 }
                 if !problem.unsignedContext.isEmpty {
@@ -433,8 +503,8 @@ struct ReportPage {
 
     /// An altered reading's start as its device signed it (the stored one may be what was
     /// altered); the stored start when no signed record is known.
-    static func signedStart(_ entry: VerificationEntry) -> String {
-        entry.verdict.record?.startDate.rfc3339String ?? entry.startDate
+    static func signedStart(_ entry: VerificationEntry, zone: ReportZone = .utc) -> String {
+        entry.verdict.record.map { zone.rfc3339($0.startDate) } ?? entry.startDate
     }
 
     /// `1 234 567`: thousands grouped with thin spaces, the same in every locale.

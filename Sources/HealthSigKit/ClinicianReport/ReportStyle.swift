@@ -28,8 +28,19 @@ enum ReportStyle {
     svg text.unit { font-weight: 600; }
     .note { color: #555; font-size: .85rem; }
     .stored-altered { color: #A33F00; font-size: .85rem; }
+    svg text.badge { font-weight: 700; font-size: 10px; fill: #000; }
+    svg text.reference { fill: #2a6a2a; font-size: 10px; }
+    details.chart-data { margin: .3rem 0 0; font-size: .85rem; }
+    details.chart-data summary { cursor: pointer; color: #333; }
+    table.chart-data td, table.chart-data th { padding: .1rem .35rem; }
+    section.appendix { display: none; }
     svg.mark { display: inline-block; vertical-align: -1px; margin-right: .3rem; }
     table.workouts td.num { white-space: nowrap; }
+    /* Wrapping anywhere lets a table squeeze a text column to one letter ("Acme Therm o"): the devices table's text columns keep a few words' width and a key id two lines, and long tokens still wrap within them. */
+    table.devices td:nth-child(1) { min-width: 7em; }
+    table.devices td:nth-child(2) { min-width: 6.5em; }
+    table.devices td:nth-child(3), table.devices td:nth-child(4) { min-width: 4.5em; }
+    table.devices td.mono { min-width: 20ch; }
     @page { margin: 15mm; }
     @media print {
       body { max-width: none; padding: 0; font-size: 10.5pt; }
@@ -38,6 +49,10 @@ enum ReportStyle {
       figure, tr, .lead, dl.facts { break-inside: avoid; page-break-inside: avoid; }
       h2, h3, figcaption { break-after: avoid; }
       thead { display: table-header-group; }
+      details.chart-data { display: none; }
+      section.appendix { display: block; }
+      table.chart-data { font-size: 8.5pt; }
+      table.devices { font-size: 9pt; }
     }
     """
 }

@@ -12,6 +12,10 @@ struct TimeBins<Bin: MergeableBin> {
     private(set) var bins: [Int64: Bin] = [:]
     private(set) var lowest: Int64 = .max
     private(set) var highest: Int64 = .min
+    /// The earliest and latest second any update touched (the readings' own times, not the
+    /// bins' edges): the report's shared time axis covers these.
+    private(set) var firstSecond: Int64 = .max
+    private(set) var lastSecond: Int64 = .min
 
     /// Updates every bin that [start, end] (epoch seconds) touches.
     mutating func update(from start: Int64, to end: Int64, _ body: (inout Bin) -> Void) {
@@ -28,6 +32,13 @@ struct TimeBins<Bin: MergeableBin> {
         }
         lowest = min(lowest, first)
         highest = max(highest, last)
+        firstSecond = min(firstSecond, start)
+        lastSecond = max(lastSecond, end)
+    }
+
+    /// The readings' own time span, or `nil` when empty.
+    var readingSpan: (start: Int64, end: Int64)? {
+        firstSecond == .max ? nil : (firstSecond, lastSecond)
     }
 
     /// Doubles the width, merging bins pairwise.
@@ -62,22 +73,48 @@ protocol MergeableBin {
     mutating func merge(_ other: Self)
 }
 
-/// The smallest and largest value and how many there were.
+/// One reading as a chart draws it: its start (epoch seconds) and its value on the chart's axis.
+struct KeptReading: Sendable, Equatable {
+    let time: Int64
+    let value: Double
+}
+
+/// The smallest and largest value and how many there were, the first and last time, and while
+/// they are few (``keptLimit``) the readings themselves: a bin of a few readings is drawn and
+/// tabled reading by reading (repeated readings a minute apart stay visible and listed); past
+/// the limit only the summary is kept, so memory stays bounded.
 struct ValueRange: Sendable {
+    /// Readings kept one by one per bin and class.
+    static let keptLimit = 4
+
     var low = Double.infinity
     var high = -Double.infinity
     var count = 0
+    var earliest: Int64 = .max
+    var latest: Int64 = .min
+    /// Every reading of the bin while `count <= keptLimit`; empty past it.
+    private(set) var kept: [KeptReading] = []
 
-    mutating func add(_ value: Double) {
+    /// The readings one by one, when the bin still has them all.
+    var readings: [KeptReading]? { count > 0 && kept.count == count ? kept : nil }
+
+    mutating func add(_ value: Double, at time: Int64) {
         low = min(low, value)
         high = max(high, value)
         count += 1
+        earliest = min(earliest, time)
+        latest = max(latest, time)
+        if count <= Self.keptLimit { kept.append(KeptReading(time: time, value: value)) } else { kept = [] }
     }
 
     mutating func merge(_ other: ValueRange) {
         low = min(low, other.low)
         high = max(high, other.high)
+        earliest = min(earliest, other.earliest)
+        latest = max(latest, other.latest)
+        let whole = kept.count == count && other.kept.count == other.count
         count += other.count
+        kept = whole && count <= Self.keptLimit ? kept + other.kept : []
     }
 }
 

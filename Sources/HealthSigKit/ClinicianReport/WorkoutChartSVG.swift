@@ -1,17 +1,24 @@
-/// Draws workout minutes per week as stacked bars in the style of ``ReportChartSVG``: the same
-/// frame, ticks and date labels, one segment per reading class in its colour (unsigned outlined,
-/// as unsigned sleep bands are), problems stacked on top and marked with their shape, so the
-/// bars read in black and white too.
+/// Draws workout minutes per week as stacked bars on the report's shared time axis, in the style
+/// of ``ReportChartSVG``: round value ticks, the 150 minutes a week of activity guidelines as a
+/// dashed line (when a bar is one week), one segment per reading class in its colour (unsigned
+/// outlined, as unsigned sleep bands are), problems stacked on top and marked with their shape,
+/// so the bars read in black and white too.
 enum WorkoutChartSVG {
     /// Stacking order, bottom to top: problems last, so they are on top.
     static let order: [ReadingClass] = [.authentic, .unsigned, .notChecked, .altered]
 
-    static func render(_ weeks: WeeklyDurations) -> String {
-        guard let span = weeks.span else { return "" }
+    /// Minutes of activity a week that guidelines ask for (WHO 2020, AHA).
+    static let weeklyTarget = 150.0
+
+    static func render(_ weeks: WeeklyDurations, axis: ChartTimeAxis) -> String {
+        guard weeks.span != nil else { return "" }
         let highest = weeks.bars.values.map { $0.reduce(0, +) }.max() ?? 0
-        let frame = ReportChartSVG.Frame(start: span.start, end: span.end, low: 0, high: max(highest * 1.1, 1))
+        var reference = ChartReference()
+        if weeks.weeksPerBar == 1 { reference.lines = [ChartReference.Line(value: weeklyTarget, label: "150 min")] }
+        let ticks = ValueTicks(covering: 0, max(highest, reference.values.max() ?? 1, 1))
+        let frame = ReportChartSVG.Frame(start: axis.start, end: axis.end, low: 0, high: ticks.high)
         let per = weeks.weeksPerBar == 1 ? "week" : "\(weeks.weeksPerBar) weeks"
-        var svg = ReportChartSVG.open("Workout minutes per \(per), by result") + ReportChartSVG.axes(frame, unit: "min")
+        var svg = ReportChartSVG.open("Workout minutes per \(per), by result") + ReportChartSVG.axes(frame, unit: "min", axis: axis, ticks: ticks)
         let barSeconds = Double(weeks.weeksPerBar * WeeklyDurations.weekSeconds)
         for (index, minutes) in weeks.bars.sorted(by: { $0.key < $1.key }) {
             let x0 = frame.x(Double(weeks.start(ofBar: index))), x1 = frame.x(Double(weeks.start(ofBar: index)) + barSeconds)
@@ -29,7 +36,7 @@ enum WorkoutChartSVG {
                 base += value
             }
         }
-        return svg + "</svg>"
+        return svg + ReportChartSVG.referenceLines(reference, frame) + "</svg>"
     }
 
     /// A result's marker on its own, before the result in words in a table cell; hidden from

@@ -6,6 +6,8 @@ import HealthSamples
 /// values are the stored ones; what was altered is listed under Problems with the other readings.
 struct WorkoutSection {
     let log: WorkoutLog
+    /// The report's shared time axis (``ChartTimeAxis``).
+    var axis: ChartTimeAxis? = nil
 
     private func e(_ text: String) -> String { HTMLText.escape(text) }
 
@@ -32,7 +34,14 @@ struct WorkoutSection {
         if log.notDrawn > 0 { caption += "; \(log.notDrawn) not drawn (duration not a time)" }
         if log.alteredNotShown > 0 { caption += "; \(log.alteredNotShown) altered with no signed values to show, neither drawn nor listed (see Problems)" }
         return "<figure class=\"chart\" data-type=\"\(Workout.typeIdentifier)\"><figcaption>\(e(caption))</figcaption>\n"
-            + WorkoutChartSVG.render(log.weeks) + "\n</figure>\n"
+            + (axis.map { WorkoutChartSVG.render(log.weeks, axis: $0) + "\n" } ?? "")
+            + (dataTable().map(ChartDataTable.details) ?? "") + "</figure>\n"
+    }
+
+    /// The chart's data table (``ChartDataTable``), `nil` when there is no chart.
+    func dataTable() -> (html: String, rows: Int)? {
+        guard log.total > 0, log.weeks.span != nil, let axis else { return nil }
+        return ChartDataTable.weeks(log.weeks, time: axis.time)
     }
 
     func table(_ group: WorkoutLog.ActivityGroup) -> String {

@@ -26,6 +26,11 @@ public enum FHIRCodeSystems {
     public static let verificationExtension = "urn:healthsig:fhir:verification"
     /// The namespace of signer key identifiers (RFC 5280 4.2.1.2 method 1, hex).
     public static let signerKeyIdentifier = "urn:healthsig:signer-key-id"
+    /// ISO/IEEE 11073-10101 nomenclature: the PHD guide's device types (a gateway's
+    /// `MDC_MOC_VMS_MDS_AHD`, application hosting device).
+    public static let ieee11073 = "urn:iso:std:iso:11073:10101"
+    /// FHIR's extension naming the gateway that forwarded an Observation from its device.
+    public static let gatewayDeviceExtension = "http://hl7.org/fhir/StructureDefinition/observation-gatewayDevice"
     /// URIs as identifiers (`urn:uuid:…` of a HealthKit sample UUID).
     public static let uri = "urn:ietf:rfc:3986"
 }

@@ -34,12 +34,17 @@ public struct FHIRObservationCode: Sendable, Hashable {
                                                     category: "activity")
 
     /// The codes of a quantity type measured in `unit` (blood glucose has one LOINC code per
-    /// dimension: mass or molar concentration).
-    public static func forQuantity(_ type: QuantityType, unit: HealthUnit) -> FHIRObservationCode {
+    /// dimension: mass or molar concentration, and per specimen: `capillary` when the reading's
+    /// signature says it was measured in capillary blood by a meter, docs/FHIR.md).
+    public static func forQuantity(_ type: QuantityType, unit: HealthUnit, capillary: Bool = false) -> FHIRObservationCode {
         if type == .bloodGlucose {
             // HealthKit gives `mmol<180.15588000005408>/L` the mass-per-volume dimension (the molar
             // mass converts it), so the unit text, not the dimension, tells a molar reading.
-            if !unit.unitString.contains("mol") {
+            let molar = unit.unitString.contains("mol")
+            if capillary {
+                return FHIRObservationCode(loinc: [molar ? capillaryMolar : capillaryMass], category: "laboratory")
+            }
+            if !molar {
                 return FHIRObservationCode(loinc: [LOINC(code: "2339-0", display: "Glucose [Mass/volume] in Blood")], category: "laboratory")
             }
             return FHIRObservationCode(loinc: [LOINC(code: "15074-8", display: "Glucose [Moles/volume] in Blood")], category: "laboratory")
@@ -47,6 +52,9 @@ public struct FHIRObservationCode: Sendable, Hashable {
         return vitalSigns[type.identifier].map { FHIRObservationCode(loinc: $0, category: "vital-signs") }
             ?? FHIRObservationCode(loinc: [], category: nil)
     }
+
+    static let capillaryMass = LOINC(code: "41653-7", display: "Glucose [Mass/volume] in Capillary blood by Glucometer")
+    static let capillaryMolar = LOINC(code: "14743-9", display: "Glucose [Moles/volume] in Capillary blood by Glucometer")
 
     /// The codes of a correlation type (the blood-pressure panel; nothing for food).
     public static func forCorrelation(_ type: CorrelationType) -> FHIRObservationCode {

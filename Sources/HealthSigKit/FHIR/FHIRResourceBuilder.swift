@@ -43,8 +43,12 @@ struct FHIRResourceBuilder {
     /// `unsignedContext` (keys in words) is what the stored reading holds beside what its
     /// signature covers: said in a `note`, never exported as data of the Observation.
     /// `enteredByHand`: an unverified reading marked `HKWasUserEntered` true, tagged and noted so.
+    /// `signed` is what the signature says of the reading's context: its time zone (the
+    /// effective time is written with that zone's offset at the instant) and a glucose
+    /// reading's specimen.
     func observation(_ sample: Sample, id: String, verdict: SampleVerdict, status: String = "final", deviceID: String?,
-                     unsignedContext: [String] = [], enteredByHand: Bool = false) -> JSONValue {
+                     unsignedContext: [String] = [], enteredByHand: Bool = false,
+                     signed: SignedObservationContext = SignedObservationContext(), gatewayID: String? = nil) -> JSONValue {
         // The HealthKit UUID is not signed: it never identifies a verified reading.
         let unsignedUUID = status == "final" ? nil : sample.uuid
         var members: [(String, JSONValue?)] = [
@@ -54,11 +58,17 @@ struct FHIRResourceBuilder {
             ("identifier", unsignedUUID.map { uuid in
                 .array([FHIRJSON.object([("system", .string(FHIRCodeSystems.uri)), ("value", .string("urn:uuid:" + uuid.lowercased()))])])
             }),
+            // The key that signed the reading is its gateway (docs/FHIR.md, "Gateway"), as the
+            // PHD guide names the gateway that forwarded a personal health device's measurement.
+            ("extension", gatewayID.map { id in
+                .array([FHIRJSON.object([("url", .string(FHIRCodeSystems.gatewayDeviceExtension)),
+                                         ("valueReference", FHIRJSON.object([("reference", .string(ids.reference(.device, id)))]))])])
+            }),
             ("status", .string(status)),
         ]
         let code: FHIRObservationCode
         switch sample {
-        case .quantity(let q): code = .forQuantity(q.type, unit: q.quantity.unit)
+        case .quantity(let q): code = .forQuantity(q.type, unit: q.quantity.unit, capillary: signed.capillary && q.type == .bloodGlucose)
         case .category: code = FHIRObservationCode(loinc: [], category: nil)
         case .correlation(let c): code = .forCorrelation(c.type)
         case .workout: code = .workout
@@ -69,7 +79,10 @@ struct FHIRResourceBuilder {
         }))
         members.append(("code", codeableConcept(code, healthKitType: sample.typeIdentifier)))
         members.append(("subject", subject))
-        members += effective(start: sample.startDate, end: sample.endDate)
+        members += effective(start: sample.startDate, end: sample.endDate, zone: signed.zone)
+        if signed.capillary, case .quantity(let q) = sample, q.type == .bloodGlucose {
+            members.append(("specimen", FHIRJSON.object([("display", .string(Self.capillarySpecimenDisplay))])))
+        }
         switch sample {
         case .quantity(let q):
             members.append(("valueQuantity", quantity(q)))
@@ -137,10 +150,16 @@ struct FHIRResourceBuilder {
         ])
     }
 
-    /// An instant as `effectiveDateTime`, an interval as `effectivePeriod`.
-    func effective(start: SampleDate, end: SampleDate) -> [(String, JSONValue?)] {
-        if start == end { return [("effectiveDateTime", .string(start.rfc3339String))] }
-        return [("effectivePeriod", FHIRJSON.object([("start", .string(start.rfc3339String)), ("end", .string(end.rfc3339String))]))]
+    /// `Observation.specimen.display` of a glucose reading whose signature says capillary blood.
+    static let capillarySpecimenDisplay = "Capillary blood"
+
+    /// An instant as `effectiveDateTime`, an interval as `effectivePeriod`; in `zone`'s offset at
+    /// each instant when the signature names the zone (a stored offset may be the phone's at
+    /// export, not the one in force at the reading), else as stored.
+    func effective(start: SampleDate, end: SampleDate, zone: ReportZone? = nil) -> [(String, JSONValue?)] {
+        let text = { (date: SampleDate) in zone?.rfc3339(date) ?? date.rfc3339String }
+        if start == end { return [("effectiveDateTime", .string(text(start)))] }
+        return [("effectivePeriod", FHIRJSON.object([("start", .string(text(start))), ("end", .string(text(end)))]))]
     }
 
     func verdictTag(_ kind: SampleVerdict.Kind) -> JSONValue {
@@ -185,15 +204,49 @@ struct FHIRResourceBuilder {
         ])
     }
 
+    /// The gateway Device of a signing key: what holds the key and signed the readings of the
+    /// devices it names, modelled as the PHD guide models a personal health gateway (PhgDevice:
+    /// type `MDC_MOC_VMS_MDS_AHD`, an identifier of its own): here the signer's key id, and the
+    /// certificate subject or key id as its name. A hub signing for five devices is one gateway,
+    /// never the author of five devices; a device signing its own readings is its own gateway.
+    func gatewayDevice(_ signer: SignerDescription, id: String) -> JSONValue {
+        FHIRJSON.object([
+            ("resourceType", .string("Device")),
+            ("id", .string(id)),
+            ("identifier", .array([FHIRJSON.object([("system", .string(FHIRCodeSystems.signerKeyIdentifier)),
+                                                    ("value", .string(signer.keyIdentifier))])])),
+            ("deviceName", .array([FHIRJSON.object([("name", .string(Self.signerName(signer))), ("type", .string("user-friendly-name"))])])),
+            ("type", FHIRJSON.codeableConcept([FHIRJSON.coding(system: FHIRCodeSystems.ieee11073, code: "531981", display: "MDC_MOC_VMS_MDS_AHD")],
+                                              text: Self.gatewayTypeText)),
+            ("patient", subject),
+        ])
+    }
+
+    /// `Device.type.text` of a gateway.
+    static let gatewayTypeText = "signing gateway: holds the key that signed the readings"
+
+    /// The certificate subject, else `device key <key id>`.
+    static func signerName(_ signer: SignerDescription) -> String {
+        signer.certificateSubject ?? "device key \(signer.keyIdentifier)"
+    }
+
     // MARK: Provenance
 
     /// The Provenance of a signed sample: target, the device as author and healthsig as
     /// verifier, the stored signature, and the verification extension (verdict, reason code,
     /// reason, signer, each altered field).
+    /// `gatewayID`: the signing key's gateway Device, for a signature that verified with a
+    /// trusted key; it is the attester, and the author is the measuring Device the signature names.
     func provenance(id: String, observationID: String, sample: Sample, verdict: SampleVerdict,
-                    signatureText: String?, batch: BatchReference? = nil, deviceID: String?) -> JSONValue {
-        // The author is the Device only when the signature covers it (docs/FHIR.md).
-        let signer = signerReference(verdict.signer, deviceID: verdict.signedDevice(stored: sample.device) == nil ? nil : deviceID)
+                    signatureText: String?, batch: BatchReference? = nil, deviceID: String?, gatewayID: String? = nil) -> JSONValue {
+        // The author is the Device only when the signature covers it (docs/FHIR.md); then it
+        // is the measuring device, and the key is its gateway's, not the author's.
+        let signedDeviceID = verdict.signedDevice(stored: sample.device) == nil ? nil : deviceID
+        let signer = signerReference(verdict.signer, deviceID: nil)
+        let author = signedDeviceID.map { id in
+            FHIRJSON.object([("reference", .string(ids.reference(.device, id))),
+                             ("display", .string(sample.device.map(ReportCollector.deviceName) ?? "measuring device"))])
+        } ?? signer
         // FHIR's base64Binary must be base64; a signature that is not (verdict malformed) is
         // left out of `data` and the reason says why.
         let data = signatureText.flatMap { Data(base64Encoded: $0) != nil ? $0 : nil }
@@ -226,9 +279,13 @@ struct FHIRResourceBuilder {
             ("target", .array([FHIRJSON.object([("reference", .string(ids.reference(.observation, observationID)))])])),
             ("recorded", .string(checkedAt)),
             ("agent", .array([
-                FHIRJSON.object([("type", agentType("author", "Author")), ("who", signer)]),
+                FHIRJSON.object([("type", agentType("author", "Author")), ("who", author)]),
                 FHIRJSON.object([("type", agentType("verifier", "Verifier")), ("who", FHIRJSON.object([("display", .string(verifierName))]))]),
-            ])),
+            ] + (gatewayID.map { id in
+                [FHIRJSON.object([("type", agentType("attester", "Attester")),
+                                  ("who", FHIRJSON.object([("reference", .string(ids.reference(.device, id))),
+                                                           ("display", .string(verdict.signer.map(Self.signerName) ?? "signing gateway"))]))])]
+            } ?? []))),
             ("signature", .array([FHIRJSON.object([
                 ("type", .array([FHIRJSON.coding(system: FHIRCodeSystems.signatureType, code: "1.2.840.10065.1.12.1.14",
                                                  display: "Source Signature")])),

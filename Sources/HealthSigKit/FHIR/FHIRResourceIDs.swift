@@ -64,6 +64,12 @@ struct FHIRResourceIDs {
         return uuid("Patient", ["name", patient.name ?? "", patient.birthDate ?? ""])
     }
 
+    /// The id of the gateway Device of a signing key (docs/FHIR.md, "Gateway"): from the key id
+    /// alone, so every reading the key signed names one gateway, whatever device measured it.
+    static func gateway(keyIdentifier: String) -> String {
+        uuid("GatewayDevice", [keyIdentifier])
+    }
+
     /// The id of the Provenance of an Observation.
     static func provenance(observationID: String) -> String {
         uuid("Provenance", [observationID])

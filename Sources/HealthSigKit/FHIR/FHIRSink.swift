@@ -71,7 +71,8 @@ public final class FHIRSink: VerificationSink {
         // as `final`; anything else only when asked for, and then never `final`.
         let sample: Sample
         let status: String
-        switch SignedReading.presented(stored: decided.sample, verdict: verdict) {
+        let presented = SignedReading.presented(stored: decided.sample, verdict: verdict)
+        switch presented {
         case .authentic(let authentic):
             (sample, status) = (authentic, "final")
         case .altered(let signed, _):
@@ -97,6 +98,17 @@ public final class FHIRSink: VerificationSink {
                 counts.devices += 1
             }
         }
+        // The signing key's gateway Device, for a signature that verified with a trusted key.
+        var gatewayID: String?
+        if status == "final", let signer = verdict.signer {
+            let id = FHIRResourceIDs.gateway(keyIdentifier: signer.keyIdentifier)
+            gatewayID = id
+            if !seenDevices.contains(id) {
+                if seenDevices.count < Self.rememberedDeviceLimit { seenDevices.insert(id) }
+                try writer.write(.device, id: id, json: FHIRJSON.text(builder.gatewayDevice(signer, id: id)))
+                counts.devices += 1
+            }
+        }
         let observationID = FHIRResourceIDs.observation(presented: sample, stored: decided.sample, verdict: verdict)
         if writtenObservations.contains(observationID) {
             // The same reading again (the same signed record, the same alteration): one
@@ -107,12 +119,14 @@ public final class FHIRSink: VerificationSink {
         if writtenObservations.count < Self.rememberedDeviceLimit { writtenObservations.insert(observationID) }
         // Stored keys the signature does not cover are named in a note, never exported as signed data.
         let contextRecord = verdict.kind == .contentMismatch ? verdict.record : nil
-        let context = verdict.unsignedContext(of: decided.sample).map { TableCellText.contextKey($0, record: contextRecord) }
+        let unsignedKeys = verdict.unsignedContext(of: decided.sample)
+        let context = unsignedKeys.map { TableCellText.contextKey($0, record: contextRecord) }
+        let signed = SignedObservationContext(presented, verdict: verdict, unsignedKeys: unsignedKeys)
         let enteredByHand = status == "preliminary" && SignedReading.isEnteredByHand(sample)
         try writer.write(.observation, id: observationID,
                          json: FHIRJSON.text(builder.observation(sample, id: observationID, verdict: verdict, status: status,
                                                                  deviceID: deviceID, unsignedContext: context,
-                                                                 enteredByHand: enteredByHand)))
+                                                                 enteredByHand: enteredByHand, signed: signed, gatewayID: gatewayID)))
         counts.observations += 1
         if verdict.kind != .unsigned {
             let stored = decided.sample
@@ -124,7 +138,7 @@ public final class FHIRSink: VerificationSink {
             let id = FHIRResourceIDs.provenance(observationID: observationID)
             try writer.write(.provenance, id: id, json: FHIRJSON.text(builder.provenance(
                 id: id, observationID: observationID, sample: sample, verdict: verdict, signatureText: signature,
-                batch: batch, deviceID: deviceID)))
+                batch: batch, deviceID: deviceID, gatewayID: gatewayID)))
             counts.provenances += 1
         }
     }

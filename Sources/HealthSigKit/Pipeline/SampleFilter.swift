@@ -16,6 +16,9 @@ public struct SampleFilter: Sendable {
     /// ``sources`` as ``sourceKey(_:)`` compares them.
     private let sourceKeys: Set<String>
 
+    /// The zone a `YYYY-MM-DD` day of `--from`/`--to` is in, and the summary's times.
+    let zone: ReportZone
+
     /// Whether anything is filtered at all.
     public var isEmpty: Bool { types.isEmpty && from == nil && until == nil && sources.isEmpty }
 
@@ -24,13 +27,18 @@ public struct SampleFilter: Sendable {
     /// - Parameters:
     ///   - types: full identifiers or names without their prefix (`HeartRate`); an unknown one
     ///     is a usage error with a "did you mean" hint.
-    ///   - from: an RFC 3339 date-time, or a day `YYYY-MM-DD` (its start, UTC): starts from then on.
+    ///   - from: an RFC 3339 date-time, or a day `YYYY-MM-DD` (its start in `timeZone`, UTC
+    ///     without one): starts from then on.
     ///   - to: the same forms: starts before then; a day counts whole (starts up to its end).
     ///   - sources: export.xml `sourceName` values, matched as the Health app's source list
     ///     finds them (``sourceKey(_:)``): the whole name, in any case.
+    ///   - timeZone: `report --time-zone`'s IANA name; an unknown one is a usage error.
     ///
     /// `from` not before `to` selects nothing and is a usage error.
-    public init(types: [String] = [], from: String? = nil, to: String? = nil, sources: [String] = []) throws(ToolError) {
+    public init(types: [String] = [], from: String? = nil, to: String? = nil, sources: [String] = [],
+                timeZone: String? = nil) throws(ToolError) {
+        let zone = try timeZone.map { name throws(ToolError) in try ReportZone.option(name) } ?? .utc
+        self.zone = zone
         var identifiers = Set<String>()
         for name in types {
             guard let identifier = Self.identifier(for: name) else {
@@ -40,10 +48,10 @@ public struct SampleFilter: Sendable {
             identifiers.insert(identifier)
         }
         self.types = identifiers
-        self.from = try from.map { text throws(ToolError) in try Self.date(text, option: "--from", wholeDay: false) }
-        self.until = try to.map { text throws(ToolError) in try Self.date(text, option: "--to", wholeDay: true) }
+        self.from = try from.map { text throws(ToolError) in try Self.date(text, option: "--from", wholeDay: false, zone: zone) }
+        self.until = try to.map { text throws(ToolError) in try Self.date(text, option: "--to", wholeDay: true, zone: zone) }
         if let from = self.from, let until = self.until, !(from < until) {
-            throw .usage("--from \(from.rfc3339String) is not before --to \(until.rfc3339String)"
+            throw .usage("--from \(zone.rfc3339(from)) is not before --to \(zone.rfc3339(until))"
                          + (to.map { $0.utf8.count == 10 ? " (the end of \($0))" : "" } ?? "")
                          + ": no sample can start in between; swap them?")
         }
@@ -72,9 +80,9 @@ public struct SampleFilter: Sendable {
             parts.append((types.count == 1 ? "type " : "types ") + types.sorted().map(SampleTypeShortName.of).joined(separator: ", "))
         }
         switch (from, until) {
-        case (let from?, let until?): parts.append("start from \(from.rfc3339String), before \(until.rfc3339String)")
-        case (let from?, nil): parts.append("start from \(from.rfc3339String)")
-        case (nil, let until?): parts.append("start before \(until.rfc3339String)")
+        case (let from?, let until?): parts.append("start from \(zone.rfc3339(from)), before \(zone.rfc3339(until))")
+        case (let from?, nil): parts.append("start from \(zone.rfc3339(from))")
+        case (nil, let until?): parts.append("start before \(zone.rfc3339(until))")
         case (nil, nil): break
         }
         if !sources.isEmpty {
@@ -102,13 +110,16 @@ public struct SampleFilter: Sendable {
         return SampleTypeShortName.identifiers(for: name).first { known.contains($0) }
     }
 
-    /// An RFC 3339 date-time, or `YYYY-MM-DD` as that day's start in UTC (with `wholeDay`, the
-    /// next day's start, so the day is included).
-    static func date(_ text: String, option: String, wholeDay: Bool) throws(ToolError) -> SampleDate {
+    /// An RFC 3339 date-time, or `YYYY-MM-DD` as that day's start in `zone` (with `wholeDay`,
+    /// the next day's start, so the day is included). A local day is 23 or 25 hours long when
+    /// daylight saving starts or ends in it: its bounds come from the zone's rules, not from
+    /// adding 86,400 seconds.
+    static func date(_ text: String, option: String, wholeDay: Bool, zone: ReportZone = .utc) throws(ToolError) -> SampleDate {
         if let instant = try? SampleDate(rfc3339: text) { return instant }
-        if text.utf8.count == 10, let day = try? SampleDate(rfc3339: text + "T00:00:00Z") {
-            guard wholeDay else { return day }
-            if let next = try? SampleDate(epochSeconds: day.epochSeconds + 86_400) { return next }
+        if text.utf8.count == 10, let day = try? SampleDate(rfc3339: text + "T00:00:00Z"),
+           let civil = try? SampleDate(epochSeconds: day.epochSeconds + (wholeDay ? 86_400 : 0)) {
+            let c = civil.utcComponents
+            if let start = zone.startOfDay(year: c.year, month: c.month, day: c.day) { return start }
         }
         throw .usage("\(option) \(text): not a date; give YYYY-MM-DD or an RFC 3339 date-time such as 2026-11-21T08:00:00Z")
     }
