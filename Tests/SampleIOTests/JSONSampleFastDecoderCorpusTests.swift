@@ -63,29 +63,13 @@ import Testing
             return "the fast decoder reads the line with or without its layout, not both"
         }
         if fastSample != sample || laidOutSample != sample { return "a different sample" }
-        if notation(fastSample) != notation(sample) || notation(laidOutSample) != notation(sample) {
-            return "different notation: \(notation(fastSample)) against \(notation(sample))"
+        if fastSample.notationForComparison != sample.notationForComparison || laidOutSample.notationForComparison != sample.notationForComparison {
+            return "different notation: \(fastSample.notationForComparison) against \(sample.notationForComparison)"
         }
         if layout != reference.layout { return "a different layout" }
         return nil
     }
 
-    /// What `==` leaves out and a record signs: each date's notation, a quantity's decimal places
-    /// and integer parts.
-    static func notation(_ sample: Sample) -> [String] {
-        var texts = [sample.startDate, sample.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
-        var quantities: [QuantitySample] = []
-        switch sample {
-        case .quantity(let quantitySample): quantities = [quantitySample]
-        case .correlation(let correlation): quantities = correlation.objects
-        default: break
-        }
-        for member in quantities {
-            texts += [member.startDate, member.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
-            texts.append("\(member.quantity.fractionDigits.map(String.init) ?? "-") \(member.quantity.integerParts.map { "\($0)" } ?? "-")")
-        }
-        return texts
-    }
 
     @Test func everyShippedLineDecodesFastAsTheGeneralPathDecodesIt() throws {
         let lines = try Self.shippedLines() + Self.vectorLines()

@@ -1,7 +1,7 @@
 import Foundation
 import HealthSamples
 import Testing
-@testable import SampleIO
+@_spi(FastPathReference) @testable import SampleIO
 
 /// A sample line of the usual shape is decoded straight from its bytes; whatever it returns must
 /// be exactly what the general path (parse to a value, then ``JSONSampleDecoder``) gives, and
@@ -128,21 +128,7 @@ import Testing
         // notation and a quantity's decimal places, and encodes its value from the integer parts.
         let general = try Self.general(Array(line.utf8)).get()
         let sample = try #require(JSONSampleFastDecoder.sample(of: Array(line.utf8)))
-        func notation(_ sample: Sample) -> [String] {
-            var texts = [sample.startDate, sample.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
-            var quantities: [QuantitySample] = []
-            switch sample {
-            case .quantity(let quantitySample): quantities = [quantitySample]
-            case .correlation(let correlation): quantities = correlation.objects
-            default: break
-            }
-            for member in quantities {
-                texts += [member.startDate, member.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
-                texts.append("\(member.quantity.fractionDigits.map(String.init) ?? "-") \(member.quantity.integerParts.map { "\($0)" } ?? "-")")
-            }
-            return texts
-        }
-        #expect(notation(sample) == notation(general))
+        #expect(sample.notationForComparison == general.notationForComparison)
     }
 
     /// Keys are told apart by their first eight bytes and length, written down in the decoder.

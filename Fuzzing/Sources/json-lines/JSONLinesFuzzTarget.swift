@@ -41,8 +41,8 @@ private func checkFastPaths(_ input: [UInt8]) {
             continue
         }
         Invariant.require(fast.sample == sample, "the fast decoder's sample differs:\n\(String(describing: fast.sample))\n\(sample)")
-        Invariant.require(fast.sample.map(notation) == notation(sample),
-                          "the fast decoder's notation differs: \(String(describing: fast.sample.map(notation))) against \(notation(sample))")
+        Invariant.require(fast.sample.map(\.notationForComparison) == sample.notationForComparison,
+                          "the fast decoder's notation differs: \(String(describing: fast.sample.map(\.notationForComparison))) against \(sample.notationForComparison)")
         let fastRecord = fast.sample.map { try? RecordBuilder.encodedRecord(for: $0) }
         Invariant.require(fastRecord == .some(try? RecordBuilder.encodedRecord(for: sample)),
                           "the fast decoder's sample has another record:\n\(sample)")
@@ -51,22 +51,6 @@ private func checkFastPaths(_ input: [UInt8]) {
     }
 }
 
-/// What `==` leaves out and a record or the field comparison uses: each date's notation, a
-/// quantity's decimal places and integer parts.
-private func notation(_ sample: Sample) -> [String] {
-    var texts = [sample.startDate, sample.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
-    var quantities: [QuantitySample] = []
-    switch sample {
-    case .quantity(let quantitySample): quantities = [quantitySample]
-    case .correlation(let correlation): quantities = correlation.objects
-    default: break
-    }
-    for member in quantities {
-        texts += [member.startDate, member.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
-        texts.append("\(member.quantity.fractionDigits.map(String.init) ?? "-") \(member.quantity.integerParts.map { "\($0)" } ?? "-")")
-    }
-    return texts
-}
 
 /// What the reader made of one item. Compared as values: formatting every item as text through
 /// reflection, and every error's message with its "did you mean" search, was most of an execution.

@@ -159,3 +159,24 @@ extension JSONSampleLine {
         (JSONSampleFastDecoder.sample(of: bytes), JSONSampleFastDecoder.sampleAndLayout(of: bytes))
     }
 }
+
+extension Sample {
+    /// What `==` leaves out and a record signs: each date's notation (its text and whether it has
+    /// a fraction), a quantity's decimal places and integer parts. Two decoders of one line agree
+    /// only if these agree too; the fast decoder's tests and fuzz target compare them.
+    @_spi(FastPathReference)
+    public var notationForComparison: [String] {
+        var texts = [startDate, endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
+        var quantities: [QuantitySample] = []
+        switch self {
+        case .quantity(let quantitySample): quantities = [quantitySample]
+        case .correlation(let correlation): quantities = correlation.objects
+        default: break
+        }
+        for member in quantities {
+            texts += [member.startDate, member.endDate].map { "\($0.rfc3339String) \($0.hasFraction)" }
+            texts.append("\(member.quantity.fractionDigits.map(String.init) ?? "-") \(member.quantity.integerParts.map { "\($0)" } ?? "-")")
+        }
+        return texts
+    }
+}
