@@ -106,6 +106,25 @@ struct TimestampVerifyCommandTests {
         #expect(table.stdout.contains("CN=Gateway TSA"), "\(table)")
     }
 
+    @Test("the clinician report names the trusted TSAs and counts the readings with a trusted timestamp and those whose token proves nothing")
+    func reportCountsTimestamps() throws {
+        try stampAroundCompromise()
+        let first = try #require(try directory.text("first.stamped.jsonl").split(separator: "\n").first)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        var metadata = try #require(object["metadata"] as? [String: Any])
+        metadata["HealthSigTimestamp"] = try Self.metadata(try #require(try directory.text("second.stamped.jsonl").split(separator: "\n").first))["HealthSigTimestamp"]
+        object["metadata"] = metadata
+        let moved = String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+        try directory.write("mixed.jsonl", try directory.text("stamped.jsonl") + moved + "\n")
+        let run = try directory.healthsig(["report", "--trust", "vendor/acme-ca.cert.pem", "--crl", "acme.crl.pem", "--in", "mixed.jsonl",
+                                           "--tsa-trust", "gateway/gateway-ca.cert.pem", "--out", "report.html"])
+        // Two readings stay revoked (the one stamped after the compromise, the one with a moved token).
+        #expect(run.status == 1, "\(run)")
+        let html = try directory.text("report.html")
+        #expect(html.contains("TSAs trusted: CN=Gateway CA; readings with a trusted RFC 3161 timestamp: 2, with a timestamp that proves nothing: 1"),
+                "\(html)")
+    }
+
     @Test("without --tsa-trust a key-compromise revocation revokes both stamped readings")
     func withoutTSATrustBothRevoked() throws {
         try stampAroundCompromise()

@@ -54,6 +54,7 @@ public enum ClinicianReport {
                                   trustedKeys: ReportInputFacts.trustedKeys(trust), checkedAt: ReportTime.rfc3339(checkedAt),
                                   filter: pipeline.filter, leftOut: totals.leftOut, patient: options.patient)
             page.revocationLists = RevocationSummary(set: trust.revocations, refusals: [], now: checkedAt).reportLines
+            page.timeStampAuthorities = trust.timeStampAuthorities.map(\.subject)
             try page.write(to: output)
             if let jsonOutput {
                 try jsonOutput.write(FHIRJSON.text(collector.figures.json(counts: collector.counts, absence: BatchAbsence(totals))) + "\n")
