@@ -6,8 +6,8 @@ public enum RevocationRule: String, Sendable, Hashable {
     /// keyCompromise, unspecified (or no reason), a CA or AA compromise, any reason other than
     /// the three below, or an invalidityDate present: the key may have been stolen, and a stolen
     /// key can write any date, so only a trusted time before the compromise could save a
-    /// reading: a time-stamp token's genTime before the compromise (``revokes(_:at:trustedTime:)``);
-    /// `verify` does not read tokens yet, so there every reading is revoked.
+    /// reading: a time-stamp token's genTime before the compromise (``revokes(_:at:trustedTime:)``,
+    /// `verify --tsa-trust`); without one every reading is revoked.
     case compromise
     /// superseded, cessationOfOperation, affiliationChanged without an invalidityDate: the key
     /// was not stolen, so readings dated before the revocation date stay valid.

@@ -33,6 +33,11 @@ public struct RevocationSet: Sendable {
     /// Entries by the revoked certificate's issuer Name (DER) and serial number.
     private var entries: [[UInt8]: [(entry: CertificateRevocationList.Entry, signer: Certificate, crlIssuer: String)]] = [:]
 
+    /// When the signature being checked is proven to have existed (a verified RFC 3161 token's
+    /// genTime): under the compromise rule a time before the compromise keeps it
+    /// (``RevocationRule/revokes(_:at:trustedTime:)``). Set on a copy for one signature.
+    public var trustedTime: Date?
+
     /// An empty set: nothing is revoked.
     public init() {}
 
@@ -103,7 +108,7 @@ public struct RevocationSet: Sendable {
     /// an entry, so a chain with nothing revoked costs dictionary lookups only.
     private func search(_ certificate: Certificate, path: [Certificate], candidates: [Certificate], at date: Date) -> Revocation? {
         if let listed = entries[Self.key(issuer: certificate.issuerNameDER, serial: certificate.serialNumberBytes)] {
-            for (entry, signer, crlIssuer) in listed where RevocationRule.revokes(entry, at: date) && certificate.isIssued(by: signer) {
+            for (entry, signer, crlIssuer) in listed where RevocationRule.revokes(entry, at: date, trustedTime: trustedTime) && certificate.isIssued(by: signer) {
                 guard zip(path, path.dropFirst()).allSatisfy({ $0.isIssued(by: $1) }) else { continue }
                 return Revocation(subject: certificate.subject, crlIssuer: crlIssuer, reason: entry.reason,
                                   revokedAt: entry.revocationDate, compromisedAt: entry.invalidityDate,

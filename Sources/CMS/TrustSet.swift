@@ -20,6 +20,9 @@ public struct TrustSet: Sendable {
     public private(set) var certificates: [Certificate] = []
     /// The CRLs that count against these certificates (docs/TRUST.md); empty: nothing revoked.
     public var revocations = RevocationSet()
+    /// The time-stamp authorities trusted for RFC 3161 tokens (`verify --tsa-trust`): TSA
+    /// certificates or the CAs that issued them, as trust anchors for ``TimeStampToken/verify(imprint:trusting:)``.
+    public var timeStampAuthorities: [Certificate] = []
 
     private var byKeyIdentifier: [ByteKey: TrustedSigner] = [:]
     /// ``byKeyIdentifier``'s entries in a list, searched instead of it while it is short (a

@@ -48,6 +48,9 @@ public struct SampleVerdict: Sendable, Hashable {
     // Perf: boxed: a verdict is held for every sample, nearly none revoked.
     /// The revocation, when there is one.
     let revocationBox: RevocationBox?
+    /// The signature's RFC 3161 token as `verify --tsa-trust` read it; `nil` without a token.
+    public var timestamp: SignatureTimestamp? { timestampBox?.timestamp }
+    var timestampBox: SignatureTimestampBox? = nil
     /// The decoded record, when decoding got that far.
     public var record: SignedRecord? {
         switch signedRecord {

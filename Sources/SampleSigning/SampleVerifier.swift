@@ -7,7 +7,7 @@ import HealthSamples
 /// Verifies stored samples against a trust set of device keys (docs/VERIFY.md).
 public struct SampleVerifier: Sendable {
     /// The keys and certificates trusted to sign.
-    public let trust: TrustSet
+    public private(set) var trust: TrustSet
     /// The time at which the certificates a signer is trusted through must be valid; `nil`
     /// means the reading's signed time, its record's end date (docs/VERIFY.md, "Certificate
     /// time"). `verify --at now` passes the current time.
@@ -48,11 +48,29 @@ public struct SampleVerifier: Sendable {
         case verdict(SampleVerdict)
     }
 
+    /// The metadata key of a per-sample signature's RFC 3161 token (base64 DER), outside the
+    /// signed record like the signature (docs/TRUST.md, "Trusted time").
+    public static let timestampKey = "HealthSigTimestamp"
+
+    /// The token text stored under ``timestampKey``, if any.
+    public static func timestampText(of sample: Sample) -> String? {
+        let entries = sample.metadata.entries
+        for index in entries.indices where entries[index].key == timestampKey {
+            if case .string(let text) = entries[index].value { return text }
+            return entries[index].value.description
+        }
+        return nil
+    }
+
     /// Verifies one stored sample.
     public func verify(_ sample: Sample, storedForm: StoredForm = .json) -> SampleVerdict {
         guard let text = Self.signatureText(of: sample) else {
             return SampleVerdict(kind: .unsigned, reasonCode: "no-signature",
                                  reason: "the sample has no HKDigitalSignature metadata")
+        }
+        // A sample without a token pays this one metadata scan and nothing more.
+        if let tokenText = Self.timestampText(of: sample) {
+            return verify(sample, signatureText: text, tokenText: tokenText, storedForm: storedForm)
         }
         // Decoded into room of its own, freed here: the DER is read once, by the CMS verifier.
         // (Not room lent to a closure: the closure's context copied the sample and the
@@ -64,6 +82,22 @@ public struct SampleVerifier: Sendable {
             return .notBase64()
         }
         return verify(sample, signatureBytes: UnsafeBufferPointer(rebasing: room[..<count]), storedForm: storedForm)
+    }
+
+    /// A stamped sample: the token is checked first, and when it holds its genTime is the
+    /// trusted time of the revocation rule; the verdict carries what the token said.
+    private func verify(_ sample: Sample, signatureText text: String, tokenText: String, storedForm: StoredForm) -> SampleVerdict {
+        guard let der = SignatureText.decode(text), !der.isEmpty else { return .notBase64() }
+        var timestamp = SignatureTimestamp.check(tokenText: tokenText, signatureDER: der,
+                                                 authorities: trust.timeStampAuthorities)
+        var verifier = self
+        if let trustedTime = timestamp.trustedTime {
+            verifier.trust.revocations.trustedTime = trustedTime
+            timestamp = timestamp.flagging(readingDate: sample.endDate.date)
+        }
+        var verdict = verifier.verify(sample, signatureDER: der, storedForm: storedForm)
+        verdict.timestampBox = SignatureTimestampBox(timestamp)
+        return verdict
     }
 
     /// Verifies a sample against a signature given as DER bytes.

@@ -10,6 +10,9 @@ struct VerificationInputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A CRL (PEM or DER) of a CA in the trust set (repeatable); *.crl and *.crl.pem files in a trust directory are read too. Nothing is fetched.",
                                valueName: "FILE"))
     var crl: [String] = []
+    @Option(help: ArgumentHelp("A time-stamp authority's certificate, or the CA that issued it, whose RFC 3161 tokens (HealthSigTimestamp) give trusted time (repeatable).",
+                               valueName: "CERT"))
+    var tsaTrust: [String] = []
     @Flag(help: "Fail (exit 1) when a CRL is past its nextUpdate (stale revocation data).")
     var requireFreshRevocation = false
 
@@ -23,6 +26,7 @@ struct VerificationInputOptions: ParsableArguments {
     func loadTrust() throws(ToolError) -> (trust: TrustSet, revocation: RevocationSummary?) {
         var trustSet = try TrustLoader.load(trust) { printError("healthsig: warning: \($0)") }
         let summary = try RevocationLoader.load(crlPaths: crl, trustPaths: trust, into: &trustSet)
+        trustSet.timeStampAuthorities = try TrustLoader.certificates(tsaTrust)
         for ignored in summary?.ignored ?? [] {
             printError("healthsig: warning: ignoring the CRL \(ignored.source): \(ignored.reason)")
         }
@@ -35,7 +39,7 @@ struct VerificationInputOptions: ParsableArguments {
 
     /// The files the run reads for trust: an output must never replace one.
     var trustInputFiles: [String] {
-        TrustLoader.inputFiles(trust) + crl + RevocationLoader.crlFiles(inTrustPaths: trust)
+        TrustLoader.inputFiles(trust) + crl + tsaTrust + RevocationLoader.crlFiles(inTrustPaths: trust)
     }
 
     /// Whether `--require-fresh-revocation` fails the run: a CRL is past its nextUpdate.

@@ -77,6 +77,20 @@ struct RevocationSetTests {
         #expect(set2.revocation(of: device, candidates: [root, intermediate], at: now.addingTimeInterval(86_400))?.rule == .revokedFromDate)
     }
 
+    @Test("a trusted time before the compromise keeps a device under a compromised CA; one at or after it, or none, revokes")
+    func trustedTimeBeforeCompromise() throws {
+        let now = Date()
+        let compromise = now.addingTimeInterval(-3_600)
+        let crl = try CertificateRevocationList.issue(authority: root, authorityKey: rootKey, revoking: intermediate, reason: .keyCompromise,
+                                                      compromisedAt: compromise, nextUpdateDays: 30, previous: nil, now: now)
+        var (set, _) = RevocationSet.build([("root.crl", crl.derEncoded)], trust: TrustSet(certificates: [root, intermediate]))
+        #expect(set.revocation(of: device, candidates: [root, intermediate], at: now) != nil, "no trusted time")
+        set.trustedTime = compromise.addingTimeInterval(-1)
+        #expect(set.revocation(of: device, candidates: [root, intermediate], at: now) == nil)
+        set.trustedTime = compromise
+        #expect(set.revocation(of: device, candidates: [root, intermediate], at: now)?.rule == .compromise)
+    }
+
     @Test("an entry counts only for a certificate its CRL's signer issued: same issuer name and serial under another CA key do not match")
     func entryNeedsTheIssuersSignature() throws {
         let crl = try CertificateRevocationList.issue(authority: intermediate, authorityKey: intermediateKey, revoking: device,

@@ -58,6 +58,7 @@ public enum ClinicianReport {
                                   trustedKeys: ReportInputFacts.trustedKeys(trust), checkedAt: ReportTime.rfc3339(checkedAt),
                                   filter: pipeline.filter, leftOut: totals.leftOut, patient: options.patient)
             page.revocationLists = RevocationSummary(set: trust.revocations, refusals: [], now: checkedAt).reportLines
+            page.timeStampAuthorities = trust.timeStampAuthorities.map(\.subject)
             try page.write(to: output)
             if let jsonOutput {
                 let period = collector.periodStart.flatMap { start in collector.periodEnd.map { (start, $0) } }

@@ -73,6 +73,9 @@ final class ReportCollector: VerificationSink {
     private(set) var counts: [SampleVerdict.Kind: Int] = [:]
     private(set) var unreadable = 0
     private(set) var possibleMemberCopies = 0
+    /// Readings whose RFC 3161 token gave a trusted time, and those whose token proved nothing.
+    private(set) var trustedTimestamps = 0
+    private(set) var failedTimestamps = 0
     /// Altered readings with no signed value to show (a batch conflict, an index mismatch): not
     /// drawn, since their stored values are not the measurement.
     private(set) var alteredNotDrawn = 0
@@ -142,6 +145,9 @@ final class ReportCollector: VerificationSink {
     private func add(_ decided: DecidedSample) {
         let entry = decided.entry
         let kind = entry.verdict.kind
+        if let timestamp = entry.verdict.timestamp {
+            if timestamp.trustedTime != nil { trustedTimestamps += 1 } else { failedTimestamps += 1 }
+        }
         if decided.mayBeCorrelationMemberCopy {
             // Reports do not list these (docs/VERIFY.md); the correlation carries the reading.
             possibleMemberCopies += 1

@@ -17,6 +17,8 @@ struct ReportPage {
     let leftOut: Int
     /// The CRLs the check used, one line each (docs/TRUST.md); empty without CRLs.
     var revocationLists: [String] = []
+    /// The subjects of the TSAs trusted with `--tsa-trust`.
+    var timeStampAuthorities: [String] = []
     /// Who the readings are about, as given on the command line.
     var patient: PatientIdentity? = nil
 
@@ -205,6 +207,11 @@ struct ReportPage {
         if !revocationLists.isEmpty {
             html += "<dt>Revocation lists</dt><dd><ul class=\"plain\" id=\"revocation-lists\">"
                 + revocationLists.map { "<li>\(e($0))</li>" }.joined() + "</ul></dd>\n"
+        }
+        if !timeStampAuthorities.isEmpty || collector.trustedTimestamps + collector.failedTimestamps > 0 {
+            let trusted = timeStampAuthorities.isEmpty ? "no TSA trusted" : "TSAs trusted: " + timeStampAuthorities.joined(separator: "; ")
+            html += "<dt>Trusted time</dt><dd id=\"trusted-time\">\(e(trusted)); readings with a trusted RFC 3161 "
+                + "timestamp: \(collector.trustedTimestamps), with a timestamp that proves nothing: \(collector.failedTimestamps)</dd>\n"
         }
         html += "<dt>Checked by</dt><dd>healthsig \(ToolVersion.current)</dd>\n<dt>Time of check</dt><dd>\(checkedAt)</dd>\n</dl>\n</section>\n"
         return html

@@ -105,6 +105,25 @@ public enum TrustLoader {
         return !labels.isEmpty && labels.allSatisfy { $0.contains("PRIVATE KEY") }
     }
 
+    /// The certificates of the PEM files `paths` (`--tsa-trust`); a file holding a bare public
+    /// key or no certificate is refused, since a time-stamp authority is trusted through its chain.
+    public static func certificates(_ paths: [String]) throws(ToolError) -> [Certificate] {
+        var found: [Certificate] = []
+        for path in paths {
+            let items = try loadFile(path)
+            var inFile = 0
+            for item in items {
+                guard case .certificate(let certificate) = item else {
+                    throw .keyMaterial(path: path, reason: "a public key, not a certificate: a time-stamp authority is trusted through its certificate")
+                }
+                found.append(certificate)
+                inFile += 1
+            }
+            if inFile == 0 { throw .keyMaterial(path: path, reason: "no certificate") }
+        }
+        return found
+    }
+
     static func loadFile(_ path: String) throws(ToolError) -> [PEMItem] {
         let text = try FileAccess.readText(path)
         do {

@@ -157,6 +157,10 @@ enum ReportJSON {
         case let start:
             text(start, into: &out)
         }
+        if let timestamp = decided.entry.verdict.timestamp {
+            out.append(UInt8(ascii: ","))
+            appendTimestamp(timestamp, into: &out)
+        }
         raw(#","type":"#, into: &out)
         string(decided.entry.type, into: &out)
         raw(#","unit":"#, into: &out)
@@ -175,6 +179,24 @@ enum ReportJSON {
         text(reading.value, into: &out)
         raw(#","verdict":"#, into: &out)
         out.append(quotedNames[decided.entry.verdict.kind.ordinal])
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `"timestamp":{"deviceClockAhead":true,"genTime":…,"problem":…,"tsa":…}`: the RFC 3161
+    /// token read with `--tsa-trust` (docs/VERIFY.md). `problem` (a `timestamp-…` code) only when
+    /// the token proves nothing, `deviceClockAhead` only when the reading's date is after a
+    /// trusted genTime; `genTime` and `tsa` are `null` when the token could not be read.
+    private static func appendTimestamp(_ timestamp: SignatureTimestamp, into out: inout ReportBytes) {
+        raw(#""timestamp":{"#, into: &out)
+        if timestamp.readingAfterGenTime { raw(#""deviceClockAhead":true,"#, into: &out) }
+        raw(#""genTime":"#, into: &out)
+        if let genTime = timestamp.genTime { jsonString(Revocation.timeText(genTime), into: &out) } else { raw("null", into: &out) }
+        if let problem = timestamp.problemCode {
+            raw(#","problem":"#, into: &out)
+            jsonString(problem, into: &out)
+        }
+        raw(#","tsa":"#, into: &out)
+        if let tsa = timestamp.authority { jsonString(tsa, into: &out) } else { raw("null", into: &out) }
         out.append(UInt8(ascii: "}"))
     }
 

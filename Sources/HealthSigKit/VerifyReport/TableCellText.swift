@@ -1,3 +1,4 @@
+import CMS
 import Foundation
 import HealthSamples
 import SampleSigning
@@ -142,5 +143,15 @@ enum TableCellText {
             previous = character
         }
         return out
+    }
+
+    /// The line under a stamped reading: the trusted time, or why the token proves nothing.
+    static func timestamp(_ timestamp: SignatureTimestamp) -> String {
+        let genTime = timestamp.genTime.map(Revocation.timeText) ?? "?"
+        guard let code = timestamp.problemCode else {
+            return "timestamp: trusted time \(genTime) from \(timestamp.authority ?? "?")"
+                + (timestamp.readingAfterGenTime ? "; the reading's date is after it (device clock ahead of the gateway)" : "")
+        }
+        return "timestamp proves nothing (\(code)): \(timestamp.problem ?? "")"
     }
 }

@@ -83,6 +83,7 @@ public final class TableReportSink: VerificationSink {
                     text += layout.detail("reason: " + reason)
                 }
                 for note in e.verdict.notes { text += self.note(Self.cell(note), position: e.position) }
+                if let timestamp = e.verdict.timestamp { text += layout.detail(Self.cell(TableCellText.timestamp(timestamp))) }
                 // Stored metadata the signature does not cover, marked so it is never read as signed.
                 let context = e.verdict.unsignedContext(of: decided.sample)
                 if !context.isEmpty {
