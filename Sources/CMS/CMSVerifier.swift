@@ -439,7 +439,7 @@ public enum CMSVerifier {
         var certificates: [Certificate] = []
         for element in signedData.certificates ?? [] where element.tag == .sequence {
             do {
-                certificates.append(try Certificate(derEncoded: element.node.encodedBytes))
+                certificates.append(try EmbeddedCertificateMemo.certificate(element.node.encodedBytes))
             } catch {
                 throw .malformed(.invalidCertificate, "an embedded certificate is not an X.509 certificate: \(error)",
                                  offset: element.node.offset)
