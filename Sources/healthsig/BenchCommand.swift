@@ -8,7 +8,8 @@ struct BenchCommand: ParsableCommand {
         discussion: """
         --full-path runs generated samples of every kind through the same code as sign and verify, \
         with --jobs 1 and --jobs N, and prints samples/s, the ratio to raw OpenSSL per core, the speed-up, \
-        the export.xml read rate beside a bare byte scan, and peak RSS.
+        verification with a vendor-CA certificate chain against the bare key, the export.xml read rate \
+        with --jobs 1 and N beside a bare byte scan, and peak RSS.
         """
     )
 

@@ -27,7 +27,13 @@ public enum FullPathBenchmark {
         public var signPerSecond: [Int: Double] = [:]
         public var verifyPerSecond: [Int: Double] = [:]
         public var exportMegabytes = 0.0
-        public var exportMegabytesPerSecond = 0.0
+        /// export.xml MB/s through verify, by number of jobs.
+        public var exportMegabytesPerSecond: [Int: Double] = [:]
+        /// `--jobs 1` verification per CPU second of the same readings signed by a device
+        /// certificate of a vendor CA (embedded, the CA trusted) and with the bare key (its
+        /// public key trusted), measured one after the other.
+        public var chainVerifyPerCPUSecond = 0.0
+        public var bareKeyVerifyPerCPUSecond = 0.0
         public var byteScanMegabytesPerSecond = 0.0
         public var peakRSSMegabytes = 0.0
         /// Rates per second of this thread's CPU time (`--jobs 1` and raw OpenSSL both run on the
@@ -59,7 +65,8 @@ public enum FullPathBenchmark {
             verify --jobs \(jobs)                           \(rate(vN))  speed-up \(ratio(vN, v1 ?? 1)) x
             per CPU second, --jobs 1: sign \(String(format: "%.2f", median(signCPURatios))) x raw (\(rate(signPerCPUSecond)) vs \(rate(rawSignPerCPUSecond))), verify \(String(format: "%.2f", median(verifyCPURatios))) x raw (\(rate(verifyPerCPUSecond)) vs \(rate(rawVerifyPerCPUSecond)))
             per CPU second, each of \(signCPURatios.count) alternating rounds: sign \(list(signCPURatios)); verify \(list(verifyCPURatios))
-            export.xml (\(String(format: "%.0f", exportMegabytes)) MB) through verify --jobs \(jobs): \(String(format: "%.1f", exportMegabytesPerSecond)) MB/s; bare byte scan: \(String(format: "%.0f", byteScanMegabytesPerSecond)) MB/s
+            verify --jobs 1, device certificate of a vendor CA embedded, per CPU second: \(rate(chainVerifyPerCPUSecond)) = \(ratio(chainVerifyPerCPUSecond, bareKeyVerifyPerCPUSecond)) x the bare key (\(rate(bareKeyVerifyPerCPUSecond)))
+            export.xml (\(String(format: "%.0f", exportMegabytes)) MB) through verify: --jobs 1 \(String(format: "%.1f", exportMegabytesPerSecond[1] ?? 0)) MB/s, --jobs \(jobs) \(String(format: "%.1f", exportMegabytesPerSecond[jobs] ?? 0)) MB/s; bare byte scan: \(String(format: "%.0f", byteScanMegabytesPerSecond)) MB/s
             peak RSS \(String(format: "%.1f", peakRSSMegabytes)) MB
             """
         }
@@ -117,11 +124,14 @@ public enum FullPathBenchmark {
 
         let exportBytes = Double(try FileChunkSource(path: export).status.regularFileSize ?? 0)
         result.exportMegabytes = exportBytes / 1e6
-        let exportSeconds = try time {
-            try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: result.jobs)
-                .run(inputPath: export, sinks: [ReportFormat.ndjson.sink(writingTo: DiscardingWriter())])
+        for jobs in Set([1, result.jobs]).sorted() {
+            let exportSeconds = try time {
+                try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: jobs)
+                    .run(inputPath: export, sinks: [ReportFormat.ndjson.sink(writingTo: DiscardingWriter())])
+            }
+            result.exportMegabytesPerSecond[jobs] = result.exportMegabytes / exportSeconds
         }
-        result.exportMegabytesPerSecond = result.exportMegabytes / exportSeconds
+        try measureCertificateChain(readings: readings, directory: directory, into: &result)
         var angleBrackets = 0
         let scanSeconds = try time {
             let source = try FileChunkSource(path: export)
@@ -201,6 +211,37 @@ public enum FullPathBenchmark {
         result.verifyPerCPUSecond = median(fullVerify)
         result.rawSignPerCPUSecond = median(raw.map(\.sign))
         result.rawVerifyPerCPUSecond = median(raw.map(\.verify))
+    }
+
+    /// The fleet configuration against the bare key: a vendor CA, a device certificate it
+    /// issued, the readings signed by the device key with the certificate embedded and verified
+    /// against the CA, then signed with the bare key and verified against its public key.
+    static func measureCertificateChain(readings: String, directory: String, into result: inout Result) throws {
+        let caName = "bench-ca", deviceName = "bench-device"
+        // Valid from before the readings' dates (November 2026) to well after them.
+        let notBefore = Date(timeIntervalSince1970: 1_577_836_800)
+        let ca = try KeyFiles.generate(directory: directory, name: caName, certificateSubject: "CN=Bench CA", days: 7300,
+                                       notBefore: notBefore, role: .authority)
+        let device = try KeyFiles.generate(
+            directory: directory, name: deviceName, certificateSubject: "CN=Bench device", days: 7300, notBefore: notBefore,
+            role: .issued(certificatePath: ca.certificatePath ?? "", keyPath: ca.privateKeyPath, passphrase: .none))
+        func verifyRate(options: CMSSigning.Options, trustPath: String) throws -> Double {
+            let signed = (directory as NSString).appendingPathComponent("signed-chain.jsonl")
+            defer { try? FileManager.default.removeItem(atPath: signed) }
+            let run = try SignRun.run(inputPath: readings, outputPath: signed, keyPath: device.privateKeyPath,
+                                      passphrase: .none, options: options, skipInvalid: false, jobs: 1)
+            guard run.signed == result.samples else { throw ToolError.usage("bench: signing failed: \(run.summary)") }
+            let trust = try TrustLoader.load([trustPath])
+            let start = threadCPUSeconds()
+            let totals = try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: 1)
+                .run(inputPath: signed, sinks: [ReportFormat.ndjson.sink(writingTo: DiscardingWriter())])
+            guard totals.counts[.valid] == result.samples else { throw ToolError.usage("bench: verification failed: \(totals.countsLine)") }
+            return Double(result.samples) / max(threadCPUSeconds() - start, 1e-9)
+        }
+        result.chainVerifyPerCPUSecond = try verifyRate(
+            options: CMSSigning.Options(certificatePath: device.certificatePath, embedCertificate: true),
+            trustPath: ca.certificatePath ?? "")
+        result.bareKeyVerifyPerCPUSecond = try verifyRate(options: CMSSigning.Options(), trustPath: device.publicKeyPath)
     }
 
     /// CPU time (user and system) the calling thread has used, in seconds.

@@ -1,0 +1,34 @@
+import CryptoBackend
+import OwnedMemory
+
+/// The certificates this thread parsed last from signatures, so a fleet's readings (each
+/// carrying the same device certificate) are parsed once per certificate rather than once per
+/// reading: OpenSSL's `d2i_X509` with its key decoding and extension cache costs about twice the
+/// reading's ECDSA verification.
+///
+/// A ``Certificate`` is a function of its DER bytes (parsed, never changed after), so a
+/// certificate remembered for the very same bytes is the one parsing them again gives. Only
+/// certificates that parsed are kept: bytes that fail always go to the reference,
+/// `Certificate(derEncoded:)`, which gives the error.
+struct EmbeddedCertificateMemo {
+    /// A fleet sends one device at a time; a few entries cover devices interleaved in a file.
+    static let capacity = 8
+
+    private var certificates: [Certificate] = []
+
+    /// The certificate encoded as `der`, parsed or remembered.
+    static func certificate(_ der: ArraySlice<UInt8>) throws -> Certificate {
+        if let known = current.with({ memo in memo.certificates.last(where: { $0.derEncoded.elementsEqual(der) }) }) {
+            return known
+        }
+        let certificate = try Certificate(derEncoded: der)
+        current.with { memo in
+            if memo.certificates.count >= capacity { memo.certificates.removeFirst() }
+            memo.certificates.append(certificate)
+        }
+        return certificate
+    }
+
+    /// This thread's memo, made on first use and released when the thread ends.
+    private static let current = ThreadLocal { EmbeddedCertificateMemo() }
+}
