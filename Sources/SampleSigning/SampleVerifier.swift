@@ -90,14 +90,21 @@ public struct SampleVerifier: Sendable {
         guard let der = SignatureText.decode(text), !der.isEmpty else { return .notBase64() }
         var timestamp = SignatureTimestamp.check(tokenText: tokenText, signatureDER: der,
                                                  authorities: trust.timeStampAuthorities)
-        var verifier = self
-        if let trustedTime = timestamp.trustedTime {
-            verifier.trust.revocations.trustedTime = trustedTime
+        if timestamp.trustedTime != nil {
             timestamp = timestamp.flagging(readingDate: sample.endDate.date)
         }
-        var verdict = verifier.verify(sample, signatureDER: der, storedForm: storedForm)
+        var verdict = trusting(signatureTime: timestamp.trustedTime).verify(sample, signatureDER: der, storedForm: storedForm)
         verdict.timestampBox = SignatureTimestampBox(timestamp)
         return verdict
+    }
+
+    /// This verifier with `time`, a checked token's genTime, as the trusted time of the
+    /// revocation rule for one signature; itself when `time` is `nil`.
+    func trusting(signatureTime time: Date?) -> SampleVerifier {
+        guard let time else { return self }
+        var verifier = self
+        verifier.trust.revocations.trustedTime = time
+        return verifier
     }
 
     /// Verifies a sample against a signature given as DER bytes.

@@ -78,6 +78,8 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         /// The instants at which the verdict of a certificate check can change; `nil` when it
         /// cannot (a fixed `--at` time, or no certificate in the trust set).
         let boundaries: [Int64]?
+        /// The token of the carrier this copy was first met on, as checked; `nil` without one.
+        let timestamp: SignatureTimestamp?
         var periods: [Int: PeriodVerdict] = [:]
     }
 
@@ -285,7 +287,8 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         // binds a member to its signer").
         var ownVerdict: SampleVerdict?
         if let signatureText = Self.text(keys.signature) {
-            ownVerdict = register(signatureText, carrier: reference, into: &outcomes)
+            ownVerdict = register(signatureText, token: Self.text(keys.timestamp), carrier: reference, into: &outcomes)
+                .map { Self.flagged($0, stored) }
         }
         let member = Waiting(serial: nextSerial, tag: tag, stored: stored, form: storedForm, reference: reference,
                              duplicate: duplicate)
@@ -319,7 +322,7 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         state.seen = .all
         let box = state.signaturesForWriting()
         box.signature = VerifiedCopy(digest: copy.digest, der: nil, manifest: nil, count: copy.count, signer: copy.signer,
-                                     boundaries: nil)
+                                     boundaries: nil, timestamp: copy.timestamp)
         batches[key] = state
         inflated[key] = nil
     }
@@ -339,7 +342,7 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
             batches[key] = BatchState()
             order.append(key)
         }
-        _ = register(signatureText, carrier: reference, into: &outcomes)
+        _ = register(signatureText, token: Self.text(keys.timestamp), carrier: reference, into: &outcomes)
         return outcomes
     }
 
@@ -424,10 +427,19 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
 
     // MARK: - Signatures
 
-    /// Takes the batch signature found on `carrier`'s sample. Returns the carrier's own verdict
-    /// when its copy decides it (a copy that does not verify, belongs to another batch, or
-    /// conflicts with the batch's signature); `nil` when the carrier is then judged as a member.
-    private mutating func register(_ text: String, carrier: BatchReference,
+    /// The metadata key of a batch signature's RFC 3161 token (base64 DER), on the carriers
+    /// beside `HealthSigBatchSignature` (docs/TRUST.md, "Trusted time").
+    public static var timestampKey: String { "HealthSigBatchTimestamp" }
+
+    /// Takes the batch signature found on `carrier`'s sample, with the token beside it
+    /// (`HealthSigBatchTimestamp`), if any. Returns the carrier's own verdict when its copy
+    /// decides it (a copy that does not verify, belongs to another batch, or conflicts with the
+    /// batch's signature); `nil` when the carrier is then judged as a member.
+    ///
+    /// The token is read with the copy: a copy met again (by its digest) is not checked again,
+    /// so the batch's token is the one on the first carrier its signature was met on, as the
+    /// batch's signature is that carrier's copy. `timestamp` puts the same token on every carrier.
+    private mutating func register(_ text: String, token: String?, carrier: BatchReference,
                                    into outcomes: inout [Outcome]) -> SampleVerdict? {
         let key = BatchKey(carrier.batchIdentifier)
         // Bounded before anything is decoded: base64 yields at most 3 octets for 4 characters.
@@ -455,16 +467,23 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         if let claimed = Self.claimedIdentifier(der), claimed != carrier.batchIdentifier {
             return Self.otherBatch(carrier, claimed: claimed)
         }
+        // Checked as a per-sample signature's token is: when it holds, its genTime is the
+        // trusted time of the revocation rule for every member; when not, it changes nothing
+        // and is reported on each member's verdict.
+        let timestamp = token.map {
+            SignatureTimestamp.check(tokenText: $0, signatureDER: der, authorities: verifier.trust.timeStampAuthorities)
+        }
+        let checker = verifier.trusting(signatureTime: timestamp?.trustedTime)
         let fixedTime = verifier.date
         let index = carrier.index
-        switch verifier.verifiedContent(signatureDER: der, certificateTime: fixedTime.map { .fixed($0) }
-                                        ?? .statedByContent({ Self.recordEndDate($0, index: index) })) {
+        switch checker.verifiedContent(signatureDER: der, certificateTime: fixedTime.map { .fixed($0) }
+                                       ?? .statedByContent({ Self.recordEndDate($0, index: index) })) {
         case .verdict(let verdict):
             // Refused at the carrier's own signed time; the certificate may still hold at other
             // members' (a batch spanning its end).
             guard verdict.kind == .untrustedSigner || verdict.kind == .revoked,
-                  let copy = verifiedAtAnotherRecordTime(der, digest: digest) else {
-                return failed(key, digest, Self.batchVerdict(verdict))
+                  let copy = verifiedAtAnotherRecordTime(der, digest: digest, checker: checker, timestamp: timestamp) else {
+                return failed(key, digest, Self.stamped(Self.batchVerdict(verdict), timestamp))
             }
             return accept(copy, key: key, into: &outcomes)
         case .content(let content, let signer):
@@ -480,7 +499,7 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
             }
             cache(manifest)
             var copy = VerifiedCopy(digest: digest, der: der, manifest: content, count: manifest.records.count,
-                                    signer: signer, boundaries: certificateBoundaries(der))
+                                    signer: signer, boundaries: certificateBoundaries(der), timestamp: timestamp)
             // Checked at the carrier's own signed time: that period is known.
             if let boundaries = copy.boundaries, manifest.records.indices.contains(index),
                let end = try? SignedRecord(derEncoded: Array(manifest.records[index])).endDate.date {
@@ -532,7 +551,8 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// times of its (as yet unverified) manifest, one per certificate period they fall in: the
     /// copy verifies when its certificates hold at one of them. Only when certificates can
     /// change the verdict.
-    private mutating func verifiedAtAnotherRecordTime(_ der: [UInt8], digest: [UInt8]) -> VerifiedCopy? {
+    private mutating func verifiedAtAnotherRecordTime(_ der: [UInt8], digest: [UInt8], checker: SampleVerifier,
+                                                      timestamp: SignatureTimestamp?) -> VerifiedCopy? {
         guard verifier.date == nil, let boundaries = certificateBoundaries(der),
               let view = try? CMSSignedDataView(derEncoded: der), let content = view.content,
               let manifest = try? BatchManifest(derEncoded: content)
@@ -542,10 +562,10 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
             guard let end = try? SignedRecord(derEncoded: Array(record)).endDate.date else { continue }
             let period = Self.period(end, boundaries)
             guard tried.insert(period).inserted else { continue }
-            if case .content(let verified, let signer) = verifier.verifiedContent(signatureDER: der, certificateTime: .fixed(end)) {
+            if case .content(let verified, let signer) = checker.verifiedContent(signatureDER: der, certificateTime: .fixed(end)) {
                 cache(manifest)
                 var copy = VerifiedCopy(digest: digest, der: der, manifest: verified, count: manifest.records.count,
-                                        signer: signer, boundaries: boundaries)
+                                        signer: signer, boundaries: boundaries, timestamp: timestamp)
                 copy.periods[period] = .trusted(signer)
                 return copy
             }
@@ -588,9 +608,11 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     private mutating func resolve(_ member: Waiting) -> Outcome {
         let reference = member.reference
         let key = BatchKey(reference.batchIdentifier)
-        func outcome(_ verdict: SampleVerdict) -> Outcome { Outcome(tag: member.tag, verdict: verdict, batch: reference) }
-        if let conflict = batches[key]?.conflict { return outcome(conflict) }
+        if let conflict = batches[key]?.conflict { return Outcome(tag: member.tag, verdict: conflict, batch: reference) }
         guard let copy = batches[key]?.signature else { return giveUp(member, reason: "in the input") }
+        func outcome(_ verdict: SampleVerdict) -> Outcome {
+            Outcome(tag: member.tag, verdict: Self.flagged(Self.stamped(verdict, copy.timestamp), member.stored), batch: reference)
+        }
         guard reference.index < copy.count else {
             return outcome(Self.indexMismatch(signed: "index 0...\(copy.count - 1) (the batch holds \(copy.count))",
                                               stored: "\(reference.index)", signer: copy.signer))
@@ -671,7 +693,8 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
             return .failed(SampleVerdict(kind: .unsigned, reasonCode: "batch-signature-missing", reason: ""), checkedAt: nil)
         }
         if let known = copy.periods[period] { return known.at(date) }
-        let verdict: PeriodVerdict = switch verifier.verifiedContent(signatureDER: der, certificateTime: .fixed(date)) {
+        let checker = verifier.trusting(signatureTime: copy.timestamp?.trustedTime)
+        let verdict: PeriodVerdict = switch checker.verifiedContent(signatureDER: der, certificateTime: .fixed(date)) {
         case .content(_, let signer): .trusted(signer)
         case .verdict(let verdict): .failed(Self.batchVerdict(verdict), checkedAt: date)
         }
@@ -716,7 +739,7 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     /// `unsigned` when no carrier was met.
     private func giveUp(_ member: Waiting, reason: String) -> Outcome {
         if let failure = batches[BatchKey(member.reference.batchIdentifier)]?.firstFailure {
-            return Outcome(tag: member.tag, verdict: failure, batch: member.reference)
+            return Outcome(tag: member.tag, verdict: Self.flagged(failure, member.stored), batch: member.reference)
         }
         let id = BatchReference.identifierText(member.reference.batchIdentifier)
         return Outcome(tag: member.tag, verdict: SampleVerdict(
@@ -746,6 +769,27 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
     }
 
     // MARK: - Verdicts
+
+    /// `verdict` carrying the batch signature's token as checked (unflagged); itself without one.
+    private static func stamped(_ verdict: SampleVerdict, _ timestamp: SignatureTimestamp?) -> SampleVerdict {
+        guard let timestamp else { return verdict }
+        var stamped = verdict
+        stamped.timestampBox = SignatureTimestampBox(timestamp)
+        return stamped
+    }
+
+    /// `verdict` with its token flagged when the member's own date is after the token's trusted
+    /// genTime (a device clock ahead of the gateway), as a per-sample reading is.
+    private static func flagged(_ verdict: SampleVerdict, _ stored: Stored) -> SampleVerdict {
+        guard let timestamp = verdict.timestamp, timestamp.trustedTime != nil, case .sample(let sample) = stored else {
+            return verdict
+        }
+        let flagged = timestamp.flagging(readingDate: sample.endDate.date)
+        guard flagged != timestamp else { return verdict }
+        var marked = verdict
+        marked.timestampBox = SignatureTimestampBox(flagged)
+        return marked
+    }
 
     private static func indexMismatch(signed: String, stored: String, signer: SignerDescription) -> SampleVerdict {
         let mismatch = FieldMismatch(field: "batch.index", signed: signed, stored: stored)
