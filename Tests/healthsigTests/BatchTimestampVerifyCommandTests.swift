@@ -85,12 +85,20 @@ struct BatchTimestampVerifyCommandTests {
         try #require(object["metadata"] as? [String: Any])
     }
 
+    /// The summary's `timestamps` as (trusted, problems by code, deviceClockAhead).
+    private static func timestampCounts(_ summary: [String: Any]) throws -> (Int, [String: Int], Int) {
+        let timestamps = try #require(summary["timestamps"] as? [String: Any], "\(summary)")
+        return (try #require(timestamps["trusted"] as? Int), try #require(timestamps["problems"] as? [String: Int]),
+                try #require(timestamps["deviceClockAhead"] as? Int))
+    }
+
     @Test("members of a batch stamped before the compromise are valid, those stamped after revoked; openssl ts -verify accepts both batch tokens")
     func trustedBatchTimeBeforeCompromiseKeepsMembers() throws {
         try stampAroundCompromise()
-        let (run, lines, _) = try verify(extra: ["--tsa-trust", "gateway/gateway-ca.cert.pem"])
+        let (run, lines, summary) = try verify(extra: ["--tsa-trust", "gateway/gateway-ca.cert.pem"])
         #expect(run.status == 1, "\(run)")
         #expect(lines.map { $0["verdict"] as? String } == ["valid", "valid", "valid", "revoked", "revoked", "revoked"], "\(run.stdout)")
+        #expect(try Self.timestampCounts(summary) == (6, [:], 0))
         var genTimes: [String] = []
         for line in lines {
             let timestamp = try #require(line["timestamp"] as? [String: Any], "\(line)")
@@ -114,14 +122,21 @@ struct BatchTimestampVerifyCommandTests {
         let table = try directory.healthsig(["verify", "--trust", "vendor/acme-ca.cert.pem", "--crl", "acme.crl.pem",
                                              "--in", "stamped.jsonl", "--tsa-trust", "gateway/tsa.cert.pem"])
         #expect(table.stdout.contains("timestamp: trusted time"), "\(table)")
+        let counts = "timestamps: 6 reading(s) with a trusted timestamp, 0 with a timestamp that proves nothing, "
+            + "0 dated after their trusted genTime (deviceClockAhead)"
+        #expect(table.stdout.contains(counts), "\(table)")
+        let summaryOnly = try directory.healthsig(["verify", "--trust", "vendor/acme-ca.cert.pem", "--crl", "acme.crl.pem",
+                                                   "--in", "stamped.jsonl", "--tsa-trust", "gateway/tsa.cert.pem", "--summary"])
+        #expect(summaryOnly.stdout.contains(counts + "\nsummary: valid=3"), "\(summaryOnly)")
     }
 
     @Test("without --tsa-trust every member of both batches is revoked, its batch token reported timestamp-untrusted-tsa")
     func withoutTSATrustEveryMemberRevoked() throws {
         try stampAroundCompromise()
-        let (run, lines, _) = try verify(extra: [])
+        let (run, lines, summary) = try verify(extra: [])
         #expect(run.status == 1, "\(run)")
         #expect(lines.map { $0["verdict"] as? String } == Array(repeating: "revoked", count: 6), "\(run.stdout)")
+        #expect(try Self.timestampCounts(summary) == (0, ["timestamp-untrusted-tsa": 6], 0))
         for line in lines {
             #expect((line["timestamp"] as? [String: Any])?["problem"] as? String == "timestamp-untrusted-tsa", "\(line)")
         }
@@ -151,8 +166,9 @@ struct BatchTimestampVerifyCommandTests {
         objects[objects.count - 1]["metadata"] = metadata
         let moved = try objects.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self) }
         try directory.write("moved.jsonl", moved.joined(separator: "\n") + "\n")
-        let (run, lines, _) = try verify("moved.jsonl", extra: ["--tsa-trust", "gateway/gateway-ca.cert.pem"])
+        let (run, lines, summary) = try verify("moved.jsonl", extra: ["--tsa-trust", "gateway/gateway-ca.cert.pem"])
         #expect(run.status == 1, "\(run)")
+        #expect(try Self.timestampCounts(summary) == (0, ["timestamp-imprint-mismatch": 3], 0))
         #expect(lines.map { $0["verdict"] as? String } == ["revoked", "revoked", "revoked"], "\(run.stdout)")
         for line in lines {
             #expect((line["timestamp"] as? [String: Any])?["problem"] as? String == "timestamp-imprint-mismatch", "\(line)")
@@ -163,11 +179,21 @@ struct BatchTimestampVerifyCommandTests {
     func membersAfterGenTimeAreFlagged() throws {
         try signBatch("ahead", values: [80, 81], at: Date().addingTimeInterval(86_400))
         try stamp("ahead")
-        let (run, lines, _) = try verify("ahead.stamped.jsonl", crl: false, extra: ["--tsa-trust", "gateway/tsa.cert.pem"])
+        let (run, lines, summary) = try verify("ahead.stamped.jsonl", crl: false, extra: ["--tsa-trust", "gateway/tsa.cert.pem"])
         #expect(run.status == 0, "\(run)")
+        #expect(try Self.timestampCounts(summary) == (2, [:], 2))
         #expect(lines.map { $0["verdict"] as? String } == ["valid", "valid"], "\(run.stdout)")
         for line in lines {
             #expect((line["timestamp"] as? [String: Any])?["deviceClockAhead"] as? Bool == true, "\(line)")
         }
+    }
+
+    @Test("a run without timestamp tokens has no timestamps in its json summary or table")
+    func noTokensNoTimestampCounts() throws {
+        let (run, _, summary) = try verify("first.signed.jsonl", crl: false, extra: ["--tsa-trust", "gateway/tsa.cert.pem"])
+        #expect(run.status == 0, "\(run)")
+        #expect(summary["timestamps"] == nil, "\(summary)")
+        let table = try directory.healthsig(["verify", "--trust", "vendor/acme-ca.cert.pem", "--in", "first.signed.jsonl"])
+        #expect(!table.stdout.contains("timestamps:"), "\(table)")
     }
 }

@@ -73,6 +73,7 @@ public struct VerificationPipeline {
                         totals.matchedSources[name, default: 0] += 1
                     }
                     tally.count(decided.entry.verdict.kind)
+                    if let timestamp = decided.entry.verdict.timestamp { totals.timestamps.count(timestamp) }
                     switch decided.correlationRole {
                     case .none: break
                     case .correlation(let keys): ledger.addMembers(keys)

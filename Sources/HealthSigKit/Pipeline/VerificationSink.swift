@@ -146,6 +146,8 @@ public struct VerificationTotals: Sendable, Hashable {
     /// The revocation data the run used (`--crl`, CRLs in trust directories): which CRLs
     /// counted, which were ignored and which are stale; `nil` when none was given.
     public var revocation: RevocationSummary?
+    /// What the readings' RFC 3161 tokens said; empty when no reading had one.
+    public var timestamps = TimestampTally()
     /// Most distinct matched source names kept.
     public static let matchedSourceLimit = 100
 

@@ -359,6 +359,11 @@ enum ReportJSON {
             key("revocation", into: &out)
             revocation.appendJSON(into: &out)
         }
+        if !totals.timestamps.isEmpty {
+            out.append(UInt8(ascii: ","))
+            key("timestamps", into: &out)
+            totals.timestamps.appendJSON(into: &out)
+        }
         if totals.unreadable > 0 {
             out.append(UInt8(ascii: ","))
             key("unreadable", into: &out)

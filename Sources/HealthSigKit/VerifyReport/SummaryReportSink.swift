@@ -18,6 +18,7 @@ public final class SummaryReportSink: VerificationSink {
         switch format {
         case .table:
             for line in totals.revocation?.tableLines ?? [] { bytes.append(Array((line + "\n").utf8)) }
+            if !totals.timestamps.isEmpty { bytes.append(Array((totals.timestamps.tableLine + "\n").utf8)) }
             bytes.append(Array("summary: \(totals.countsLine)\n".utf8))
         case .json, .ndjson:
             bytes.append("{\"summary\":")

@@ -123,6 +123,7 @@ public final class TableReportSink: VerificationSink {
             text += layout.free(BatchStatusText.line(batch))
         }
         for line in totals.revocation?.tableLines ?? [] { text += layout.free(line) }
+        if !totals.timestamps.isEmpty { text += layout.free(totals.timestamps.tableLine) }
         text += layout.free("summary: \(totals.countsLine)")
         try writer.write(Array(text.utf8))
     }
