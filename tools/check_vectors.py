@@ -16,7 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from vectorcheck.families import run_file  # noqa: E402
 
-REQUIRED_FILES = ("der.json", "cms.json", "records.json", "samples.json", "keys.json", "batch.json", "revocation.json")
+REQUIRED_FILES = ("der.json", "cms.json", "records.json", "samples.json", "keys.json", "batch.json", "revocation.json",
+                  "timestamps.json")
 
 
 def main(argv: list[str]) -> int:

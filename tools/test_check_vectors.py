@@ -161,7 +161,7 @@ def b64(b: bytes) -> str:
 
 
 COMMITTED = TOOLS.parent / "TestVectors"
-FAMILIES = ("der", "cms", "records", "samples", "keys", "batch", "revocation")
+FAMILIES = ("der", "cms", "records", "samples", "keys", "batch", "revocation", "timestamps")
 
 
 def write_vectors(path: Path, family: str, groups: list[dict]) -> None:
@@ -554,6 +554,46 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         for t in (impostor, before, stale):
             self.assertIn(f"tcId {t['tcId']}:", out)
         self.assertIn("revocation.json: 18 passed, 3 failed", out)
+
+    def test_committed_timestamp_vectors_tampered_fail(self):
+        """The committed timestamps.json passes; flipping any test's timestamp result, the verdict of
+        its readings or their deviceClockAhead fails every test."""
+        committed = json.loads((COMMITTED / "timestamps.json").read_text())
+        total = sum(len(g["tests"]) for g in committed["testGroups"])
+
+        def flip_timestamp(t):
+            if t["timestamp"] == "trusted":
+                t["timestamp"] = "timestamp-untrusted-tsa"
+                t.pop("genTime")
+            else:
+                t["timestamp"], t["genTime"] = "trusted", "2027-01-20T12:00:00Z"
+
+        def flip_verdicts(t):
+            for r in t["readings"]:
+                r["verdict"] = "revoked" if r["verdict"] == "valid" else "valid"
+
+        def flip_ahead(t):
+            for r in t["readings"]:
+                r["deviceClockAhead"] = not r["deviceClockAhead"]
+
+        for name, flip in (("timestamp", flip_timestamp), ("verdict", flip_verdicts), ("ahead", flip_ahead)):
+            d = self.tmp / f"committed-timestamps-{name}"
+            d.mkdir()
+            doc = json.loads(json.dumps(committed))
+            (d / "timestamps.json").write_text(json.dumps(doc))
+            complete(d)
+            rc, out = self.check(d)
+            self.assertEqual(rc, 0, out)
+            for g in doc["testGroups"]:
+                for t in g["tests"]:
+                    flip(t)
+            (d / "timestamps.json").write_text(json.dumps(doc))
+            rc, out = self.check(d)
+            self.assertEqual(rc, 1, out)
+            for g in doc["testGroups"]:
+                for t in g["tests"]:
+                    self.assertIn(f"tcId {t['tcId']}:", out)
+            self.assertIn(f"timestamps.json: 0 passed, {total} failed", out)
 
     def test_workout_samples_and_record(self):
         fx = self.fx

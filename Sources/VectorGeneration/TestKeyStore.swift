@@ -25,6 +25,10 @@ final class TestKeyStore {
         static let leaf = "/O=healthsig test vectors/CN=TEST device leaf - never trust"
         static let untrusted = "/O=healthsig test vectors/CN=TEST untrusted signer"
         static let dated = "/O=healthsig test vectors/CN=TEST dated signer - never trust"
+        static let tsa = "/O=healthsig test vectors/CN=TEST TSA - never trust"
+        static let tsaWithoutPurpose = "/O=healthsig test vectors/CN=TEST TSA without timeStamping - never trust"
+        static let tsaNonCritical = "/O=healthsig test vectors/CN=TEST TSA non-critical timeStamping - never trust"
+        static let untrustedTSA = "/O=healthsig test vectors/CN=TEST untrusted TSA"
     }
 
     /// Signer A: trusted as a bare public key (the profile's usual case, sid = key identifier).
@@ -62,6 +66,39 @@ final class TestKeyStore {
         let leaf = try certificate("leaf", key: "leaf", subject: Subject.leaf, serial: "0x2002",
                                    issuer: "ca", extensions: "ext_signer")
         return (ca, leafKey, leaf)
+    }
+
+    /// Time-stamp authorities (`timestamps.json`): one key (`TEST-ONLY-tsa`) certified by the CA
+    /// above as a TSA (extendedKeyUsage critical id-kp-timeStamping only), the same key certified
+    /// by it without that extension and with it non-critical, and a self-signed TSA nobody trusts
+    /// (the `untrusted` key).
+    private(set) lazy var timeStampAuthorities: Result<TimeStampAuthorityKeys, Error> = Result {
+        let ca = try certificateAuthority.get()
+        let key = try privateKey("tsa")
+        let untrustedKey = try privateKey("untrusted")
+        return TimeStampAuthorityKeys(
+            ca: ca.ca, caKey: try privateKey("ca"), key: key,
+            tsa: try certificate("tsa", key: "tsa", subject: Subject.tsa, serial: "0x5001", issuer: "ca", extensions: "ext_tsa"),
+            withoutTimeStamping: try certificate("tsa-no-eku", key: "tsa", subject: Subject.tsaWithoutPurpose, serial: "0x5002",
+                                                 issuer: "ca", extensions: "ext_signer"),
+            nonCritical: try certificate("tsa-noncritical", key: "tsa", subject: Subject.tsaNonCritical, serial: "0x5003",
+                                         issuer: "ca", extensions: "ext_tsa_noncritical"),
+            untrustedKey: untrustedKey,
+            untrusted: try certificate("tsa-untrusted", key: "untrusted", subject: Subject.untrustedTSA, serial: "0x5004",
+                                       issuer: nil, extensions: "ext_tsa"))
+    }
+
+    /// What ``timeStampAuthorities`` holds.
+    struct TimeStampAuthorityKeys {
+        let ca: Certificate
+        /// The CA's key, which also signs the CRLs revoking the device.
+        let caKey: P256PrivateKey
+        let key: P256PrivateKey
+        let tsa: Certificate
+        let withoutTimeStamping: Certificate
+        let nonCritical: Certificate
+        let untrustedKey: P256PrivateKey
+        let untrusted: Certificate
     }
 
     // MARK: - Files
@@ -216,6 +253,8 @@ final class TestKeyStore {
         | `TEST-ONLY-leaf.*` | a device key certified by that CA |
         | `TEST-ONLY-untrusted.*` | a signer nobody trusts, with a self-signed certificate |
         | `TEST-ONLY-dated.*` | trusted through a self-signed certificate valid 2026-11-20 to 2026-11-22 only (`samples` group `trusted-dated-certificate`) |
+        | `TEST-ONLY-tsa.*`, `TEST-ONLY-tsa-no-eku.cert.pem`, `TEST-ONLY-tsa-noncritical.cert.pem` | a time-stamp authority key certified by the CA above as a TSA (extendedKeyUsage critical timeStamping), without that extension, and with it non-critical (`timestamps`) |
+        | `TEST-ONLY-tsa-untrusted.cert.pem` | a self-signed TSA certificate of the `untrusted` key, trusted by no test (`timestamps`) |
 
         """
 
@@ -234,6 +273,18 @@ final class TestKeyStore {
         subjectKeyIdentifier = hash
         basicConstraints = critical, CA:TRUE
         keyUsage = critical, keyCertSign, cRLSign
+        [ext_tsa]
+        subjectKeyIdentifier = hash
+        authorityKeyIdentifier = keyid
+        basicConstraints = critical, CA:FALSE
+        keyUsage = critical, digitalSignature
+        extendedKeyUsage = critical, timeStamping
+        [ext_tsa_noncritical]
+        subjectKeyIdentifier = hash
+        authorityKeyIdentifier = keyid
+        basicConstraints = critical, CA:FALSE
+        keyUsage = critical, digitalSignature
+        extendedKeyUsage = timeStamping
 
         """
 }

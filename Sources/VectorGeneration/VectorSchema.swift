@@ -32,12 +32,12 @@ enum VectorSchema {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "$id": "urn:healthsig:test-vectors:format-1",
           "title": "healthsig conformance vectors, format version 1",
-          "description": "One vector file of TestVectors/ (der.json, cms.json, records.json, samples.json, keys.json, batch.json, revocation.json). See TestVectors/README.md.",
+          "description": "One vector file of TestVectors/ (der.json, cms.json, records.json, samples.json, keys.json, batch.json, revocation.json, timestamps.json). See TestVectors/README.md.",
           "type": "object",
           "required": ["family", "formatVersion", "header", "notes", "numberOfTests", "schema", "testGroups"],
           "additionalProperties": false,
           "properties": {
-            "family": { "enum": ["der", "cms", "records", "samples", "keys", "batch", "revocation"] },
+            "family": { "enum": ["der", "cms", "records", "samples", "keys", "batch", "revocation", "timestamps"] },
             "formatVersion": { "const": 1 },
             "header": { "type": "array", "items": { "type": "string" } },
             "notes": {
@@ -63,7 +63,9 @@ enum VectorSchema {
             { "if": { "properties": { "family": { "const": "batch" } } },
               "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/batchGroup" } } } } },
             { "if": { "properties": { "family": { "const": "revocation" } } },
-              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/revocationGroup" } } } } }
+              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/revocationGroup" } } } } },
+            { "if": { "properties": { "family": { "const": "timestamps" } } },
+              "then": { "properties": { "testGroups": { "items": { "$ref": "#/$defs/timestampsGroup" } } } } }
           ],
           "$defs": {
             "hex": { "type": "string", "pattern": "^([0-9a-f]{2})*$", "description": "Lower-case hex, no separators." },
@@ -318,6 +320,48 @@ enum VectorSchema {
               "if": { "properties": { "result": { "const": "counted" } } },
               "then": { "required": ["stale"] },
               "else": { "not": { "required": ["stale"] } },
+              "unevaluatedProperties": false
+            },
+            "timestampsGroup": {
+              "type": "object",
+              "required": ["name", "tests"],
+              "additionalProperties": false,
+              "properties": {
+                "name": { "$ref": "#/$defs/groupName" },
+                "tests": { "type": "array", "items": { "$ref": "#/$defs/timestampsTest" } }
+              }
+            },
+            "timestampsTest": {
+              "$ref": "#/$defs/test",
+              "required": ["signature", "storedUnder", "token", "tsaTrust", "timestamp", "trust", "crl", "certificate", "readings"],
+              "properties": {
+                "signature": { "$ref": "#/$defs/hex", "description": "The DER of the stamped signature (HKDigitalSignature or HealthSigBatchSignature, decoded)." },
+                "storedUnder": { "enum": ["HealthSigTimestamp", "HealthSigBatchTimestamp"], "description": "The metadata key the token is stored under: a per-sample or a batch signature's." },
+                "token": { "$ref": "#/$defs/hex", "description": "The token's bytes (a TimeStampToken, DER ContentInfo, unless the test says otherwise)." },
+                "tsaTrust": { "type": "array", "items": { "type": "string" }, "description": "The certificates given with --tsa-trust, PEM: TSA certificates or CAs that issued them." },
+                "timestamp": { "enum": ["trusted", "timestamp-malformed", "timestamp-not-tsa-certificate", "timestamp-untrusted-tsa", "timestamp-bad-signature", "timestamp-imprint-mismatch"] },
+                "genTime": { "type": "string", "description": "RFC 3339: the token's genTime, for a trusted token." },
+                "trust": { "type": "string", "description": "The CA certificate trusted for the signer, PEM; it signed crl." },
+                "crl": { "$ref": "#/$defs/hex", "description": "A DER CRL of that CA revoking certificate." },
+                "certificate": { "type": "string", "description": "The signer's certificate, PEM." },
+                "readings": {
+                  "type": "array", "minItems": 1,
+                  "description": "The readings of the signature (a batch signature's members), each with its verdict under the revocation rule given the token.",
+                  "items": {
+                    "type": "object",
+                    "required": ["readingTime", "verdict", "deviceClockAhead"],
+                    "additionalProperties": false,
+                    "properties": {
+                      "readingTime": { "type": "string", "description": "RFC 3339: the reading's own date." },
+                      "verdict": { "enum": ["valid", "revoked"] },
+                      "deviceClockAhead": { "type": "boolean", "description": "The reading is dated after the trusted genTime." }
+                    }
+                  }
+                }
+              },
+              "if": { "properties": { "timestamp": { "const": "trusted" } } },
+              "then": { "required": ["genTime"] },
+              "else": { "not": { "required": ["genTime"] } },
               "unevaluatedProperties": false
             }
           }

@@ -8,7 +8,8 @@ import HealthSigKit
 public enum VectorSuiteGenerator {
     /// The families in file order (the order `VectorSuite.check` reports them).
     static var families: [any VectorFamilyGenerator] {
-        [DERVectors(), CMSVectors(), RecordVectors(), SampleVectors(), KeyVectors(), BatchVectors(), RevocationVectors()]
+        [DERVectors(), CMSVectors(), RecordVectors(), SampleVectors(), KeyVectors(), BatchVectors(), RevocationVectors(),
+         TimestampVectors()]
     }
 
     /// Creates or extends the vector files in `directory`.

@@ -8,7 +8,8 @@ public enum VectorTestSupport {
         .appendingPathComponent("TestVectors", isDirectory: true)
 
     /// The vector file names, in the order `check` reports them.
-    public static let fileNames = ["der.json", "cms.json", "records.json", "samples.json", "keys.json", "batch.json", "revocation.json"]
+    public static let fileNames = ["der.json", "cms.json", "records.json", "samples.json", "keys.json", "batch.json", "revocation.json",
+                                         "timestamps.json"]
 
     /// A fresh, empty temporary directory.
     public static func temporaryDirectory() throws -> URL {

@@ -332,4 +332,13 @@ def run_revocation(res: FileResult, t: dict, trust) -> None:
     res.record(t["tcId"], ok, expected, got, t.get("comment", ""))
 
 
-RUNNERS.update({"der": run_der, "keys": run_keys, "batch": run_batch, "revocation": run_revocation})
+# ---- timestamps
+
+def run_timestamps(res: FileResult, t: dict, trust) -> None:
+    from . import timestampfamily
+    ok, expected, got = timestampfamily.check(t)
+    res.record(t["tcId"], ok, expected, got, t.get("comment", ""))
+
+
+RUNNERS.update({"der": run_der, "keys": run_keys, "batch": run_batch, "revocation": run_revocation,
+                "timestamps": run_timestamps})

@@ -4,7 +4,7 @@ import SampleIO
 /// against this implementation. (The maintainer's generator, target `VectorGeneration`, adds to
 /// each family what it needs to propose tests.)
 package protocol VectorFamily {
-    /// `der`, `cms`, `records`, `samples`, `keys`, `batch`, `revocation`.
+    /// `der`, `cms`, `records`, `samples`, `keys`, `batch`, `revocation`, `timestamps`.
     var family: String { get }
     /// Runs one test against this implementation.
     func evaluate(test: JSONObject, group: JSONObject) -> VectorOutcome

@@ -6,7 +6,8 @@ import Foundation
 public enum VectorSuite {
     /// The families in file order.
     package static var families: [any VectorFamily] {
-        [DERVectors(), CMSVectors(), RecordVectors(), SampleVectors(), KeyVectors(), BatchVectors(), RevocationVectors()]
+        [DERVectors(), CMSVectors(), RecordVectors(), SampleVectors(), KeyVectors(), BatchVectors(), RevocationVectors(),
+         TimestampVectors()]
     }
 
     /// Runs every test of every vector file in `directory` against this implementation.
