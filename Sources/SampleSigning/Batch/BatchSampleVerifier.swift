@@ -611,7 +611,9 @@ public struct BatchSampleVerifier<Tag: Sendable>: Sendable {
         if let conflict = batches[key]?.conflict { return Outcome(tag: member.tag, verdict: conflict, batch: reference) }
         guard let copy = batches[key]?.signature else { return giveUp(member, reason: "in the input") }
         func outcome(_ verdict: SampleVerdict) -> Outcome {
-            Outcome(tag: member.tag, verdict: Self.flagged(Self.stamped(verdict, copy.timestamp), member.stored), batch: reference)
+            // Nearly every batch has no token: its members' verdicts are handed on untouched.
+            guard let timestamp = copy.timestamp else { return Outcome(tag: member.tag, verdict: verdict, batch: reference) }
+            return Outcome(tag: member.tag, verdict: Self.flagged(Self.stamped(verdict, timestamp), member.stored), batch: reference)
         }
         guard reference.index < copy.count else {
             return outcome(Self.indexMismatch(signed: "index 0...\(copy.count - 1) (the batch holds \(copy.count))",
