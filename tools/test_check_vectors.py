@@ -641,6 +641,36 @@ class CheckerOnOpenSSLOutput(unittest.TestCase):
         self.assertIn("records.json: 1 passed, 0 failed", out)
 
 
+class CommittedVectorsMatchTheirSchema(unittest.TestCase):
+    """Every committed vector file is an instance of TestVectors/vectors.schema.json: other
+    implementations generate their readers from the schema, so a value it does not allow is a
+    defect of the vectors or of the schema."""
+
+    def test_every_vector_file_validates(self):
+        import jsonschema
+
+        directory = Path(__file__).resolve().parent.parent / "TestVectors"
+        schema = json.loads((directory / "vectors.schema.json").read_text())
+        validator = jsonschema.Draft202012Validator(schema)
+        files = sorted(p for p in directory.glob("*.json") if p.name != "vectors.schema.json")
+        self.assertGreater(len(files), 5)
+        for path in files:
+            with self.subTest(file=path.name):
+                errors = [f"{list(e.absolute_path)}: {e.message}"
+                          for e in validator.iter_errors(json.loads(path.read_text()))]
+                self.assertEqual(errors, [])
+
+    def test_a_status_outside_the_schema_is_refused(self):
+        import jsonschema
+
+        directory = Path(__file__).resolve().parent.parent / "TestVectors"
+        schema = json.loads((directory / "vectors.schema.json").read_text())
+        batch = json.loads((directory / "batch.json").read_text())
+        batch["testGroups"][0]["tests"][0]["batches"][0]["signature"] = "mostly-valid"
+        errors = list(jsonschema.Draft202012Validator(schema).iter_errors(batch))
+        self.assertTrue(any("mostly-valid" in e.message for e in errors))
+
+
 class DERRules(unittest.TestCase):
     def err(self, hexstr: str) -> str:
         with self.assertRaises(DERError) as cm:

@@ -250,7 +250,7 @@ enum VectorSchema {
                       "count": { "type": ["integer", "null"], "description": "Records the signed manifest lists; null without a valid signature." },
                       "present": { "type": "integer", "minimum": 0 },
                       "absent": { "type": ["integer", "null"] },
-                      "signature": { "enum": ["valid", "unsigned", "malformed", "bad-signature", "untrusted-signer"] },
+                      "signature": { "enum": ["valid", "unsigned", "malformed", "bad-signature", "untrusted-signer", "content-mismatch"] },
                       "complete": { "type": "boolean", "description": "What --require-complete asks: a valid signature and no sample absent." }
                     }
                   }
