@@ -3,24 +3,29 @@ import Foundation
 
 /// Recognises, on its bytes, the one layout the profile's signers write: a ContentInfo holding a
 /// SignedData of version 3 with id-sha256 (parameters absent) as its only digest algorithm,
-/// attached id-data content, no certificates or CRLs, and exactly one SignerInfo of version 3
-/// naming its key by subjectKeyIdentifier, with id-sha256 and ecdsa-with-SHA256 (parameters
-/// absent) and neither signed nor unsigned attributes:
+/// attached id-data content, no CRLs, either no certificates or exactly one element in them that
+/// is a SEQUENCE (the `certificate` choice, as `sign --embed-cert` writes the device's), and
+/// exactly one SignerInfo of version 3 naming its key by subjectKeyIdentifier, with id-sha256
+/// and ecdsa-with-SHA256 (parameters absent) and neither signed nor unsigned attributes:
 ///
 /// ```
 /// 30 L  06 09 <id-signedData>  A0 L  30 L  02 01 03  31 0D 30 0B 06 09 <id-sha256>
 ///       30 L  06 09 <id-data>  A0 L  04 L <content>
+///       [A0 L  30 L <certificate>]
 ///       31 L  30 L  02 01 03  80 L <subjectKeyIdentifier>
 ///                   30 0B 06 09 <id-sha256>  30 0A 06 08 <ecdsa-with-SHA256>  04 L <signature>
 /// ```
 ///
-/// Every byte but the lengths and the three values is fixed, and every length must be the
+/// Every byte but the lengths and the values is fixed, and every length must be the
 /// shortest definite form (read by ``DER/definiteLength(in:at:)``, where X.690 10.1 is
 /// enforced) and end exactly where its element's fields end, with nothing after the whole. Such
-/// input passes steps 1–9 of ``CMSVerifier`` by construction, and yields the same fields their
+/// input passes steps 1–9 of ``CMSVerifier`` by construction (one certificate is a SET OF in DER
+/// order, and an X.509 certificate leaves the version at 3), and yields the same fields their
 /// decoding would, so verification continues at step 10 without building the DER tree and the
-/// typed structures: that was most of the CMS cost of every verified sample. Anything else,
-/// however slightly different, is not recognised and goes through the full checks.
+/// typed structures: that was most of the CMS cost of every verified sample. The certificate's
+/// own bytes are not looked into here: the verifier holds them to the whole parse's rules before
+/// using them (``EmbeddedCertificateMemo/certificate(inPlace:)``). Anything else, however
+/// slightly different, is not recognised and goes through the full checks.
 struct ProfileSignedDataLayout {
     /// The eContent octets (the signed record).
     let content: Range<Int>
@@ -28,6 +33,12 @@ struct ProfileSignedDataLayout {
     let subjectKeyIdentifier: Range<Int>
     /// The signature octets (an ECDSA-Sig-Value, checked at step 11).
     let signature: Range<Int>
+    /// The whole embedded certificate element (identifier and length included), when there is one.
+    let certificate: Range<Int>?
+
+    /// Where an embedded certificate lies in the DER tree (ContentInfo, its `[0]`, SignedData,
+    /// `certificates`, then the certificate; the root is 1), for the nesting limit.
+    static let certificateDepth = 5
 
     /// The layout of `der`, or `nil` when `der` is not exactly in it.
     init?(_ der: [UInt8]) {
@@ -41,10 +52,12 @@ struct ProfileSignedDataLayout {
         self = layout
     }
 
-    private init(content: Range<Int>, subjectKeyIdentifier: Range<Int>, signature: Range<Int>) {
+    private init(content: Range<Int>, subjectKeyIdentifier: Range<Int>, signature: Range<Int>,
+                 certificate: Range<Int>?) {
         self.content = content
         self.subjectKeyIdentifier = subjectKeyIdentifier
         self.signature = signature
+        self.certificate = certificate
     }
 
     /// The layout of `der`, read in place.
@@ -62,6 +75,14 @@ struct ProfileSignedDataLayout {
         else { return nil }
         let content = reader.cursor..<contentEnd
         reader.cursor = contentEnd
+        var certificate: Range<Int>?
+        if reader.cursor < der.count, der[reader.cursor] == 0xA0 {
+            guard let certificatesEnd = reader.header(0xA0) else { return nil }
+            let start = reader.cursor
+            guard let certificateEnd = reader.header(0x30), certificateEnd == certificatesEnd else { return nil }
+            certificate = start..<certificateEnd
+            reader.cursor = certificateEnd
+        }
         guard let signerInfosEnd = reader.header(0x31), signerInfosEnd == signedDataEnd,
               let signerInfoEnd = reader.header(0x30), signerInfoEnd == signerInfosEnd,
               reader.fixed(Self.signerInfoVersion),
@@ -73,7 +94,7 @@ struct ProfileSignedDataLayout {
               let signatureEnd = reader.header(0x04), signatureEnd == signerInfoEnd
         else { return nil }
         return ProfileSignedDataLayout(content: content, subjectKeyIdentifier: subjectKeyIdentifier,
-                                       signature: reader.cursor..<signatureEnd)
+                                       signature: reader.cursor..<signatureEnd, certificate: certificate)
     }
 
     /// `06 09` id-signedData (1.2.840.113549.1.7.2).

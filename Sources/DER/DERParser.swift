@@ -33,6 +33,20 @@ public enum DER {
         return node
     }
 
+    /// Whether `bytes` are exactly one element that ``parse(_:)-swift.type.method`` accepts when it
+    /// lies at nesting level `depth` (the root is 1) of a larger encoding: the same checks, the
+    /// nesting limit counted from that level. For a reader that recognises the elements around
+    /// it on their bytes and must still hold the element inside to the whole parse's rules.
+    public static func isValidElement(_ bytes: ArraySlice<UInt8>, atDepth depth: Int) -> Bool {
+        var cursor = bytes.startIndex
+        do {
+            try validateElement(bytes, cursor: &cursor, depth: depth)
+        } catch {
+            return false
+        }
+        return cursor == bytes.endIndex
+    }
+
     /// Parses and decodes a value of type `T` from a complete DER encoding.
     public static func decode<T: DERParseable>(_ type: T.Type = T.self, from bytes: [UInt8]) throws -> T {
         try T(derNode: parse(bytes))

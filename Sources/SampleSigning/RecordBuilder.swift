@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DER
 import Foundation
 import HealthSamples
@@ -65,25 +58,6 @@ public enum RecordBuilder {
         try ThreadRecordWriter.with { (writer: inout DERWriter) throws(DERError) -> [UInt8] in
             try RecordWriter.write(sample, into: &writer)
             return writer.withUnsafeBytes { [UInt8](copying: $0) }
-        }
-    }
-
-    /// Whether `content` is octet for octet the DER of `sample`'s record
-    /// (``encodedRecord(for:)``), found without a copy of the record: `false` also when the
-    /// sample has no record (a field DER cannot hold).
-    public static func encodedRecord(for sample: Sample, equals content: [UInt8]) -> Bool {
-        ThreadRecordWriter.with { (writer: inout DERWriter) -> Bool in
-            do {
-                try RecordWriter.write(sample, into: &writer)
-            } catch {
-                return false
-            }
-            return writer.withUnsafeBytes { record in
-                content.withUnsafeBytes { content in
-                    record.count == content.count
-                        && (record.isEmpty || memcmp(record.baseAddress!, content.baseAddress!, record.count) == 0)
-                }
-            }
         }
     }
 

@@ -11,10 +11,11 @@ struct VerificationRun {
     let json: String
     let ndjson: String
 
-    init(_ path: String, trust: TrustSet, jobs: Int = 1) throws {
+    /// A run with `verifier`, by default one of `trust`.
+    init(_ path: String, trust: TrustSet, jobs: Int = 1, verifier: SampleVerifier? = nil) throws {
         collector = CollectingSink()
         let table = ReportBuffer(), json = ReportBuffer(), ndjson = ReportBuffer()
-        totals = try VerificationPipeline(verifier: SampleVerifier(trust: trust), jobs: jobs).run(
+        totals = try VerificationPipeline(verifier: verifier ?? SampleVerifier(trust: trust), jobs: jobs).run(
             // A wide table: each row on one line (TableLayoutTests checks narrow layouts).
             inputPath: path, sinks: [collector, ReportFormat.table.sink(writingTo: table, tableWidth: 200),
                                      ReportFormat.json.sink(writingTo: json), ReportFormat.ndjson.sink(writingTo: ndjson)])

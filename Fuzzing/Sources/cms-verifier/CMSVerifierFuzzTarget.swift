@@ -7,8 +7,9 @@ import FuzzSupport
 /// trust set. Invariants: a `valid` verdict needs strict DER that re-encodes to the input, and
 /// signed content plus signature value that some vector carries (a verifier that accepted a
 /// content or signature no test key made would be forging); malformed offsets lie inside
-/// the input; the profile-layout shortcut, on an array or on bytes lent in place, gives the
-/// verdict of the full checks (`verifyWithoutLayoutShortcut`).
+/// the input; the profile-layout shortcut (with or without the one embedded certificate it
+/// recognises; the suite's signatures carrying one seed it), on an array or on bytes lent in
+/// place, gives the verdict of the full checks (`verifyWithoutLayoutShortcut`).
 @main
 enum CMSVerifierFuzzer {
     static func main() { FuzzerDriver.run(fuzzCMSVerifier) }
