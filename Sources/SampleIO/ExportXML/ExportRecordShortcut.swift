@@ -144,15 +144,24 @@ struct ExportRecordShortcut {
         while index < end, classes[Int(bytes[index])] & whitespaceClass != 0 { index += 1 }
         guard index < end, bytes[index] == UInt8(ascii: "\"") else { return nil }
         let valueStart = index + 1
+        guard let (valueEnd, plain) = valueEnd(bytes, from: valueStart) else { return nil }
+        index = valueEnd + 1
+        return .attribute(nameStart: nameStart, nameEnd: nameEnd, valueStart: valueStart, valueEnd: valueEnd, plain: plain)
+    }
+
+    /// The closing quote of the double-quoted value starting at `start`, and whether the value
+    /// is its own text (no reference, no tab, line feed or carriage return to normalize); `nil`
+    /// for a `<` in it or a value cut by the end of `bytes`.
+    @inline(__always)
+    private static func valueEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, plain: Bool)? {
         var plain = true
-        var stop = valueStart
+        var stop = start
         while true {
             stop = quotedValueEnd(bytes, from: stop)
-            guard stop < end else { return nil }
+            guard stop < bytes.count else { return nil }
             switch bytes[stop] {
             case UInt8(ascii: "\""):
-                index = stop + 1
-                return .attribute(nameStart: nameStart, nameEnd: nameEnd, valueStart: valueStart, valueEnd: stop, plain: plain)
+                return (stop, plain)
             case UInt8(ascii: "<"):
                 return nil
             case UInt8(ascii: "&"), 0x09, 0x0A, 0x0D:
@@ -162,6 +171,32 @@ struct ExportRecordShortcut {
             }
             stop += 1
         }
+    }
+
+    /// The attribute at `index` when it is written as the Health app writes it, ` name="`, with
+    /// a name at or after `first` in the Health app's order (type, sourceName, sourceVersion,
+    /// device, unit, creationDate, startDate, endDate, value): its place in that order, name,
+    /// bit, slot and where its value starts. One comparison of the bytes replaces the grammar's
+    /// steps for the usual record; anything else goes through ``tagStep(_:_:)``.
+    @inline(__always)
+    private static func usualRecordAttribute(_ buffer: StreamBuffer, at index: Int, from first: Int)
+        -> (order: Int, name: String, bit: UInt16, slot: Int?, valueStart: Int)? {
+        var order = first
+        while order < 9 {
+            switch order {
+            case 0: if buffer.matches(" type=\"", at: index) { return (0, "type", 1 << 0, Slot.type, index + 7) }
+            case 1: if buffer.matches(" sourceName=\"", at: index) { return (1, "sourceName", 1 << 6, Slot.sourceName, index + 13) }
+            case 2: if buffer.matches(" sourceVersion=\"", at: index) { return (2, "sourceVersion", 1 << 8, Slot.sourceVersion, index + 16) }
+            case 3: if buffer.matches(" device=\"", at: index) { return (3, "device", 1 << 3, Slot.device, index + 9) }
+            case 4: if buffer.matches(" unit=\"", at: index) { return (4, "unit", 1 << 1, Slot.unit, index + 7) }
+            case 5: if buffer.matches(" creationDate=\"", at: index) { return (5, "creationDate", 1 << 7, nil, index + 15) }
+            case 6: if buffer.matches(" startDate=\"", at: index) { return (6, "startDate", 1 << 5, nil, index + 12) }
+            case 7: if buffer.matches(" endDate=\"", at: index) { return (7, "endDate", 1 << 4, nil, index + 10) }
+            default: if buffer.matches(" value=\"", at: index) { return (8, "value", 1 << 2, nil, index + 8) }
+            }
+            order += 1
+        }
+        return nil
     }
 
     /// Reads the `Record` that starts with the next `<` after the tokenizer's position, when it
@@ -184,16 +219,29 @@ struct ExportRecordShortcut {
         var selfClosing = false
         // The dates of a record are often the same text: the first copy is given out again.
         var dateStart = 0, dateEnd = 0, date = ""
+        var nextInOrder = 0
         tag: while true {
-            guard let step = Self.tagStep(bytes, &index) else { return nil }
-            switch step {
-            case .open:
-                break tag
-            case .selfClosed:
-                selfClosing = true
-                break tag
-            case .attribute(let nameStart, let nameEnd, let valueStart, let valueEnd, let plain):
-                guard let (name, bit, slot) = Self.recordAttribute(buffer, nameStart, nameEnd), seen & bit == 0 else { return nil }
+            let name: String, bit: UInt16, slot: Int?, valueStart: Int, valueEnd: Int, plain: Bool
+            if let usual = Self.usualRecordAttribute(buffer, at: index, from: nextInOrder),
+               let (end, isPlain) = Self.valueEnd(bytes, from: usual.valueStart) {
+                (name, bit, slot, valueStart, valueEnd, plain) = (usual.name, usual.bit, usual.slot, usual.valueStart, end, isPlain)
+                nextInOrder = usual.order + 1
+                index = end + 1
+            } else {
+                guard let step = Self.tagStep(bytes, &index) else { return nil }
+                switch step {
+                case .open:
+                    break tag
+                case .selfClosed:
+                    selfClosing = true
+                    break tag
+                case .attribute(let nameStart, let nameEnd, let start, let end, let isPlain):
+                    guard let known = Self.recordAttribute(buffer, nameStart, nameEnd) else { return nil }
+                    (name, bit, slot, valueStart, valueEnd, plain) = (known.name, known.bit, known.slot, start, end, isPlain)
+                }
+            }
+            do {
+                guard seen & bit == 0 else { return nil }
                 seen |= bit
                 let value: String
                 if let slot {
@@ -219,6 +267,14 @@ struct ExportRecordShortcut {
         let line = tokenizer.line(at: open)
         var metadata: [ExportMetadataEntry] = []
         var lastTagLine = line
+        // Lines within the record are counted here, from the record's own: the tokenizer's
+        // counter is for offsets anywhere in the window, and costs more each call.
+        var countedOffset = open
+        func lineNumber(of offset: Int) -> Int {
+            lastTagLine += buffer.occurrences(of: 0x0A, from: countedOffset, to: offset)
+            countedOffset = offset
+            return lastTagLine
+        }
         if !selfClosing {
             while true {
                 guard let child = buffer.find(UInt8(ascii: "<"), from: index, to: bytes.count),
@@ -230,38 +286,49 @@ struct ExportRecordShortcut {
                     let classes = xmlByteClasses
                     while end < bytes.count, classes[Int(bytes[end])] & whitespaceClass != 0 { end += 1 }
                     guard end < bytes.count, bytes[end] == UInt8(ascii: ">"), end + 1 - child <= maximumTag else { return nil }
-                    lastTagLine = tokenizer.line(at: child)
+                    _ = lineNumber(of: child)
                     index = end + 1
                     break
                 }
                 guard buffer.matches("<MetadataEntry", at: child), metadata.count < maximumChildren else { return nil }
-                index = child + 14
                 var key: String?
                 var value: String?
-                entry: while true {
-                    guard let step = Self.tagStep(bytes, &index) else { return nil }
-                    switch step {
-                    case .open:
-                        return nil  // an entry with content: left to the general path
-                    case .selfClosed:
-                        break entry
-                    case .attribute(let nameStart, let nameEnd, let valueStart, let valueEnd, let plain):
-                        if key == nil, buffer.matchesExactly("key", from: nameStart, to: nameEnd) {
-                            key = self.value(slot: Slot.metadataKey, tokenizer, bytes, valueStart, valueEnd, plain: plain)
-                            if key == nil { return nil }
-                        } else if value == nil, buffer.matchesExactly("value", from: nameStart, to: nameEnd) {
-                            value = self.value(slot: Slot.metadataValue, tokenizer, bytes, valueStart, valueEnd, plain: plain)
-                            if value == nil { return nil }
-                        } else {
-                            return nil
+                // As the Health app writes it, `<MetadataEntry key="…" value="…"/>`, compared as
+                // bytes; any other spelling goes through the grammar's steps.
+                if buffer.matches("<MetadataEntry key=\"", at: child),
+                   let (keyEnd, keyPlain) = Self.valueEnd(bytes, from: child + 20),
+                   buffer.matches("\" value=\"", at: keyEnd),
+                   let (valueEnd, valuePlain) = Self.valueEnd(bytes, from: keyEnd + 9),
+                   buffer.matches("\"/>", at: valueEnd) {
+                    key = self.value(slot: Slot.metadataKey, tokenizer, bytes, child + 20, keyEnd, plain: keyPlain)
+                    value = self.value(slot: Slot.metadataValue, tokenizer, bytes, keyEnd + 9, valueEnd, plain: valuePlain)
+                    index = valueEnd + 3
+                } else {
+                    index = child + 14
+                    entry: while true {
+                        guard let step = Self.tagStep(bytes, &index) else { return nil }
+                        switch step {
+                        case .open:
+                            return nil  // an entry with content: left to the general path
+                        case .selfClosed:
+                            break entry
+                        case .attribute(let nameStart, let nameEnd, let valueStart, let valueEnd, let plain):
+                            if key == nil, buffer.matchesExactly("key", from: nameStart, to: nameEnd) {
+                                key = self.value(slot: Slot.metadataKey, tokenizer, bytes, valueStart, valueEnd, plain: plain)
+                                if key == nil { return nil }
+                            } else if value == nil, buffer.matchesExactly("value", from: nameStart, to: nameEnd) {
+                                value = self.value(slot: Slot.metadataValue, tokenizer, bytes, valueStart, valueEnd, plain: plain)
+                                if value == nil { return nil }
+                            } else {
+                                return nil
+                            }
                         }
                     }
                 }
                 guard let key, let value, index - child <= maximumTag else { return nil }
                 spent += key.utf8.count + value.utf8.count
                 guard spent <= maximumBytes else { return nil }
-                lastTagLine = tokenizer.line(at: child)
-                metadata.append(ExportMetadataEntry(key: key, value: value, line: lastTagLine))
+                metadata.append(ExportMetadataEntry(key: key, value: value, line: lineNumber(of: child)))
             }
         }
         tokenizer.position = index
