@@ -67,6 +67,7 @@ public struct ExportSampleMapper {
         switch item.kind {
         case .record:
             // Records of one type come in long runs: the last lookup is remembered.
+            // Perf: ≈ 700 instructions a record of export.xml verify (2.1 %), as in ExportXMLReader.
             let recordType: RecordType
             if identifier == lastRecordTypeText, let lastRecordType {
                 recordType = lastRecordType
