@@ -18,6 +18,12 @@ public struct ByteClass: OptionSet, Sendable {
     @inlinable public static var delete: ByteClass { ByteClass(rawValue: 1 << 3) }
     /// A byte of a multi-byte UTF-8 sequence (or no UTF-8 at all), 0x80–0xFF.
     @inlinable public static var nonASCII: ByteClass { ByteClass(rawValue: 1 << 4) }
+    /// NUL, 0x00.
+    @inlinable public static var nul: ByteClass { ByteClass(rawValue: 1 << 5) }
+    /// `<` (0x3C).
+    @inlinable public static var lessThan: ByteClass { ByteClass(rawValue: 1 << 6) }
+    /// `&` (0x26).
+    @inlinable public static var ampersand: ByteClass { ByteClass(rawValue: 1 << 7) }
 
     /// What a JSON string cannot carry as it is (RFC 8259 §7): a quote, a backslash, a control
     /// character.
@@ -31,6 +37,17 @@ public struct ByteClass: OptionSet, Sendable {
     /// Anything but printable ASCII that a JSON string carries as it is.
     @inlinable public static var jsonEscapedOrNotPrintableASCII: ByteClass {
         ByteClass(rawValue: jsonEscaped.rawValue | delete.rawValue | nonASCII.rawValue)
+    }
+    /// Where a run of ASCII text XML accepts ends: a NUL (never XML) or the start of a multi-byte
+    /// sequence, which needs checking as UTF-8.
+    @inlinable public static var nulOrNonASCII: ByteClass {
+        ByteClass(rawValue: nul.rawValue | nonASCII.rawValue)
+    }
+    /// Where a double-quoted XML attribute value stops being plain text: its closing quote, a
+    /// `<` (never allowed), a reference, or a control character (tab, line feed and carriage
+    /// return are normalized to spaces; others are kept but rare).
+    @inlinable public static var xmlQuotedValueEnd: ByteClass {
+        ByteClass(rawValue: quote.rawValue | lessThan.rawValue | ampersand.rawValue | control.rawValue)
     }
 }
 
@@ -118,6 +135,9 @@ public enum ByteScan {
         if classes.contains(.control) { found |= (word &- ones &* 0x20) & ~word }
         if classes.contains(.delete) { found |= zeroBytes(word ^ (ones &* 0x7F)) }
         if classes.contains(.nonASCII) { found |= word }
+        if classes.contains(.nul) { found |= zeroBytes(word) }
+        if classes.contains(.lessThan) { found |= zeroBytes(word ^ (ones &* 0x3C)) }
+        if classes.contains(.ampersand) { found |= zeroBytes(word ^ (ones &* 0x26)) }
         return found & 0x8080_8080_8080_8080
     }
 
@@ -128,6 +148,9 @@ public enum ByteScan {
         if classes.contains(.quote) { stop .|= chunk .== SIMD16(repeating: 0x22) }
         if classes.contains(.backslash) { stop .|= chunk .== SIMD16(repeating: 0x5C) }
         if classes.contains(.delete) { stop .|= chunk .== SIMD16(repeating: 0x7F) }
+        if classes.contains(.nul) { stop .|= chunk .== SIMD16(repeating: 0) }
+        if classes.contains(.lessThan) { stop .|= chunk .== SIMD16(repeating: 0x3C) }
+        if classes.contains(.ampersand) { stop .|= chunk .== SIMD16(repeating: 0x26) }
         if classes.contains(.control) && classes.contains(.nonASCII) {
             // One signed comparison takes in both: 0x80 and above are negative.
             stop .|= SIMD16<Int8>(truncatingIfNeeded: chunk) .< SIMD16(repeating: 0x20)

@@ -35,4 +35,22 @@ import Testing
             #expect(out == plain)
         }
     }
+
+    @Test func textPastASCIIGoesOutAsTheScalarByScalarEscapingWritesIt() {
+        // Every scalar up to U+30FF and some beyond, alone, between letters, after a curly
+        // apostrophe and next to a quote: the byte-level test must agree with the scalar loop.
+        var scalars = (0x80...0x30FF).compactMap(Unicode.Scalar.init)
+        scalars += [0xFEFF, 0xFFFD, 0x1F600, 0x10FFFF].compactMap { Unicode.Scalar(UInt32($0)) }
+        var differences: [String] = []
+        for scalar in scalars {
+            for text in ["\(scalar)", "a\(scalar)b", "Simon’s \(scalar)", "\(scalar)\"", "\(scalar)\u{7F}"] {
+                var fast = ReportBytes()
+                ReportJSON.string(text, into: &fast)
+                var reference = ReportBytes()
+                ReportJSON.appendEscapingByScalar(text, into: &reference)
+                if fast.array != reference.array { differences.append("U+\(String(scalar.value, radix: 16)) in \(text.debugDescription)") }
+            }
+        }
+        #expect(Array(differences.prefix(5)) == [])
+    }
 }

@@ -13,6 +13,9 @@ struct ByteScanTests {
             if classes.contains(.control) && byte < 0x20 { return index }
             if classes.contains(.delete) && byte == 0x7F { return index }
             if classes.contains(.nonASCII) && byte >= 0x80 { return index }
+            if classes.contains(.nul) && byte == 0 { return index }
+            if classes.contains(.lessThan) && byte == 0x3C { return index }
+            if classes.contains(.ampersand) && byte == 0x26 { return index }
             index += 1
         }
         return max(start, bytes.count)
@@ -21,6 +24,7 @@ struct ByteScanTests {
     static let sets: [ByteClass] = [
         .quote, .backslash, .control, .delete, .nonASCII,
         .jsonEscaped, .jsonPlainASCIIEnd, .jsonEscapedOrNotPrintableASCII, [.control, .delete],
+        .nul, .lessThan, .ampersand, .nulOrNonASCII, .xmlQuotedValueEnd,
     ]
 
     static func scan(_ classes: ByteClass, _ bytes: [UInt8], from start: Int) -> Int {
@@ -49,7 +53,8 @@ struct ByteScanTests {
         // In the word test a matching byte borrows from the byte above it, which then looks
         // like a match when it is the matching value plus or minus one: only the lowest flag
         // of a word is exact, and bytes before `start` must not flag those after it.
-        let pairs: [(match: UInt8, above: UInt8)] = [(0x22, 0x23), (0x5C, 0x5D), (0x00, 0x20), (0x1F, 0x20), (0x7F, 0x7E)]
+        let pairs: [(match: UInt8, above: UInt8)] = [(0x22, 0x23), (0x5C, 0x5D), (0x00, 0x20), (0x1F, 0x20), (0x7F, 0x7E),
+                                                        (0x00, 0x01), (0x3C, 0x3D), (0x3C, 0x3B), (0x26, 0x27), (0x26, 0x25)]
         var mismatches: [String] = []
         for (match, above) in pairs {
             for length in [2, 3, 8, 9, 15, 16, 17, 24, 33] {

@@ -165,4 +165,29 @@ struct ExportSampleMapperTests {
         #expect(count == 9)
         #expect(reader.items.locale == "en_US")
     }
+
+    @Test func aMapperThatRemembersEarlierRecordsMapsEachAsAFreshMapperDoes() throws {
+        // Types, units, devices and dates alternate from record to record, repeat, and come
+        // back after another: what the mapper remembers of one must never leak into the next.
+        var text = ExportFixtures.generatedHeader
+        let types = [("HKQuantityTypeIdentifierHeartRate", "count/min", "72"), ("HKQuantityTypeIdentifierBodyMass", "kg", "70.5"),
+                     ("HKCategoryTypeIdentifierSleepAnalysis", nil, "HKCategoryValueSleepAnalysisInBed"),
+                     ("HKQuantityTypeIdentifierEnvironmentalSoundReduction", "dBASPL", "3"), ("HKQuantityTypeIdentifierBodyMass", "lb", "x")]
+        for index in 0..<40 {
+            let (type, unit, value) = types[(index * 7 / 3) % types.count]
+            let date = "2026-11-20 07:0\(index % 3):00 +0100"
+            let device = index % 4 == 0 ? "" : " device=\"\(index % 3 == 0 ? ExportFixtures.watch : ExportFixtures.monitor)\""
+            text += " <Record type=\"\(type)\" sourceName=\"S\"\(device)\(unit.map { " unit=\"\($0)\"" } ?? "") startDate=\"\(date)\" endDate=\"\(date)\" value=\"\(value)\"/>\n"
+        }
+        text += ExportFixtures.generatedFooter
+        let reader = ExportXMLReader(source: MemoryChunkSource(text))
+        var remembering = ExportSampleMapper()
+        var mapped = 0
+        while let item = try reader.next() {
+            var fresh = ExportSampleMapper()
+            #expect(remembering.map(item) == fresh.map(item), "record \(item.position)")
+            mapped += 1
+        }
+        #expect(mapped == 40)
+    }
 }

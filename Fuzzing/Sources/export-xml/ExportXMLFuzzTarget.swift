@@ -1,9 +1,10 @@
 import FuzzSupport
-import SampleIO
+@_spi(FastPathReference) import SampleIO
 
 /// export.xml reader (tokenizer, item reader, sample mapping): any input, seeded with small
 /// exports. Invariants: reading in 1–64-byte chunks gives the same items and the same error as
-/// reading in one piece; every line reported lies inside the input; item positions count up by
+/// reading in one piece; the record shortcut gives what the general tokenizer walk (its
+/// reference) gives; every line reported lies inside the input; item positions count up by
 /// one.
 @main
 enum ExportXMLFuzzer {
@@ -17,6 +18,8 @@ public func fuzzExportXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let whole = readAll(input, lines: lines, chunkSize: max(1, input.count), describingErrors: true)
     let chunked = readAll(input, lines: lines, chunkSize: ChunkedReading.smallChunkSize(for: input))
     Invariant.require(whole == chunked, "chunk boundaries change what is read:\n\(whole)\n---\n\(chunked)")
+    let reference = readAll(input, lines: lines, chunkSize: max(1, input.count), recordShortcut: false)
+    Invariant.require(whole == reference, "the record shortcut reads differently:\n\(whole)\n---\n\(reference)")
     return 0
 }
 
@@ -32,8 +35,9 @@ private enum ReadItem: Equatable {
 
 /// Every item, checking each one on the way. `describingErrors`: builds the messages of errors,
 /// which users see, so that their code runs too (once per input is enough).
-private func readAll(_ input: [UInt8], lines: Int, chunkSize: Int, describingErrors: Bool = false) -> [ReadItem] {
-    let reader = ExportSampleReader(source: MemoryChunkSource(input, chunkSize: chunkSize))
+private func readAll(_ input: [UInt8], lines: Int, chunkSize: Int, describingErrors: Bool = false,
+                     recordShortcut: Bool = true) -> [ReadItem] {
+    let reader = ExportSampleReader(source: MemoryChunkSource(input, chunkSize: chunkSize), recordShortcut: recordShortcut)
     var items: [ReadItem] = []
     // An item needs at least `<Record/>`, so more items than input bytes would be invented ones.
     while items.count <= input.count {

@@ -81,7 +81,10 @@ public struct ExportXMLItem: Sendable, Hashable {
     /// The value of the attribute `name`, or `nil` when absent.
     public func attribute(_ name: String) -> String? {
         // A plain loop: called several times per record, and closures are costly in debug builds.
-        for attribute in attributes where attribute.name == name { return attribute.value }
+        // The lengths first: most names differ in length, and comparing two Strings of
+        // different texts cost several times as much.
+        let length = name.utf8.count
+        for attribute in attributes where attribute.name.utf8.count == length && attribute.name == name { return attribute.value }
         return nil
     }
 

@@ -10,6 +10,13 @@ public final class ExportSampleReader<Source: ByteChunkSource> {
         items = ExportXMLReader(source: source)
     }
 
+    /// Creates a reader over `source` whose item reader takes no shortcut when `recordShortcut`
+    /// is false (``ExportXMLReader/init(source:maximumBytesPerItem:recordShortcut:)``).
+    @_spi(FastPathReference)
+    public init(source: Source, recordShortcut: Bool) {
+        items = ExportXMLReader(source: source, recordShortcut: recordShortcut)
+    }
+
     /// The next item's outcome, or `nil` at the end of the document.
     ///
     /// - Throws: ``XMLError``, ``ExportXMLError`` or the source's error (e.g. ``ZipError``):

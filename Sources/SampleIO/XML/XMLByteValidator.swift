@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import OwnedMemory
 
 /// Checks the raw bytes of an XML stream as they arrive, chunk by chunk: well-formed UTF-8
 /// (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF) and no NUL byte, which
@@ -102,30 +96,23 @@ struct XMLByteValidator {
         return chunk.count
     }
 
-    /// The first NUL byte or ill-formed sequence in `chunk[start..<end]`, and its index. The
-    /// common case (no problem) is decided by `memchr` and the standard library's validating
-    /// decoder, which are fast even in debug builds; the exact offset is found byte by byte only
-    /// when there is a problem.
+    /// The first NUL byte or ill-formed sequence in `chunk[start..<end]`, and its index. Runs of
+    /// ASCII, nearly all of an export, are skipped sixteen bytes at a time (``ByteScan``); each
+    /// multi-byte sequence is then checked where it starts. The standard library's validating
+    /// decoder, used before, stepped through every byte and was a tenth of `verify`'s time on an
+    /// export.
     private static func firstProblem(in chunk: [UInt8], from start: Int, to end: Int) -> (Problem, Int)? {
         guard end > start else { return nil }
         return chunk.withUnsafeBufferPointer { all -> (Problem, Int)? in
-            guard let base = all.baseAddress else { return nil }
-            let nul = memchr(base + start, 0, end - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
-            let scanned = UnsafeBufferPointer(start: base + start, count: (nul ?? end) - start)
-            if String(validating: scanned, as: UTF8.self) != nil {
-                return nul.map { (.nulByte, $0) }
+            let scanned = UnsafeBufferPointer(rebasing: all[..<end])
+            var index = start
+            while true {
+                index = ByteScan.firstIndex(of: .nulOrNonASCII, in: scanned, from: index)
+                if index >= end { return nil }
+                if scanned[index] == 0 { return (.nulByte, index) }
+                guard let length = UTF8Validation.sequenceLength(in: scanned, at: index) else { return (.notUTF8, index) }
+                index += length
             }
-            var index = 0
-            while index < scanned.count {
-                if scanned[index] < 0x80 {
-                    index += 1
-                } else if let length = UTF8Validation.sequenceLength(in: scanned, at: index) {
-                    index += length
-                } else {
-                    return (.notUTF8, start + index)
-                }
-            }
-            return nul.map { (.nulByte, $0) }  // not reached: the decoder refused something
         }
     }
 

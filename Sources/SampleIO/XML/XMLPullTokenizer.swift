@@ -56,21 +56,23 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
     public private(set) var ignoredEntityDeclarations = false
 
     private var source: Source
-    private let buffer = StreamBuffer(capacity: 512 * 1024)
+    // Internal rather than private: `ExportRecordShortcut` reads whole records from the same
+    // window and moves `position` past them.
+    let buffer = StreamBuffer(capacity: 512 * 1024)
     /// Checks each chunk before it enters `buffer`; bytes after a problem never do.
     private var byteValidator = XMLByteValidator()
     /// The problem that stopped the input: thrown once the bytes before it are used up.
     private var inputProblem: XMLError?
     /// Offset in `buffer` of the first unconsumed byte.
-    private var position = 0
+    var position = 0
     private var sourceEnded = false
 
     // Lazy line counting: `countedLine` is the line number at buffer offset `countedOffset`.
     private var countedOffset = 0
     private var countedLine = 1
 
-    private enum DocumentState { case start, prolog, root, epilog, finished }
-    private var documentState = DocumentState.start
+    enum DocumentState { case start, prolog, root, epilog, finished }
+    private(set) var documentState = DocumentState.start
     private var seenDoctype = false
 
     // Open element names, stored flat to avoid one allocation per element.
@@ -83,9 +85,9 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
     private var tagNameEnd = 0
     /// Four offsets per attribute: name start, name end, value start, value end.
     private var attributeSpans: [Int] = []
-    private var attributesAvailable = false
-    private var lastStartIsOpen = false
-    private var tagLine = 0
+    var attributesAvailable = false
+    var lastStartIsOpen = false
+    var tagLine = 0
     /// Output buffer for decoding values that contain references (never longer than the raw
     /// value: every reference is longer than its expansion).
     private let scratch = StreamBuffer(capacity: 1024)
@@ -582,7 +584,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
 
     /// Decodes references and normalizes whitespace in the raw attribute value at
     /// `start..<end` (§3.3.3).
-    private func decodeAttributeValue(from start: Int, to end: Int) throws(XMLError) -> String {
+    func decodeAttributeValue(from start: Int, to end: Int) throws(XMLError) -> String {
         let base = buffer.base
         let classes = xmlByteClasses
         var index = start
@@ -753,7 +755,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
     }
 
     /// 1-based line number of buffer offset `offset` (which must still be buffered).
-    private func line(at offset: Int) -> Int {
+    func line(at offset: Int) -> Int {
         if offset >= countedOffset {
             advanceLineCount(to: min(offset, buffer.count))
             return countedLine
@@ -769,18 +771,18 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
 // MARK: - Byte classes
 
 /// XML whitespace (§2.3 `S`): space, tab, line feed, carriage return.
-private let whitespaceClass: UInt8 = 1
+let whitespaceClass: UInt8 = 1
 /// Bytes that may start a name: ASCII letters, `_`, `:`, and any non-ASCII byte (the full
 /// §2.3 `NameStartChar` table is not checked; export.xml names are ASCII).
-private let nameStartClass: UInt8 = 2
+let nameStartClass: UInt8 = 2
 /// Bytes that may continue a name: the above plus digits, `-` and `.`.
-private let nameClass: UInt8 = 4
+let nameClass: UInt8 = 4
 /// Bytes that make an attribute value need decoding: `&`, tab, line feed, carriage return.
-private let valueSpecialClass: UInt8 = 8
+let valueSpecialClass: UInt8 = 8
 
 /// A 256-entry class table, read through a raw pointer: in debug builds this is far cheaper
 /// than chains of comparisons in helper functions.
-nonisolated(unsafe) private let xmlByteClasses: UnsafePointer<UInt8> = {
+nonisolated(unsafe) let xmlByteClasses: UnsafePointer<UInt8> = {
     let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
     for value in 0..<256 {
         let byte = UInt8(value)
