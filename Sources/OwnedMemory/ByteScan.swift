@@ -18,6 +18,12 @@ public struct ByteClass: OptionSet, Sendable {
     @inlinable public static var delete: ByteClass { ByteClass(rawValue: 1 << 3) }
     /// A byte of a multi-byte UTF-8 sequence (or no UTF-8 at all), 0x80–0xFF.
     @inlinable public static var nonASCII: ByteClass { ByteClass(rawValue: 1 << 4) }
+    /// `<` (0x3C).
+    @inlinable public static var lessThan: ByteClass { ByteClass(rawValue: 1 << 5) }
+    /// `>` (0x3E).
+    @inlinable public static var greaterThan: ByteClass { ByteClass(rawValue: 1 << 6) }
+    /// `'` (0x27).
+    @inlinable public static var apostrophe: ByteClass { ByteClass(rawValue: 1 << 7) }
 
     /// What a JSON string cannot carry as it is (RFC 8259 §7): a quote, a backslash, a control
     /// character.
@@ -118,6 +124,9 @@ public enum ByteScan {
         if classes.contains(.control) { found |= (word &- ones &* 0x20) & ~word }
         if classes.contains(.delete) { found |= zeroBytes(word ^ (ones &* 0x7F)) }
         if classes.contains(.nonASCII) { found |= word }
+        if classes.contains(.lessThan) { found |= zeroBytes(word ^ (ones &* 0x3C)) }
+        if classes.contains(.greaterThan) { found |= zeroBytes(word ^ (ones &* 0x3E)) }
+        if classes.contains(.apostrophe) { found |= zeroBytes(word ^ (ones &* 0x27)) }
         return found & 0x8080_8080_8080_8080
     }
 
@@ -128,6 +137,9 @@ public enum ByteScan {
         if classes.contains(.quote) { stop .|= chunk .== SIMD16(repeating: 0x22) }
         if classes.contains(.backslash) { stop .|= chunk .== SIMD16(repeating: 0x5C) }
         if classes.contains(.delete) { stop .|= chunk .== SIMD16(repeating: 0x7F) }
+        if classes.contains(.lessThan) { stop .|= chunk .== SIMD16(repeating: 0x3C) }
+        if classes.contains(.greaterThan) { stop .|= chunk .== SIMD16(repeating: 0x3E) }
+        if classes.contains(.apostrophe) { stop .|= chunk .== SIMD16(repeating: 0x27) }
         if classes.contains(.control) && classes.contains(.nonASCII) {
             // One signed comparison takes in both: 0x80 and above are negative.
             stop .|= SIMD16<Int8>(truncatingIfNeeded: chunk) .< SIMD16(repeating: 0x20)

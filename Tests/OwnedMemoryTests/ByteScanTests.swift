@@ -13,6 +13,9 @@ struct ByteScanTests {
             if classes.contains(.control) && byte < 0x20 { return index }
             if classes.contains(.delete) && byte == 0x7F { return index }
             if classes.contains(.nonASCII) && byte >= 0x80 { return index }
+            if classes.contains(.lessThan) && byte == 0x3C { return index }
+            if classes.contains(.greaterThan) && byte == 0x3E { return index }
+            if classes.contains(.apostrophe) && byte == 0x27 { return index }
             index += 1
         }
         return max(start, bytes.count)
@@ -21,6 +24,7 @@ struct ByteScanTests {
     static let sets: [ByteClass] = [
         .quote, .backslash, .control, .delete, .nonASCII,
         .jsonEscaped, .jsonPlainASCIIEnd, .jsonEscapedOrNotPrintableASCII, [.control, .delete],
+        .lessThan, .greaterThan, .apostrophe, [.quote, .apostrophe, .greaterThan],
     ]
 
     static func scan(_ classes: ByteClass, _ bytes: [UInt8], from start: Int) -> Int {

@@ -41,6 +41,15 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
         self.maximumBytesPerItem = max(1024, maximumBytesPerItem)
     }
 
+    /// Creates a reader over a part of a larger document: its first byte is on line
+    /// `firstLine` and `itemsBefore` items come before it, so that lines and positions are the
+    /// document's (a piece parsed on its own, in parallel).
+    public init(source: Source, firstLine: Int, itemsBefore: Int) {
+        self.tokenizer = XMLPullTokenizer(source: source, firstLine: firstLine)
+        self.maximumBytesPerItem = Self.defaultMaximumBytesPerItem
+        self.itemCount = max(0, itemsBefore)
+    }
+
     /// Whether the DOCTYPE declared entities, which were ignored (never expanded).
     public var ignoredEntityDeclarations: Bool { tokenizer.ignoredEntityDeclarations }
 
