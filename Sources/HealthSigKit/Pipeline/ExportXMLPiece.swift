@@ -32,18 +32,15 @@ public struct ExportXMLPiece: Sendable {
         return reader.items.itemCount == itemsBefore + items
     }
 
-    /// The piece's bytes in the chunks the file reader would hand out.
+    /// The piece's bytes as one chunk, handed over without a copy.
     private struct DocumentSource: ByteChunkSource {
-        let bytes: [UInt8]
-        var offset = 0
+        var bytes: [UInt8]?
 
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        init(_ bytes: [UInt8]) { self.bytes = bytes.isEmpty ? nil : bytes }
 
         mutating func nextChunk() -> [UInt8]? {
-            guard offset < bytes.count else { return nil }
-            let end = min(bytes.count, offset + FileChunkSource.defaultChunkSize)
-            defer { offset = end }
-            return Array(bytes[offset..<end])
+            defer { bytes = nil }
+            return bytes
         }
     }
 }

@@ -117,19 +117,13 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
             document.append(UInt8(ascii: ">"))
         }
         let piece = ExportXMLPiece(document: document, firstLine: line, itemsBefore: itemsBefore, items: itemsScanned)
-        line += pending.withUnsafeBufferPointer { Self.lineFeeds(in: UnsafeBufferPointer(rebasing: $0[..<cut])) }
+        line += pending.withUnsafeBytes { PreScan.lineFeeds(in: UnsafeRawBufferPointer(rebasing: $0[..<cut])) }
         itemsBefore += itemsScanned
         itemsScanned = 0
         pending.removeFirst(cut)
         scanned -= cut
         isFirst = false
         return piece
-    }
-
-    private static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for byte in bytes where byte == 0x0A { count += 1 }
-        return count
     }
 
     /// Runs the pre-scan from `scanned`: the offset of a start tag to cut before, or nil when it
@@ -151,26 +145,26 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
                 }
                 switch bytes[open + 1] {
                 case UInt8(ascii: "?"):
-                    guard let end = Self.end(of: "?>", in: bytes, from: open + 2) else {
+                    guard let end = PreScan.end(of: "?>", in: bytes, from: open + 2) else {
                         position = open
                         return nil
                     }
                     position = end
                 case UInt8(ascii: "!"):
-                    if Self.matches("<!--", in: bytes, at: open) {
-                        guard let end = Self.end(of: "-->", in: bytes, from: open + 4) else {
+                    if PreScan.matches("<!--", in: bytes, at: open) {
+                        guard let end = PreScan.end(of: "-->", in: bytes, from: open + 4) else {
                             position = open
                             return nil
                         }
                         position = end
-                    } else if case .content = state, Self.matches("<![CDATA[", in: bytes, at: open) {
-                        guard let end = Self.end(of: "]]>", in: bytes, from: open + 9) else {
+                    } else if case .content = state, PreScan.matches("<![CDATA[", in: bytes, at: open) {
+                        guard let end = PreScan.end(of: "]]>", in: bytes, from: open + 9) else {
                             position = open
                             return nil
                         }
                         position = end
-                    } else if case .prolog = state, Self.matches("<!DOCTYPE", in: bytes, at: open) {
-                        guard let end = Self.endOfDoctype(in: bytes, from: open + 9) else {
+                    } else if case .prolog = state, PreScan.matches("<!DOCTYPE", in: bytes, at: open) {
+                        guard let end = PreScan.endOfDoctype(in: bytes, from: open + 9) else {
                             position = open
                             return nil
                         }
@@ -188,7 +182,7 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
                         state = .rest
                         return nil
                     }
-                    guard let end = Self.end(of: ">", in: bytes, from: open + 2) else {
+                    guard let end = PreScan.end(of: ">", in: bytes, from: open + 2) else {
                         position = open
                         return nil
                     }
@@ -200,7 +194,7 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
                     state = .content(depth: depth - 1)
                 default:
                     if case .content(depth: 1) = state, open >= pieceSize { return open }
-                    guard let end = Self.endOfTag(in: bytes, from: open + 1) else {
+                    guard let end = PreScan.endOfTag(in: bytes, from: open + 1) else {
                         position = open
                         return nil
                     }
@@ -212,10 +206,10 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
                             state = .rest
                             return nil
                         }
-                        rootName = Array(bytes[(open + 1)..<Self.nameEnd(in: bytes, from: open + 1, before: end)])
+                        rootName = Array(bytes[(open + 1)..<PreScan.nameEnd(in: bytes, from: open + 1, before: end)])
                         state = .content(depth: 1)
                     case .content(let depth):
-                        if depth == 1, Self.isItemName(bytes, from: open + 1, before: end) { items += 1 }
+                        if depth == 1, PreScan.isItemName(bytes, from: open + 1, before: end) { items += 1 }
                         if !selfClosing { state = .content(depth: depth + 1) }
                     case .rest:
                         return nil
@@ -229,9 +223,42 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
         self.rootName = rootName
         return cut
     }
+}
+
+/// The pre-scan's byte searches, outside the generic splitter so that each is compiled once,
+/// with its byte classes known.
+private enum PreScan {
+    /// Where a tag's scan stops: a quote that opens an attribute value, or the tag's end.
+    @inline(__always)
+    static var tagStops: ByteClass {
+        ByteClass(rawValue: ByteClass.quote.rawValue | ByteClass.apostrophe.rawValue | ByteClass.greaterThan.rawValue)
+    }
+
+    /// The line feeds in `bytes`, sixteen bytes at a time.
+    static func lineFeeds(in bytes: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        var index = 0
+        let newline = SIMD16<UInt8>(repeating: 0x0A)
+        while index + 16 <= bytes.count {
+            var sums = SIMD16<UInt8>(repeating: 0)
+            // At most 255 rounds before the byte counters are added up.
+            let rounds = min(255, (bytes.count - index) / 16)
+            for _ in 0..<rounds {
+                let chunk = bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                sums &+= SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: chunk .== newline)
+                index += 16
+            }
+            count += Int(SIMD16<UInt16>(truncatingIfNeeded: sums).wrappedSum())
+        }
+        while index < bytes.count {
+            if bytes[index] == 0x0A { count += 1 }
+            index += 1
+        }
+        return count
+    }
 
     /// Whether `bytes` holds `text` at `offset`.
-    private static func matches(_ text: StaticString, in bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+    static func matches(_ text: StaticString, in bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
         let length = text.utf8CodeUnitCount
         guard offset + length <= bytes.count else { return false }
         for index in 0..<length where bytes[offset + index] != text.utf8Start[index] { return false }
@@ -240,7 +267,7 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
 
     /// The offset just past the first `terminator` (which ends in `>`) that starts at or after
     /// `start`, or nil if the bytes end first.
-    private static func end(of terminator: StaticString, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    static func end(of terminator: StaticString, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         let length = terminator.utf8CodeUnitCount
         var search = start + length - 1
         while true {
@@ -253,14 +280,15 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
 
     /// The offset just past the `>` that ends the tag whose name starts at `start`, quoted
     /// attribute values skipped, or nil if the bytes end first.
-    private static func endOfTag(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    static func endOfTag(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         var search = start
         while true {
-            let stop = ByteScan.firstIndex(of: [.quote, .apostrophe, .greaterThan], in: bytes, from: search)
+            let stop = ByteScan.firstIndex(of: tagStops, in: bytes, from: search)
             guard stop < bytes.count else { return nil }
             let byte = bytes[stop]
             if byte == UInt8(ascii: ">") { return stop + 1 }
-            let close = ByteScan.firstIndex(of: byte == UInt8(ascii: "\"") ? .quote : .apostrophe, in: bytes, from: stop + 1)
+            let close = byte == UInt8(ascii: "\"") ? ByteScan.firstIndex(of: .quote, in: bytes, from: stop + 1)
+                : ByteScan.firstIndex(of: .apostrophe, in: bytes, from: stop + 1)
             guard close < bytes.count else { return nil }
             search = close + 1
         }
@@ -269,7 +297,7 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
     /// The offset just past a DOCTYPE declaration whose keyword ends at `start`, as the
     /// tokenizer reads it: quoted literals before an internal subset, which ends at `]`,
     /// optional whitespace and `>` outside comments; nil if the bytes end first.
-    private static func endOfDoctype(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    static func endOfDoctype(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
         var index = start
         var quote: UInt8 = 0
         while true {
@@ -304,12 +332,12 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
         return nil
     }
 
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
+    static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// Where the name that starts at `start` ends: at whitespace, `/` or `>`.
-    private static func nameEnd(in bytes: UnsafeRawBufferPointer, from start: Int, before end: Int) -> Int {
+    static func nameEnd(in bytes: UnsafeRawBufferPointer, from start: Int, before end: Int) -> Int {
         var index = start
         while index < end, !isWhitespace(bytes[index]), bytes[index] != UInt8(ascii: "/"), bytes[index] != UInt8(ascii: ">") {
             index += 1
@@ -318,7 +346,7 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
     }
 
     /// Whether the tag whose name starts at `start` is one `ExportXMLReader` hands out as an item.
-    private static func isItemName(_ bytes: UnsafeRawBufferPointer, from start: Int, before end: Int) -> Bool {
+    static func isItemName(_ bytes: UnsafeRawBufferPointer, from start: Int, before end: Int) -> Bool {
         let length = nameEnd(in: bytes, from: start, before: end) - start
         switch length {
         case 6: return matches("Record", in: bytes, at: start)

@@ -36,7 +36,16 @@ public struct VerificationPipeline {
 
     /// Bytes of export.xml a piece holds before the splitter cuts it when `jobs` is more than 1
     /// (tests make it tiny, so that every item starts a piece).
-    var exportPieceSize = 1 << 20
+    // Perf: 32 KiB pieces took the least CPU time and memory of 16 KiB to 16 MiB on a 100 MB
+    // export (`verify --jobs 2`: 0.93 s CPU and 44 MB against 1.17 s and 580 MB for 16 MiB):
+    // small pieces keep each worker's allocations small and the events in flight few.
+    var exportPieceSize = 32 << 10
+
+    /// A piece for a worker, with the events of pieces already consumed, freed there.
+    private struct PieceWork: Sendable {
+        let piece: ExportXMLPiece
+        let consumed: [ExportPieceEvents]
+    }
 
     /// Creates a pipeline.
     public init(verifier: SampleVerifier, jobs: Int, progress: (any PipelineProgress)? = nil) {
@@ -143,20 +152,24 @@ public struct VerificationPipeline {
         let verifier = self.verifier
         var splitterStopped: Int?
         var pieceFailed: Int?
-        // Perf: a piece's events are held until the pieces before it are consumed; two pieces a
-        // job in flight keep that to a few megabytes a job.
-        try OrderedParallelMap<ExportXMLPiece, ExportPieceEvents>(jobs: jobs, chunkSize: 1, window: 2 * jobs).run(
+        // Perf: the events of pieces consumed go back to a worker with the next piece and are
+        // freed there: freed here, they were a quarter of this thread's time, which bounds the
+        // speed-up of --jobs (measured in docs/PERFORMANCE.md).
+        var consumed: [ExportPieceEvents] = []
+        try OrderedParallelMap<PieceWork, ExportPieceEvents>(jobs: jobs, chunkSize: 1).run(
             produce: { () throws(ToolError) in
                 guard pieceFailed == nil, splitterStopped == nil else { return nil }
                 switch splitter.next() {
-                case .piece(let piece): return piece
+                case .piece(let piece):
+                    defer { consumed = [] }
+                    return PieceWork(piece: piece, consumed: consumed)
                 case .end: return nil
                 case .unsure(let itemsBefore):
                     splitterStopped = itemsBefore
                     return nil
                 }
             },
-            transform: { piece in ExportPieceEvents(piece, verifier) },
+            transform: { work in ExportPieceEvents(work.piece, verifier) },
             consume: { (piece) throws(ToolError) in
                 guard pieceFailed == nil else { return }
                 guard let events = piece.events else {
@@ -164,6 +177,7 @@ public struct VerificationPipeline {
                     return
                 }
                 for event in events { try consume(event) }
+                consumed.append(piece)
             })
         // Pieces are consumed in order, so a failed piece comes before wherever the splitter stopped.
         return pieceFailed ?? splitterStopped
