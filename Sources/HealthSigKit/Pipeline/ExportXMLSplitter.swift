@@ -36,14 +36,16 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
     public let heldLimit: Int
 
     private var source: Source
-    /// The bytes from the last cut on.
+    /// The bytes read and not yet handed out, from `start` on; what is before `start` is
+    /// dropped when the next chunk is read (once a chunk, not once a piece).
     private var pending: [UInt8] = []
+    private var start = 0
     /// How far the pre-scan has run in `pending`, and the top-level items it counted there.
     private var scanned = 0
     private var itemsScanned = 0
     private var state = State.prolog
     private var rootName: [UInt8] = []
-    /// Line of `pending`'s first byte, and the items in the pieces handed out.
+    /// Line of `pending[start]`, and the items in the pieces handed out.
     private var line = 1
     private var itemsBefore = 0
     private var isFirst = true
@@ -92,6 +94,11 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
                 sourceEnded = true
                 continue
             }
+            if start > 0 {
+                pending.removeFirst(start)
+                scanned -= start
+                start = 0
+            }
             pending.append(contentsOf: chunk)
             if pending.count > heldLimit {
                 finished = true
@@ -100,28 +107,28 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
         }
     }
 
-    /// Hands out `pending[..<cut]` as a piece: the root's tags around it where the file has
+    /// Hands out `pending[start..<cut]` as a piece: the root's tags around it where the file has
     /// them elsewhere.
     private mutating func takePiece(upTo cut: Int, last: Bool) -> ExportXMLPiece {
         var document: [UInt8] = []
-        document.reserveCapacity(cut + 2 * rootName.count + 5)
+        document.reserveCapacity(cut - start + 2 * rootName.count + 5)
         if !isFirst {
             document.append(UInt8(ascii: "<"))
             document.append(contentsOf: rootName)
             document.append(UInt8(ascii: ">"))
         }
-        document.append(contentsOf: pending[..<cut])
+        document.append(contentsOf: pending[start..<cut])
         if !last {
             document.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
             document.append(contentsOf: rootName)
             document.append(UInt8(ascii: ">"))
         }
         let piece = ExportXMLPiece(document: document, firstLine: line, itemsBefore: itemsBefore, items: itemsScanned)
-        line += pending.withUnsafeBytes { PreScan.lineFeeds(in: UnsafeRawBufferPointer(rebasing: $0[..<cut])) }
+        let first = start
+        line += pending.withUnsafeBytes { PreScan.lineFeeds(in: UnsafeRawBufferPointer(rebasing: $0[first..<cut])) }
         itemsBefore += itemsScanned
         itemsScanned = 0
-        pending.removeFirst(cut)
-        scanned -= cut
+        start = cut
         isFirst = false
         return piece
     }
@@ -134,7 +141,7 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
         var state = self.state
         var items = itemsScanned
         var rootName = self.rootName
-        let pieceSize = self.pieceSize
+        let pieceEnd = start + pieceSize
         let cut: Int? = pending.withUnsafeBytes { bytes -> Int? in
             let count = bytes.count
             while true {
@@ -193,7 +200,7 @@ public struct ExportXMLSplitter<Source: ByteChunkSource> {
                     }
                     state = .content(depth: depth - 1)
                 default:
-                    if case .content(depth: 1) = state, open >= pieceSize { return open }
+                    if case .content(depth: 1) = state, open >= pieceEnd { return open }
                     guard let end = PreScan.endOfTag(in: bytes, from: open + 1) else {
                         position = open
                         return nil

@@ -156,7 +156,9 @@ public struct VerificationPipeline {
         // freed there: freed here, they were a quarter of this thread's time, which bounds the
         // speed-up of --jobs (measured in docs/PERFORMANCE.md).
         var consumed: [ExportPieceEvents] = []
-        try OrderedParallelMap<PieceWork, ExportPieceEvents>(jobs: jobs, chunkSize: 1).run(
+        // Perf: sixteen pieces a job in flight (half a megabyte) keep the workers busy while this
+        // thread waits for a core: with four, --jobs 2 of a 315 MB export took 2.00 s against 1.66 s.
+        try OrderedParallelMap<PieceWork, ExportPieceEvents>(jobs: jobs, chunkSize: 1, window: 16 * jobs).run(
             produce: { () throws(ToolError) in
                 guard pieceFailed == nil, splitterStopped == nil else { return nil }
                 switch splitter.next() {
