@@ -97,6 +97,20 @@ import Testing
         }
     }
 
+    @Test func aDamagedExportZipReportsTheSameItemsAndTheSameErrorForEveryJobs() throws {
+        let fixture = try ParallelExportFixture()
+        var zip = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.path("export.zip"))))
+        // A byte of the deflated export.xml changed: inflating fails, or its CRC-32 does not match.
+        zip[zip.count / 2] ^= 0x55
+        let path = try fixture.write("damaged.zip", zip)
+        let reference = try Run(path, trust: fixture.trust, jobs: 1)
+        #expect(reference.unreadable.count == 1)
+        #expect(reference.unreadable.first?.hasPrefix("-: export.zip: ") == true, "\(reference.unreadable)")
+        for pieceSize in [1, 4096] {
+            #expect(try Run(path, trust: fixture.trust, jobs: 2, pieceSize: pieceSize) == reference)
+        }
+    }
+
     @Test func malformedExportsReportTheSameItemsAndTheSameFirstErrorForEveryJobs() throws {
         let fixture = try ParallelExportFixture()
         for (index, shape) in fixture.malformedShapes.enumerated() {
