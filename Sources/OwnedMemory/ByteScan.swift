@@ -3,10 +3,10 @@
 /// The sets are inlinable computed values (not stored constants, not array literals): a scan
 /// inlined where it is called then tests only the kinds of its set, decided at compile time.
 public struct ByteClass: OptionSet, Sendable {
-    public let rawValue: UInt8
+    public let rawValue: UInt16
 
     @inlinable
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// `"` (0x22).
     @inlinable public static var quote: ByteClass { ByteClass(rawValue: 1 << 0) }
@@ -24,6 +24,10 @@ public struct ByteClass: OptionSet, Sendable {
     @inlinable public static var lessThan: ByteClass { ByteClass(rawValue: 1 << 6) }
     /// `&` (0x26).
     @inlinable public static var ampersand: ByteClass { ByteClass(rawValue: 1 << 7) }
+    /// `>` (0x3E).
+    @inlinable public static var greaterThan: ByteClass { ByteClass(rawValue: 1 << 8) }
+    /// `'` (0x27).
+    @inlinable public static var apostrophe: ByteClass { ByteClass(rawValue: 1 << 9) }
 
     /// What a JSON string cannot carry as it is (RFC 8259 §7): a quote, a backslash, a control
     /// character.
@@ -138,6 +142,8 @@ public enum ByteScan {
         if classes.contains(.nul) { found |= zeroBytes(word) }
         if classes.contains(.lessThan) { found |= zeroBytes(word ^ (ones &* 0x3C)) }
         if classes.contains(.ampersand) { found |= zeroBytes(word ^ (ones &* 0x26)) }
+        if classes.contains(.greaterThan) { found |= zeroBytes(word ^ (ones &* 0x3E)) }
+        if classes.contains(.apostrophe) { found |= zeroBytes(word ^ (ones &* 0x27)) }
         return found & 0x8080_8080_8080_8080
     }
 
@@ -151,6 +157,8 @@ public enum ByteScan {
         if classes.contains(.nul) { stop .|= chunk .== SIMD16(repeating: 0) }
         if classes.contains(.lessThan) { stop .|= chunk .== SIMD16(repeating: 0x3C) }
         if classes.contains(.ampersand) { stop .|= chunk .== SIMD16(repeating: 0x26) }
+        if classes.contains(.greaterThan) { stop .|= chunk .== SIMD16(repeating: 0x3E) }
+        if classes.contains(.apostrophe) { stop .|= chunk .== SIMD16(repeating: 0x27) }
         if classes.contains(.control) && classes.contains(.nonASCII) {
             // One signed comparison takes in both: 0x80 and above are negative.
             stop .|= SIMD16<Int8>(truncatingIfNeeded: chunk) .< SIMD16(repeating: 0x20)

@@ -16,6 +16,8 @@ struct ByteScanTests {
             if classes.contains(.nul) && byte == 0 { return index }
             if classes.contains(.lessThan) && byte == 0x3C { return index }
             if classes.contains(.ampersand) && byte == 0x26 { return index }
+            if classes.contains(.greaterThan) && byte == 0x3E { return index }
+            if classes.contains(.apostrophe) && byte == 0x27 { return index }
             index += 1
         }
         return max(start, bytes.count)
@@ -25,6 +27,7 @@ struct ByteScanTests {
         .quote, .backslash, .control, .delete, .nonASCII,
         .jsonEscaped, .jsonPlainASCIIEnd, .jsonEscapedOrNotPrintableASCII, [.control, .delete],
         .nul, .lessThan, .ampersand, .nulOrNonASCII, .xmlQuotedValueEnd,
+        .greaterThan, .apostrophe, [.quote, .apostrophe, .greaterThan],
     ]
 
     static func scan(_ classes: ByteClass, _ bytes: [UInt8], from start: Int) -> Int {

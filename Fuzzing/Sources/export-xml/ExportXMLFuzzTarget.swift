@@ -1,11 +1,14 @@
 import FuzzSupport
+@_spi(FastPathReference) import HealthSigKit
 @_spi(FastPathReference) import SampleIO
 
 /// export.xml reader (tokenizer, item reader, sample mapping): any input, seeded with small
 /// exports. Invariants: reading in 1–64-byte chunks gives the same items and the same error as
 /// reading in one piece; the record shortcut gives what the general tokenizer walk (its
 /// reference) gives; every line reported lies inside the input; item positions count up by
-/// one.
+/// one; the pieces `verify --jobs N` parses on its own (``ExportXMLSplitter``) give the items the
+/// sequential reader gives, lines and positions included, up to the first piece that does not
+/// read (where `verify` goes back to the sequential reader), and all of them when every piece reads.
 @main
 enum ExportXMLFuzzer {
     static func main() { FuzzerDriver.run(fuzzExportXML) }
@@ -20,7 +23,39 @@ public func fuzzExportXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     Invariant.require(whole == chunked, "chunk boundaries change what is read:\n\(whole)\n---\n\(chunked)")
     let reference = readAll(input, lines: lines, chunkSize: max(1, input.count), recordShortcut: false)
     Invariant.require(whole == reference, "the record shortcut reads differently:\n\(whole)\n---\n\(reference)")
+    checkPieces(input, whole: whole)
     return 0
+}
+
+/// Splits `input` into pieces as `verify --jobs N` does, small ones so that most items start
+/// one, and reads each on its own.
+private func checkPieces(_ input: [UInt8], whole: [ReadItem]) {
+    let sequential = whole.compactMap { item -> ExportSampleOutcome? in
+        if case .outcome(let outcome) = item { return outcome }
+        return nil
+    }
+    let sequentialEnded = sequential.count == whole.count
+    var splitter = ExportXMLSplitter(source: MemoryChunkSource(input, chunkSize: ChunkedReading.smallChunkSize(for: input)),
+                                     pieceSize: 1 + input.count % 97)
+    var read: [ExportSampleOutcome] = []
+    while true {
+        switch splitter.next() {
+        case .end:
+            Invariant.require(sequentialEnded && read == sequential,
+                              "every piece read, but not as the sequential reader reads the file:\n\(read)\n---\n\(whole)")
+            return
+        case .unsure(let itemsBefore):
+            Invariant.require(itemsBefore == read.count, "the splitter stopped after \(itemsBefore) items, \(read.count) read")
+            return
+        case .piece(let piece):
+            Invariant.require(piece.itemsBefore == read.count, "a piece after \(piece.itemsBefore) items, \(read.count) read")
+            var outcomes: [ExportSampleOutcome] = []
+            guard piece.read({ outcomes.append($0) }) else { return }
+            read += outcomes
+            Invariant.require(read.count <= sequential.count && Array(sequential.prefix(read.count)) == read,
+                              "pieces read other items than the sequential reader:\n\(read)\n---\n\(whole)")
+        }
+    }
 }
 
 /// What the reader made of one item, or the error that ended reading. Compared as values:

@@ -17,10 +17,11 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
     /// Most chunks in flight.
     let window: Int
 
-    init(jobs: Int, chunkSize: Int = 64) {
+    /// `window`: most chunks in flight (default 4 a job); fewer for large outputs.
+    init(jobs: Int, chunkSize: Int = 64, window: Int? = nil) {
         self.jobs = max(1, jobs)
         self.chunkSize = max(1, chunkSize)
-        self.window = 4 * self.jobs
+        self.window = max(1, window ?? 4 * self.jobs)
     }
 
     /// Runs the map. An error thrown by `produce` or `consume` stops the workers and is rethrown

@@ -19,6 +19,9 @@ final class VerificationInput {
     private var nextItemReady: () throws(ToolError) -> Bool = { () throws(ToolError) in true }
     private var spool: String?
     private var spoolRegistration: TemporaryFileRegistry.Registration?
+    /// An export.xml or export.zip in a regular file: its bytes from the start (`first`, once),
+    /// and again (`reopen`) to read on sequentially after a parallel read stopped.
+    private var exportBytes: (first: () throws -> AnyByteChunkSource, reopen: () throws -> AnyByteChunkSource)?
 
     private init(path: String) {
         self.path = path
@@ -96,9 +99,14 @@ final class VerificationInput {
             input.readJSON(JSONSampleReader(source: source))
         case .healthExport:
             input.readExport { ExportSampleReader(source: AnyByteChunkSource(source)) }
+            if isRegularFile(streamPath) {
+                input.exportBytes = ({ AnyByteChunkSource(source) }, { AnyByteChunkSource(try FileChunkSource(path: streamPath)) })
+            }
         case .zipArchive:
             if isRegularFile(streamPath) {
                 input.readExport { try ExportSampleReader(path: streamPath) }
+                input.exportBytes = ({ try ExportInput.openExportXML(path: streamPath) },
+                                     { try ExportInput.openExportXML(path: streamPath) })
             } else {
                 let spool = (NSTemporaryDirectory() as NSString).appendingPathComponent("healthsig-stdin-\(UUID().uuidString).zip")
                 input.spool = spool
@@ -106,6 +114,7 @@ final class VerificationInput {
                 input.spoolRegistration = try? TemporaryFileRegistry.register(spool, for: path)
                 try copy(source, to: spool, from: path)
                 input.readExport { try ExportSampleReader(path: spool) }
+                input.exportBytes = ({ try ExportInput.openExportXML(path: spool) }, { try ExportInput.openExportXML(path: spool) })
             }
         }
         return input
@@ -136,6 +145,34 @@ final class VerificationInput {
                 throw .io(path: path, reason: "\(error)")
             }
         }
+    }
+
+    /// For an export.xml or export.zip in a regular file, before any item was taken: a splitter
+    /// over its export.xml bytes, whose pieces workers parse in parallel
+    /// (``VerificationPipeline``). Afterwards the caller says where the parallel read stopped:
+    /// ``resumeExport(skipping:)`` or ``endExport()``. `nil` for other input, or when the
+    /// export cannot be opened (the sequential reader then reports why).
+    func exportSplitter(pieceSize: Int) -> ExportXMLSplitter<AnyByteChunkSource>? {
+        guard let bytes = exportBytes, let source = try? bytes.first() else { return nil }
+        return ExportXMLSplitter(source: source, pieceSize: pieceSize)
+    }
+
+    /// Reads on sequentially, the reference way: the export from its start again, its first
+    /// `items` items (read in parallel already) passed over, so that every later item and the
+    /// first error are the sequential reader's own, lines and byte offsets included.
+    func resumeExport(skipping items: Int) {
+        guard let reopen = exportBytes?.reopen else { return }
+        readExport {
+            let reader = ExportSampleReader(source: try reopen())
+            var skipped = 0
+            while skipped < items, try reader.next() != nil { skipped += 1 }
+            return reader
+        }
+    }
+
+    /// Ends the input: a parallel read handed out every item.
+    func endExport() {
+        nextItem = { () throws(ToolError) in nil }
     }
 
     private func readExport<Source: ByteChunkSource>(_ makeReader: @escaping () throws -> ExportSampleReader<Source>) {

@@ -48,10 +48,24 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
     /// Creates a reader that reads every element with the general tokenizer walk when
     /// `recordShortcut` is false: the reference the record shortcut is held to (tests, fuzzing).
     @_spi(FastPathReference)
-    public init(source: Source, maximumBytesPerItem: Int = ExportXMLReader.defaultMaximumBytesPerItem, recordShortcut: Bool) {
-        self.tokenizer = XMLPullTokenizer(source: source)
+    public convenience init(source: Source, maximumBytesPerItem: Int = ExportXMLReader.defaultMaximumBytesPerItem, recordShortcut: Bool) {
+        self.init(source: source, maximumBytesPerItem: maximumBytesPerItem, recordShortcut: recordShortcut,
+                  firstLine: 1, itemsBefore: 0)
+    }
+
+    /// Creates a reader over a part of a larger document: its first byte is on line
+    /// `firstLine` and `itemsBefore` items come before it, so that lines and positions are the
+    /// document's (a piece parsed on its own, in parallel).
+    public convenience init(source: Source, firstLine: Int, itemsBefore: Int) {
+        self.init(source: source, maximumBytesPerItem: Self.defaultMaximumBytesPerItem, recordShortcut: true,
+                  firstLine: firstLine, itemsBefore: itemsBefore)
+    }
+
+    private init(source: Source, maximumBytesPerItem: Int, recordShortcut: Bool, firstLine: Int, itemsBefore: Int) {
+        self.tokenizer = XMLPullTokenizer(source: source, firstLine: firstLine)
         self.maximumBytesPerItem = max(1024, maximumBytesPerItem)
         self.recordShortcut = recordShortcut
+        self.itemCount = max(0, itemsBefore)
     }
 
     /// Whether the DOCTYPE declared entities, which were ignored (never expanded).

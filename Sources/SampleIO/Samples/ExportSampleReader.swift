@@ -17,6 +17,12 @@ public final class ExportSampleReader<Source: ByteChunkSource> {
         items = ExportXMLReader(source: source, recordShortcut: recordShortcut)
     }
 
+    /// Creates a reader over a part of a larger document, its first byte on line `firstLine`
+    /// and `itemsBefore` items before it (``ExportXMLReader/init(source:firstLine:itemsBefore:)``).
+    public init(source: Source, firstLine: Int, itemsBefore: Int) {
+        items = ExportXMLReader(source: source, firstLine: firstLine, itemsBefore: itemsBefore)
+    }
+
     /// The next item's outcome, or `nil` at the end of the document.
     ///
     /// - Throws: ``XMLError``, ``ExportXMLError`` or the source's error (e.g. ``ZipError``):

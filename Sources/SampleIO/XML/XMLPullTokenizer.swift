@@ -104,6 +104,13 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         self.maximumTagLength = max(64, maximumTagLength)
     }
 
+    /// Creates a tokenizer over a part of a larger document whose first byte is on line
+    /// `firstLine`, so that lines are the document's (a piece parsed on its own, in parallel).
+    public convenience init(source: Source, firstLine: Int) {
+        self.init(source: source)
+        countedLine = max(1, firstLine)
+    }
+
     /// Number of currently open elements (after the last event).
     public var depth: Int { openNameEnds.count }
 
