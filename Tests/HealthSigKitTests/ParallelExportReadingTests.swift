@@ -100,12 +100,15 @@ import Testing
     @Test func aDamagedExportZipReportsTheSameItemsAndTheSameErrorForEveryJobs() throws {
         let fixture = try ParallelExportFixture()
         var zip = Array(try Data(contentsOf: URL(fileURLWithPath: fixture.path("export.zip"))))
-        // A byte of the deflated export.xml changed: inflating fails, or its CRC-32 does not match.
+        // A byte of the deflated export.xml changed: inflating fails, its CRC-32 does not match, or
+        // (the fixture's signatures, and so its deflated bytes, differ from run to run) what it
+        // inflates to is no longer well-formed XML before the CRC-32 is reached.
         zip[zip.count / 2] ^= 0x55
         let path = try fixture.write("damaged.zip", zip)
         let reference = try Run(path, trust: fixture.trust, jobs: 1)
         #expect(reference.unreadable.count == 1)
-        #expect(reference.unreadable.first?.hasPrefix("-: export.zip: ") == true, "\(reference.unreadable)")
+        let error = reference.unreadable.first ?? ""
+        #expect(error.hasPrefix("-: export.zip: ") || error.contains(": XML: "), "\(reference.unreadable)")
         for pieceSize in [1, 4096] {
             #expect(try Run(path, trust: fixture.trust, jobs: 2, pieceSize: pieceSize) == reference)
         }
