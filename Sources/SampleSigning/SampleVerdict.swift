@@ -172,6 +172,11 @@ extension SampleVerdict {
     /// write its bytes prepared once, rather than scan and copy it for every valid sample.
     /// Computed, not stored: a stored static is initialised lazily, checked at every use.
     public static var fieldsMatchReason: String { "signature valid and stored fields match" }
+
+    /// The reason of the `unsigned` verdict (`no-signature`) of a sample that carries no
+    /// signature: the verdict of nearly every record of a Health app export, whose report
+    /// writers write its bytes prepared once.
+    public static var noSignatureReason: String { "the sample has no HKDigitalSignature metadata" }
 }
 
 /// The signing key of a verdict.

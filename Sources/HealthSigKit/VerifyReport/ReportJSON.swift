@@ -122,6 +122,10 @@ enum ReportJSON {
         if decided.entry.verdict.reasonCode == "ok" && decided.entry.verdict.reason == SampleVerdict.fieldsMatchReason {
             // Nearly every line: the valid verdict's texts, written once.
             out.append(validReasonMembers)
+        } else if decided.entry.verdict.reasonCode == "no-signature"
+                    && decided.entry.verdict.reason == SampleVerdict.noSignatureReason {
+            // Nearly every line of a Health app export: the unsigned verdict's texts, written once.
+            out.append(noSignatureReasonMembers)
         } else {
             raw(#","reason":"#, into: &out)
             string(decided.entry.verdict.reason, into: &out)
@@ -235,6 +239,16 @@ enum ReportJSON {
         raw(#","reason":"#, into: &out)
         string(SampleVerdict.fieldsMatchReason, into: &out)
         raw(#","reasonCode":"ok","#, into: &out)
+        return out.array
+    }()
+
+    /// `,"reason":…,"reasonCode":"no-signature",` of a sample without a signature
+    /// (``SampleVerdict/noSignatureReason``).
+    private static let noSignatureReasonMembers: [UInt8] = {
+        var out = ReportBytes(capacity: 96)
+        raw(#","reason":"#, into: &out)
+        string(SampleVerdict.noSignatureReason, into: &out)
+        raw(#","reasonCode":"no-signature","#, into: &out)
         return out.array
     }()
 
