@@ -33,13 +33,17 @@ public struct SampleVerdict: Sendable, Hashable {
     /// `nil` when the verdict needed no comparison (``unsignedContext(of:)``).
     let comparedUnsignedContext: [String]?
 
+    /// Whether ``unsignedContext(of:)`` can name any key: only a verdict whose signature
+    /// verified (`valid`, `content-mismatch`) tells signed metadata from unsigned.
+    public var mayHaveUnsignedContext: Bool { kind == .valid || kind == .contentMismatch }
+
     /// The stored metadata keys of `sample` that the signed record does not cover, signatures
     /// left out (docs/VERIFY.md, "Unsigned context"): shown beside a reading, never as signed.
     /// Empty unless the verdict is `valid` or `content-mismatch` (no record was trusted
     /// otherwise). A verdict decided without comparing fields had the record a signer builds from
     /// `sample`, so the keys are those the signing rule leaves out.
     public func unsignedContext(of sample: Sample?) -> [String] {
-        guard kind == .valid || kind == .contentMismatch else { return [] }
+        guard mayHaveUnsignedContext else { return [] }
         if let comparedUnsignedContext { return comparedUnsignedContext }
         return sample.map(MetadataSigningRule.unsignedContext(of:)) ?? []
     }
