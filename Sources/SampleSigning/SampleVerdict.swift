@@ -33,13 +33,17 @@ public struct SampleVerdict: Sendable, Hashable {
     /// `nil` when the verdict needed no comparison (``unsignedContext(of:)``).
     let comparedUnsignedContext: [String]?
 
+    /// Whether ``unsignedContext(of:)`` can name any key: only a verdict whose signature
+    /// verified (`valid`, `content-mismatch`) tells signed metadata from unsigned.
+    public var mayHaveUnsignedContext: Bool { kind == .valid || kind == .contentMismatch }
+
     /// The stored metadata keys of `sample` that the signed record does not cover, signatures
     /// left out (docs/VERIFY.md, "Unsigned context"): shown beside a reading, never as signed.
     /// Empty unless the verdict is `valid` or `content-mismatch` (no record was trusted
     /// otherwise). A verdict decided without comparing fields had the record a signer builds from
     /// `sample`, so the keys are those the signing rule leaves out.
     public func unsignedContext(of sample: Sample?) -> [String] {
-        guard kind == .valid || kind == .contentMismatch else { return [] }
+        guard mayHaveUnsignedContext else { return [] }
         if let comparedUnsignedContext { return comparedUnsignedContext }
         return sample.map(MetadataSigningRule.unsignedContext(of:)) ?? []
     }
@@ -172,6 +176,11 @@ extension SampleVerdict {
     /// write its bytes prepared once, rather than scan and copy it for every valid sample.
     /// Computed, not stored: a stored static is initialised lazily, checked at every use.
     public static var fieldsMatchReason: String { "signature valid and stored fields match" }
+
+    /// The reason of the `unsigned` verdict (`no-signature`) of a sample that carries no
+    /// signature: the verdict of nearly every record of a Health app export, whose report
+    /// writers write its bytes prepared once.
+    public static var noSignatureReason: String { "the sample has no HKDigitalSignature metadata" }
 }
 
 /// The signing key of a verdict.

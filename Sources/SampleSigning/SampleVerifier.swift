@@ -79,8 +79,7 @@ public struct SampleVerifier: Sendable {
     /// Verifies one stored sample.
     public func verify(_ sample: Sample, storedForm: StoredForm = .json) -> SampleVerdict {
         guard let text = Self.signatureText(of: sample) else {
-            return SampleVerdict(kind: .unsigned, reasonCode: "no-signature",
-                                 reason: "the sample has no HKDigitalSignature metadata")
+            return SampleVerdict(kind: .unsigned, reasonCode: "no-signature", reason: SampleVerdict.noSignatureReason)
         }
         // A sample without a token pays this one metadata scan and nothing more.
         if let tokenText = Self.timestampText(of: sample) {

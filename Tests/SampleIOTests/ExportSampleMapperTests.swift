@@ -190,4 +190,31 @@ struct ExportSampleMapperTests {
         }
         #expect(mapped == 40)
     }
+
+    @Test("a record's value keeps the integer parts and decimal places its text was read with")
+    func recordValueKeepsThePartsAndPlacesOfItsText() throws {
+        let values = ["72", "72.0", "70.50", "0.004", "-1.50", "0", "0.0", "1e3", "9.80e1", "1.2E-1", "5e-3",
+                      "123456789012345678.9", "12345678901234567890123"]
+        var text = ExportFixtures.generatedHeader
+        for value in values {
+            text += " <Record type=\"HKQuantityTypeIdentifierBodyMass\" sourceName=\"S\" unit=\"kg\" startDate=\"2026-11-20 07:00:00 +0100\" endDate=\"2026-11-20 07:00:00 +0100\" value=\"\(value)\"/>\n"
+        }
+        text += ExportFixtures.generatedFooter
+        let stored = samples(try outcomes(text))
+        #expect(stored.count == values.count)
+        for (value, sample) in zip(values, stored) {
+            guard case .quantity(let q) = sample.sample else {
+                Issue.record("\(value): not a quantity")
+                continue
+            }
+            let exact = try DecimalText.parseExactly(value)
+            #expect(q.quantity.value == exact.value, "\(value)")
+            #expect(q.quantity.fractionDigits == DecimalText.fractionDigits(of: value), "\(value)")
+            let parts = q.quantity.integerParts
+            let expected = DecimalText.integerParts(of: exact.value)
+            #expect(parts?.negative == expected?.negative && parts?.significand == expected?.significand
+                    && parts?.exponent == expected?.exponent, "\(value)")
+            #expect((parts == nil) == (expected == nil), "\(value)")
+        }
+    }
 }

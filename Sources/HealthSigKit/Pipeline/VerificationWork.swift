@@ -65,7 +65,7 @@ enum VerificationWork: Sendable {
         return DecidedSample(entry: entry, sample: consume sample, storedForm: form, exportItem: nil)
     }
 
-    static func entry(_ stored: StoredSample, _ verdict: SampleVerdict) -> VerificationEntry {
+    static func entry(_ stored: StoredSample, _ verdict: consuming SampleVerdict) -> VerificationEntry {
         VerificationEntry(position: stored.position, line: stored.line, type: stored.sample.typeIdentifier,
                           start: .date(stored.sample.startDate), verdict: verdict)
     }
@@ -75,22 +75,24 @@ enum VerificationWork: Sendable {
                           startDate: item.startDate.map(ReportedReading.rfc3339) ?? "", verdict: verdict)
     }
 
-    static func decide(_ outcome: ExportSampleOutcome, _ verifier: SampleVerifier) -> PipelineEvent? {
+    static func decide(_ outcome: consuming ExportSampleOutcome, _ verifier: SampleVerifier) -> PipelineEvent? {
         let form = outcome.form
-        switch outcome {
+        switch consume outcome {
         case .sample(let stored):
             let verdict = verifier.verify(stored.sample, storedForm: stored.form)
+            let kind = verdict.kind
             var role = CorrelationRole.none
             switch stored.sample {
             case .correlation(let c):
                 role = .correlation(memberKeys: c.objects.map(CorrelationMemberCopy.key))
-            case .quantity(let q) where verdict.kind == .unsigned && CorrelationMemberCopy.isMemberType(q.type):
+            case .quantity(let q) where kind == .unsigned && CorrelationMemberCopy.isMemberType(q.type):
                 role = .unsignedMemberTypeRecord(copyKey: CorrelationMemberCopy.key(q))
             default:
                 break
             }
-            return .decided(DecidedSample(entry: entry(stored, verdict), sample: stored.sample, storedForm: stored.form,
-                                          exportItem: stored.exportItem, correlationRole: role))
+            // Perf: the verdict is handed on, not copied, into the entry.
+            return .decided(DecidedSample(entry: entry(stored, consume verdict), sample: stored.sample,
+                                          storedForm: stored.form, exportItem: stored.exportItem, correlationRole: role))
         case .unsupported(let item):
             if let signature = item.signatureText {
                 return .decided(DecidedSample(entry: entry(item, SampleVerdict(

@@ -122,6 +122,10 @@ enum ReportJSON {
         if decided.entry.verdict.reasonCode == "ok" && decided.entry.verdict.reason == SampleVerdict.fieldsMatchReason {
             // Nearly every line: the valid verdict's texts, written once.
             out.append(validReasonMembers)
+        } else if decided.entry.verdict.reasonCode == "no-signature"
+                    && decided.entry.verdict.reason == SampleVerdict.noSignatureReason {
+            // Nearly every line of a Health app export: the unsigned verdict's texts, written once.
+            out.append(noSignatureReasonMembers)
         } else {
             raw(#","reason":"#, into: &out)
             string(decided.entry.verdict.reason, into: &out)
@@ -166,14 +170,18 @@ enum ReportJSON {
         raw(#","unit":"#, into: &out)
         optionalValue(reading.unit, into: &out)
         // Stored metadata keys the signature does not cover (docs/VERIFY.md, "Unsigned context").
-        let context = decided.entry.verdict.unsignedContext(of: decided.sample)
-        if !context.isEmpty {
-            raw(#","unsignedContext":["#, into: &out)
-            for (index, key) in context.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                string(key, into: &out)
+        // Perf: asked only of a verdict that can have any; asking copied the sample and the
+        // verdict out of `decided` for every line, an unsigned one's too.
+        if decided.entry.verdict.mayHaveUnsignedContext {
+            let context = decided.entry.verdict.unsignedContext(of: decided.sample)
+            if !context.isEmpty {
+                raw(#","unsignedContext":["#, into: &out)
+                for (index, key) in context.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    string(key, into: &out)
+                }
+                out.append(UInt8(ascii: "]"))
             }
-            out.append(UInt8(ascii: "]"))
         }
         raw(#","value":"#, into: &out)
         text(reading.value, into: &out)
@@ -235,6 +243,16 @@ enum ReportJSON {
         raw(#","reason":"#, into: &out)
         string(SampleVerdict.fieldsMatchReason, into: &out)
         raw(#","reasonCode":"ok","#, into: &out)
+        return out.array
+    }()
+
+    /// `,"reason":…,"reasonCode":"no-signature",` of a sample without a signature
+    /// (``SampleVerdict/noSignatureReason``).
+    private static let noSignatureReasonMembers: [UInt8] = {
+        var out = ReportBytes(capacity: 96)
+        raw(#","reason":"#, into: &out)
+        string(SampleVerdict.noSignatureReason, into: &out)
+        raw(#","reasonCode":"no-signature","#, into: &out)
         return out.array
     }()
 

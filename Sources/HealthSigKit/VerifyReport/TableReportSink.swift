@@ -23,7 +23,7 @@ public final class TableReportSink: VerificationSink {
     private var listedUnsigned = 0
     /// Unsigned samples per type and per source (export.xml `sourceName`), for the lines before
     /// the summary. Distinct keys are bounded (``breakdownLimit``); the rest is counted as "other".
-    private var unsignedByType = UnsignedBreakdown()
+    private var unsignedByType = UnsignedBreakdown(naming: TableReportSink.shortType)
     private var unsignedBySource = UnsignedBreakdown()
 
     /// Creates the sink for a terminal `width` cells wide (at least ``TableLayout/minimumWidth``)
@@ -49,7 +49,7 @@ public final class TableReportSink: VerificationSink {
             let e = decided.entry
             if e.verdict.kind == .unsigned {
                 if !decided.mayBeCorrelationMemberCopy {
-                    unsignedByType.add(Self.shortType(e.type))
+                    unsignedByType.add(e.type)
                     unsignedBySource.add(decided.exportItem?.sourceName ?? "(no source)")
                 }
                 if !decided.mayBeCorrelationMemberCopy && listedUnsigned < Self.unsignedListLimit {
@@ -180,23 +180,63 @@ public final class TableReportSink: VerificationSink {
 struct UnsignedBreakdown {
     /// Most distinct names kept; further ones are counted under "other".
     static let limit = 1000
-    private(set) var counts: [String: Int] = [:]
-    private(set) var other = 0
+    /// The name a key is counted under (a type's short name).
+    private let naming: (String) -> String
+    private var countedRuns: [String: Int] = [:]
+    private var otherRuns = 0
     private(set) var total = 0
+    // Consecutive samples nearly always share their type and source: a run of equal keys is
+    // counted here, and named and put in `counts` once, when another key comes or the text is
+    // made. Adding the run at once counts as adding each of its samples would: the name is in
+    // `counts` after the first, or `counts` stays full.
+    private var runKey: String?
+    private var runLength = 0
 
-    mutating func add(_ name: String) {
+    /// A breakdown counting each key under `naming(key)`.
+    init(naming: @escaping (String) -> String = { $0 }) {
+        self.naming = naming
+    }
+
+    mutating func add(_ key: String) {
         total += 1
-        if counts[name] != nil || counts.count < Self.limit {
-            counts[name, default: 0] += 1
-        } else {
-            other += 1
+        if key == runKey {
+            runLength += 1
+            return
         }
+        endRun()
+        runKey = key
+        runLength = 1
+    }
+
+    private mutating func endRun() {
+        guard let key = runKey else { return }
+        let name = naming(key)
+        if countedRuns[name] != nil || countedRuns.count < Self.limit {
+            countedRuns[name, default: 0] += runLength
+        } else {
+            otherRuns += runLength
+        }
+        runKey = nil
+        runLength = 0
+    }
+
+    /// Samples per name (at most ``limit`` names).
+    var counts: [String: Int] { ended.countedRuns }
+    /// Samples counted as "other": their names came after ``limit`` others.
+    var other: Int { ended.otherRuns }
+
+    /// The breakdown with its run counted.
+    private var ended: UnsignedBreakdown {
+        var ended = self
+        ended.endRun()
+        return ended
     }
 
     /// `HeartRate 12, StepCount 3, other 2`.
     func text(extra: (String, Int)?) -> String {
-        var entries = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
-        if other > 0 { entries.append(("other", other)) }
+        let ended = ended
+        var entries = ended.countedRuns.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+        if ended.otherRuns > 0 { entries.append(("other", ended.otherRuns)) }
         if let extra { entries.append(extra) }
         return entries.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
     }

@@ -77,9 +77,9 @@ extension ExportSampleMapper {
     /// The quantity in attributes `value` and `unit` of `item`, nil when `value` is absent.
     private func quantity(_ item: ExportXMLItem, value: String, unit: String, field: String) throws(SampleInputError) -> Quantity? {
         guard let valueText = item.attribute(value) else { return nil }
-        let amount: Decimal
+        let amount: DecimalText.ExactDecimal
         do {
-            amount = try DecimalText.parse(valueText)
+            amount = try DecimalText.parseExactly(valueText)
         } catch {
             throw SampleInputError(line: item.line, field: field, reason: .invalidNumber(error))
         }
@@ -92,7 +92,7 @@ extension ExportSampleMapper {
         } catch {
             throw SampleInputError(line: item.line, field: field + "Unit", reason: .invalidUnit(error))
         }
-        return Quantity(value: amount, unit: healthUnit, fractionDigits: DecimalText.fractionDigits(of: valueText))
+        return Quantity(amount, unit: healthUnit, fractionDigits: Self.fractionDigits(of: valueText))
     }
 
     private func invalid(_ item: ExportXMLItem, _ field: String, _ kind: SampleValidationError.Kind) -> SampleInputError {

@@ -108,9 +108,9 @@ public struct ExportSampleMapper {
 
     private mutating func quantitySample(_ item: ExportXMLItem, type: QuantityType, path: String) throws(SampleInputError) -> QuantitySample {
         guard let valueText = item.value else { throw SampleInputError(line: item.line, field: path + "value", reason: .missingField) }
-        let value: Decimal
+        let value: DecimalText.ExactDecimal
         do {
-            value = try DecimalText.parse(valueText)
+            value = try DecimalText.parseExactly(valueText)
         } catch {
             throw SampleInputError(line: item.line, field: path + "value", reason: .invalidNumber(error))
         }
@@ -128,7 +128,7 @@ public struct ExportSampleMapper {
             lastUnit = unit
         }
         let (start, end) = try dates(item, path: path)
-        return QuantitySample(type: type, quantity: Quantity(value: value, unit: unit, fractionDigits: DecimalText.fractionDigits(of: valueText)),
+        return QuantitySample(type: type, quantity: Quantity(value, unit: unit, fractionDigits: Self.fractionDigits(of: valueText)),
                               startDate: start, endDate: end,
                               device: try device(item, path: path), metadata: metadata(item))
     }
@@ -151,6 +151,12 @@ public struct ExportSampleMapper {
         let (start, end) = try dates(item, path: "")
         return CategorySample(type: type, value: value, startDate: start, endDate: end,
                               device: try device(item, path: ""), metadata: metadata(item))
+    }
+
+    /// ``HealthSamples/DecimalText/fractionDigits(of:)`` of a value's text, read on its UTF-8 in
+    /// place (an attribute's text is contiguous): the String form walks a generic UTF-8 view.
+    static func fractionDigits(of text: String) -> Int {
+        text.utf8.withContiguousStorageIfAvailable(DecimalText.fractionDigits(utf8:)) ?? DecimalText.fractionDigits(of: text)
     }
 
     mutating func dates(_ item: ExportXMLItem, path: String) throws(SampleInputError) -> (SampleDate, SampleDate) {
