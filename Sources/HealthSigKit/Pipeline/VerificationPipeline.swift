@@ -36,11 +36,13 @@ public struct VerificationPipeline {
 
     /// Bytes of export.xml a piece holds before the splitter cuts it when `jobs` is more than 1
     /// (tests make it tiny, so that every item starts a piece).
-    // Perf: 32 KiB pieces took the least CPU time and memory of 16 KiB to 16 MiB on a 100 MB
-    // export (`verify --jobs 2`, four pieces a job in flight: 0.93 s CPU and 44 MB against
-    // 1.17 s and 580 MB for 16 MiB): small pieces keep the workers' allocations small and the
-    // events in flight few.
-    var exportPieceSize = 32 << 10
+    // Perf: once the reader took its record shortcut, each piece's fixed cost (a reader, a
+    // mapper and their memos made anew) dominated small pieces. 1.05 GB export, `verify --jobs 2`,
+    // table report: 32 KiB pieces (16 a job in flight) 5.41 s wall and 9.7 s CPU, slower than
+    // `--jobs 1` (4.22 s); 128 KiB 3.93 s, 96 MB; 256 KiB with 4 a job in flight 3.32-3.54 s and
+    // 5.9-6.2 s CPU, peak RSS 122-130 MB (bounded by the pieces in flight, not by the file);
+    // 1 MiB 3.94 s but 475 MB.
+    var exportPieceSize = 256 << 10
 
     /// A piece for a worker, with the events of pieces already consumed, freed there.
     private struct PieceWork: Sendable {
@@ -158,9 +160,9 @@ public struct VerificationPipeline {
         // freed there: freed here, they were a quarter of this thread's time, which bounds the
         // speed-up of --jobs (measured in docs/PERFORMANCE.md).
         var consumed: [ExportPieceEvents] = []
-        // Perf: sixteen pieces a job in flight (half a megabyte) keep the workers busy while this
-        // thread waits for a core: with four, --jobs 2 of a 315 MB export took 2.00 s against 1.66 s.
-        try OrderedParallelMap<PieceWork, ExportPieceEvents>(jobs: jobs, chunkSize: 1, window: 16 * jobs).run(
+        // Perf: four 256 KiB pieces a job in flight (see exportPieceSize); sixteen helped only
+        // when pieces were 32 KiB.
+        try OrderedParallelMap<PieceWork, ExportPieceEvents>(jobs: jobs, chunkSize: 1, window: 4 * jobs).run(
             produce: { () throws(ToolError) in
                 guard pieceFailed == nil, splitterStopped == nil else { return nil }
                 switch splitter.next() {
