@@ -67,23 +67,33 @@ def counts(crl: x509.CertificateRevocationList, ca: x509.Certificate) -> bool:
     return usage.crl_sign
 
 
-def revokes(crl: x509.CertificateRevocationList, certificate: x509.Certificate, reading: datetime.datetime) -> bool:
-    """docs/TRUST.md's rule with no trusted time: a compromise (keyCompromise, no reason, or an
-    invalidityDate) revokes every reading; the other reasons revoke from the revocationDate on."""
+def revocation_entry(crl: x509.CertificateRevocationList, certificate: x509.Certificate):
+    """The CRL's entry for the certificate as (revocationDate, reason or None, invalidityDate or
+    None), all times UTC; None when the CRL does not list it."""
     if certificate.issuer != crl.issuer:
-        return False
+        return None
     entry = crl.get_revoked_certificate_by_serial_number(certificate.serial_number)
     if entry is None:
-        return False
+        return None
     reason = None
     invalidity = None
     for extension in entry.extensions:
         if extension.oid == CRLEntryExtensionOID.CRL_REASON:
             reason = extension.value.reason
         elif extension.oid == CRLEntryExtensionOID.INVALIDITY_DATE:
-            invalidity = extension.value.invalidity_date
+            invalidity = extension.value.invalidity_date.replace(tzinfo=datetime.timezone.utc)
+    return _utc(entry, "revocation_date"), reason, invalidity
+
+
+def revokes(crl: x509.CertificateRevocationList, certificate: x509.Certificate, reading: datetime.datetime) -> bool:
+    """docs/TRUST.md's rule with no trusted time: a compromise (keyCompromise, no reason, or an
+    invalidityDate) revokes every reading; the other reasons revoke from the revocationDate on."""
+    found = revocation_entry(crl, certificate)
+    if found is None:
+        return False
+    revoked_at, reason, invalidity = found
     if invalidity is None and reason in _FROM_DATE:
-        return reading >= _utc(entry, "revocation_date")
+        return reading >= revoked_at
     return True
 
 

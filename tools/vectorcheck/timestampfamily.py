@@ -12,11 +12,11 @@ from cryptography import x509
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from cryptography.x509.oid import CRLEntryExtensionOID, ExtendedKeyUsageOID
+from cryptography.x509.oid import ExtendedKeyUsageOID
 
-from . import der, dervalues
+from . import cms, der, dervalues
 from .der import CONTEXT, UNIVERSAL, DERError
-from .revocationfamily import _FROM_DATE, _time, _utc, counts, load_crl
+from .revocationfamily import _FROM_DATE, _time, _utc, counts, load_crl, revocation_entry
 
 SIGNED_DATA = "1.2.840.113549.1.7.2"
 TST_INFO = "1.2.840.113549.1.9.16.1.4"
@@ -183,15 +183,7 @@ def _valid_at(cert: x509.Certificate, when: datetime.datetime) -> bool:
 
 
 def _signed_by(cert: x509.Certificate, issuer: x509.Certificate) -> bool:
-    key = issuer.public_key()
-    if cert.issuer != issuer.subject or not isinstance(key, ec.EllipticCurvePublicKey) \
-            or cert.signature_hash_algorithm is None:
-        return False
-    try:
-        key.verify(cert.signature, cert.tbs_certificate_bytes, ec.ECDSA(cert.signature_hash_algorithm))
-    except (InvalidSignature, ValueError, TypeError):
-        return False
-    return True
+    return cert.issuer == issuer.subject and cms._signed_by(cert, issuer)
 
 
 def _is_tsa_certificate(cert: x509.Certificate) -> bool:
@@ -282,22 +274,13 @@ def revokes(crl: x509.CertificateRevocationList, certificate: x509.Certificate, 
     invalidityDate) revokes unless the trusted time is before the compromise time (the
     invalidityDate, else the revocationDate); the other reasons revoke from the revocationDate on,
     by the reading's own date."""
-    if certificate.issuer != crl.issuer:
+    found = revocation_entry(crl, certificate)
+    if found is None:
         return False
-    entry = crl.get_revoked_certificate_by_serial_number(certificate.serial_number)
-    if entry is None:
-        return False
-    reason = None
-    invalidity = None
-    for extension in entry.extensions:
-        if extension.oid == CRLEntryExtensionOID.CRL_REASON:
-            reason = extension.value.reason
-        elif extension.oid == CRLEntryExtensionOID.INVALIDITY_DATE:
-            invalidity = extension.value.invalidity_date
-    revoked_at = _utc(entry, "revocation_date")
+    revoked_at, reason, invalidity = found
     if invalidity is None and reason in _FROM_DATE:
         return reading >= revoked_at
-    compromise = revoked_at if invalidity is None else invalidity.replace(tzinfo=datetime.timezone.utc)
+    compromise = revoked_at if invalidity is None else invalidity
     return trusted_time is None or trusted_time >= compromise
 
 
