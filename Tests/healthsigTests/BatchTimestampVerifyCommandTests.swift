@@ -9,22 +9,12 @@ import Testing
 @Suite("verify --tsa-trust: a batch signature's trusted timestamp before a key compromise keeps its members")
 struct BatchTimestampVerifyCommandTests {
     let directory: TemporaryDirectory
+    let timeline: CompromiseTimeline
     static let week = Date().addingTimeInterval(-7 * 86_400)
 
     init() throws {
         directory = try TemporaryDirectory()
-        let start = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-30 * 86_400))
-        for arguments in [["keygen", "--out", "vendor", "--name", "acme-ca", "--ca", "--subject", "CN=Acme Root CA", "--not-before", start],
-                          ["keygen", "--out", "devices", "--name", "bp1", "--issuer", "vendor/acme-ca", "--subject", "CN=BP 1", "--not-before", start],
-                          ["keygen", "--out", "gateway", "--name", "gateway-ca", "--ca", "--subject", "CN=Gateway CA", "--not-before", start],
-                          ["keygen", "--out", "gateway", "--name", "tsa", "--issuer", "gateway/gateway-ca", "--tsa",
-                           "--subject", "CN=Gateway TSA", "--not-before", start],
-                          ["keygen", "--out", "rogue", "--name", "rogue-ca", "--ca", "--subject", "CN=Rogue CA", "--not-before", start],
-                          ["keygen", "--out", "rogue", "--name", "tsa", "--issuer", "rogue/rogue-ca", "--tsa",
-                           "--subject", "CN=Rogue TSA", "--not-before", start]] {
-            let made = try directory.healthsig(arguments)
-            guard made.status == 0 else { throw CLI.SetupError(description: "\(arguments): \(made)") }
-        }
+        timeline = try CompromiseTimeline(in: directory)
         try signBatch("first", values: [61, 62, 63], at: Self.week)
         try signBatch("second", values: [71, 72, 73], at: Self.week.addingTimeInterval(3_600))
     }
@@ -40,27 +30,6 @@ struct BatchTimestampVerifyCommandTests {
         let signed = try directory.healthsig(["sign", "--key", "devices/bp1.key.pem", "--cert", "devices/bp1.cert.pem", "--embed-cert",
                                               "--batch", "10", "--in", "\(name).jsonl", "--out", "\(name).signed.jsonl"])
         guard signed.status == 0 else { throw CLI.SetupError(description: "sign: \(signed)") }
-    }
-
-    private func stamp(_ name: String, tsa: String = "gateway") throws {
-        let stamped = try directory.healthsig(["timestamp", "--in", "\(name).signed.jsonl", "--out", "\(name).stamped.jsonl",
-                                               "--tsa-key", "\(tsa)/tsa.key.pem", "--tsa-cert", "\(tsa)/tsa.cert.pem"])
-        guard stamped.status == 0 else { throw CLI.SetupError(description: "timestamp: \(stamped)") }
-    }
-
-    /// Stamps the first batch, takes the compromise time (whole seconds apart: genTime has second
-    /// precision), stamps the second, revokes the device for key compromise at that time;
-    /// `stamped.jsonl` holds both batches.
-    private func stampAroundCompromise(tsa: String = "gateway") throws {
-        try stamp("first", tsa: tsa)
-        Thread.sleep(forTimeInterval: 1.2)
-        let compromise = ISO8601DateFormatter().string(from: Date())
-        Thread.sleep(forTimeInterval: 1.2)
-        try stamp("second", tsa: tsa)
-        try directory.write("stamped.jsonl", try directory.text("first.stamped.jsonl") + directory.text("second.stamped.jsonl"))
-        let revoked = try directory.healthsig(["revoke", "--ca", "vendor/acme-ca", "--cert", "devices/bp1.cert.pem",
-                                               "--reason", "key-compromise", "--compromised-at", compromise, "--crl", "acme.crl.pem"])
-        guard revoked.status == 0 else { throw CLI.SetupError(description: "revoke: \(revoked)") }
     }
 
     /// The ndjson entries (the summary line left out) and the summary.
@@ -94,7 +63,7 @@ struct BatchTimestampVerifyCommandTests {
 
     @Test("members of a batch stamped before the compromise are valid, those stamped after revoked; openssl ts -verify accepts both batch tokens")
     func trustedBatchTimeBeforeCompromiseKeepsMembers() throws {
-        try stampAroundCompromise()
+        try timeline.stampAroundCompromise()
         let (run, lines, summary) = try verify(extra: ["--tsa-trust", "gateway/gateway-ca.cert.pem"])
         #expect(run.status == 1, "\(run)")
         #expect(lines.map { $0["verdict"] as? String } == ["valid", "valid", "valid", "revoked", "revoked", "revoked"], "\(run.stdout)")
@@ -132,7 +101,7 @@ struct BatchTimestampVerifyCommandTests {
 
     @Test("without --tsa-trust every member of both batches is revoked, its batch token reported timestamp-untrusted-tsa")
     func withoutTSATrustEveryMemberRevoked() throws {
-        try stampAroundCompromise()
+        try timeline.stampAroundCompromise()
         let (run, lines, summary) = try verify(extra: [])
         #expect(run.status == 1, "\(run)")
         #expect(lines.map { $0["verdict"] as? String } == Array(repeating: "revoked", count: 6), "\(run.stdout)")
@@ -144,7 +113,7 @@ struct BatchTimestampVerifyCommandTests {
 
     @Test("batch tokens from a TSA that is not trusted prove nothing: every member revoked, timestamp-untrusted-tsa naming that TSA")
     func otherTSAProvesNothingForBatches() throws {
-        try stampAroundCompromise(tsa: "rogue")
+        try timeline.stampAroundCompromise(tsa: "rogue")
         let (run, lines, _) = try verify(extra: ["--tsa-trust", "gateway/gateway-ca.cert.pem"])
         #expect(run.status == 1, "\(run)")
         #expect(lines.map { $0["verdict"] as? String } == Array(repeating: "revoked", count: 6), "\(run.stdout)")
@@ -157,7 +126,7 @@ struct BatchTimestampVerifyCommandTests {
 
     @Test("a batch token moved from another batch is timestamp-imprint-mismatch on every member and saves none")
     func movedBatchTokenIsImprintMismatch() throws {
-        try stampAroundCompromise()
+        try timeline.stampAroundCompromise()
         // The second batch's carrier given the first batch's token (genTime before the compromise).
         var objects = try Self.objects(try directory.text("second.stamped.jsonl"))
         let firstCarrier = try Self.metadata(try #require(try Self.objects(try directory.text("first.stamped.jsonl")).last))
@@ -178,7 +147,7 @@ struct BatchTimestampVerifyCommandTests {
     @Test("valid members dated after their batch token's genTime are flagged deviceClockAhead and stay valid")
     func membersAfterGenTimeAreFlagged() throws {
         try signBatch("ahead", values: [80, 81], at: Date().addingTimeInterval(86_400))
-        try stamp("ahead")
+        try timeline.stamp("ahead")
         let (run, lines, summary) = try verify("ahead.stamped.jsonl", crl: false, extra: ["--tsa-trust", "gateway/tsa.cert.pem"])
         #expect(run.status == 0, "\(run)")
         #expect(try Self.timestampCounts(summary) == (2, [:], 2))

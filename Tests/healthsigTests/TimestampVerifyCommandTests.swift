@@ -8,49 +8,18 @@ import Testing
 @Suite("verify --tsa-trust: a trusted timestamp before a key compromise keeps the reading")
 struct TimestampVerifyCommandTests {
     let directory: TemporaryDirectory
+    let timeline: CompromiseTimeline
     static let week = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-7 * 86_400))
 
     init() throws {
         directory = try TemporaryDirectory()
-        let start = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-30 * 86_400))
-        for arguments in [["keygen", "--out", "vendor", "--name", "acme-ca", "--ca", "--subject", "CN=Acme Root CA", "--not-before", start],
-                          ["keygen", "--out", "devices", "--name", "bp1", "--issuer", "vendor/acme-ca", "--subject", "CN=BP 1", "--not-before", start],
-                          ["keygen", "--out", "gateway", "--name", "gateway-ca", "--ca", "--subject", "CN=Gateway CA", "--not-before", start],
-                          ["keygen", "--out", "gateway", "--name", "tsa", "--issuer", "gateway/gateway-ca", "--tsa",
-                           "--subject", "CN=Gateway TSA", "--not-before", start],
-                          ["keygen", "--out", "rogue", "--name", "rogue-ca", "--ca", "--subject", "CN=Rogue CA", "--not-before", start],
-                          ["keygen", "--out", "rogue", "--name", "tsa", "--issuer", "rogue/rogue-ca", "--tsa",
-                           "--subject", "CN=Rogue TSA", "--not-before", start]] {
-            let made = try directory.healthsig(arguments)
-            guard made.status == 0 else { throw CLI.SetupError(description: "\(arguments): \(made)") }
-        }
+        timeline = try CompromiseTimeline(in: directory)
         for (name, value) in [("first", 61), ("second", 62)] {
             try directory.write("\(name).jsonl", #"{"type":"HKQuantityTypeIdentifierHeartRate","value":\#(value),"unit":"count/min","startDate":"\#(Self.week)","endDate":"\#(Self.week)"}"# + "\n")
             let signed = try directory.healthsig(["sign", "--key", "devices/bp1.key.pem", "--cert", "devices/bp1.cert.pem",
                                                   "--embed-cert", "--in", "\(name).jsonl", "--out", "\(name).signed.jsonl"])
             guard signed.status == 0 else { throw CLI.SetupError(description: "sign: \(signed)") }
         }
-    }
-
-    private func stamp(_ name: String, tsa: String = "gateway") throws {
-        let stamped = try directory.healthsig(["timestamp", "--in", "\(name).signed.jsonl", "--out", "\(name).stamped.jsonl",
-                                               "--tsa-key", "\(tsa)/tsa.key.pem", "--tsa-cert", "\(tsa)/tsa.cert.pem"])
-        guard stamped.status == 0 else { throw CLI.SetupError(description: "timestamp: \(stamped)") }
-    }
-
-    /// Stamps the first reading, then (whole seconds apart, genTime having second precision)
-    /// takes the compromise time, then stamps the second, and revokes the device for key
-    /// compromise at that time; `stamped.jsonl` holds both readings.
-    private func stampAroundCompromise(tsa: String = "gateway") throws {
-        try stamp("first", tsa: tsa)
-        Thread.sleep(forTimeInterval: 1.2)
-        let compromise = ISO8601DateFormatter().string(from: Date())
-        Thread.sleep(forTimeInterval: 1.2)
-        try stamp("second", tsa: tsa)
-        try directory.write("stamped.jsonl", try directory.text("first.stamped.jsonl") + directory.text("second.stamped.jsonl"))
-        let revoked = try directory.healthsig(["revoke", "--ca", "vendor/acme-ca", "--cert", "devices/bp1.cert.pem",
-                                               "--reason", "key-compromise", "--compromised-at", compromise, "--crl", "acme.crl.pem"])
-        guard revoked.status == 0 else { throw CLI.SetupError(description: "revoke: \(revoked)") }
     }
 
     private func verify(_ file: String = "stamped.jsonl", extra: [String]) throws -> (CommandResult, [[String: Any]]) {
@@ -69,7 +38,7 @@ struct TimestampVerifyCommandTests {
 
     @Test("a trusted token before the compromise time keeps its reading valid; the one after is revoked; openssl agrees on tokens and CRL")
     func trustedTimeBeforeCompromiseKeepsReading() throws {
-        try stampAroundCompromise()
+        try timeline.stampAroundCompromise()
         let (run, lines) = try verify(extra: ["--tsa-trust", "gateway/gateway-ca.cert.pem"])
         #expect(run.status == 1, "\(run)")
         #expect(lines.prefix(2).map { $0["verdict"] as? String } == ["valid", "revoked"], "\(run.stdout)")
@@ -108,7 +77,7 @@ struct TimestampVerifyCommandTests {
 
     @Test("the clinician report names the trusted TSAs and counts the readings with a trusted timestamp and those whose token proves nothing")
     func reportCountsTimestamps() throws {
-        try stampAroundCompromise()
+        try timeline.stampAroundCompromise()
         let first = try #require(try directory.text("first.stamped.jsonl").split(separator: "\n").first)
         var object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         var metadata = try #require(object["metadata"] as? [String: Any])
@@ -127,7 +96,7 @@ struct TimestampVerifyCommandTests {
 
     @Test("without --tsa-trust a key-compromise revocation revokes both stamped readings")
     func withoutTSATrustBothRevoked() throws {
-        try stampAroundCompromise()
+        try timeline.stampAroundCompromise()
         let (run, lines) = try verify(extra: [])
         #expect(run.status == 1, "\(run)")
         #expect(lines.prefix(2).map { $0["verdict"] as? String } == ["revoked", "revoked"], "\(run.stdout)")
@@ -136,7 +105,7 @@ struct TimestampVerifyCommandTests {
 
     @Test("tokens from a TSA that is not trusted prove nothing: both revoked, timestamp-untrusted-tsa in ndjson and the table")
     func otherTSAProvesNothing() throws {
-        try stampAroundCompromise(tsa: "rogue")
+        try timeline.stampAroundCompromise(tsa: "rogue")
         let (run, lines) = try verify(extra: ["--tsa-trust", "gateway/gateway-ca.cert.pem"])
         #expect(run.status == 1, "\(run)")
         #expect(lines.prefix(2).map { $0["verdict"] as? String } == ["revoked", "revoked"], "\(run.stdout)")
@@ -152,7 +121,7 @@ struct TimestampVerifyCommandTests {
 
     @Test("a token moved from another line is timestamp-imprint-mismatch and does not save the reading")
     func movedTokenIsImprintMismatch() throws {
-        try stampAroundCompromise()
+        try timeline.stampAroundCompromise()
         let first = try #require(try directory.text("first.stamped.jsonl").split(separator: "\n").first)
         let second = try #require(try directory.text("second.stamped.jsonl").split(separator: "\n").first)
         var object = try #require(try JSONSerialization.jsonObject(with: Data(second.utf8)) as? [String: Any])
@@ -174,7 +143,7 @@ struct TimestampVerifyCommandTests {
         let signed = try directory.healthsig(["sign", "--key", "devices/bp1.key.pem", "--cert", "devices/bp1.cert.pem",
                                               "--embed-cert", "--in", "ahead.jsonl", "--out", "ahead.signed.jsonl"])
         #expect(signed.status == 0, "\(signed)")
-        try stamp("ahead")
+        try timeline.stamp("ahead")
         let run = try directory.healthsig(["verify", "--trust", "vendor/acme-ca.cert.pem", "--in", "ahead.stamped.jsonl",
                                            "--format", "ndjson", "--tsa-trust", "gateway/tsa.cert.pem"])
         #expect(run.status == 0, "\(run)")
