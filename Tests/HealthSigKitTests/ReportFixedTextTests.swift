@@ -7,21 +7,26 @@ import Testing
 /// The valid and the no-signature verdicts' reasons and codes, which a JSON report line writes
 /// from bytes prepared once, are exactly what writing the strings themselves gives.
 @Suite struct ReportFixedTextTests {
+    /// The JSON report line of a heart-rate sample with `verdict`, and its reason as the general
+    /// string writing writes it.
+    private static func reportLine(_ verdict: SampleVerdict) -> (line: String, reason: String) {
+        let entry = VerificationEntry(position: 1, line: 1, type: "HKQuantityTypeIdentifierHeartRate",
+                                      startDate: "2026-11-01T00:00:00Z", verdict: verdict)
+        var line = ReportBytes()
+        ReportJSON.append(DecidedSample(entry: entry, sample: nil, storedForm: .json, exportItem: nil), into: &line)
+        var reason = ReportBytes()
+        ReportJSON.string(verdict.reason, into: &reason)
+        return (String(decoding: line.array, as: UTF8.self), String(decoding: reason.array, as: UTF8.self))
+    }
+
     /// A valid verdict's reason, whether it is the verifier's own text or an equal string
     /// made elsewhere, gives the line the general writing gives; any other reason is written
     /// as it is.
     @Test(arguments: [SampleVerdict.fieldsMatchReason, String("signature valid and stored fields match ".dropLast()),
                       "signature valid", "signature valid and stored fields match!"])
     func validReasonIsWrittenAsTheGeneralWritingWritesIt(_ reason: String) {
-        let verdict = SampleVerdict(kind: .valid, reasonCode: "ok", reason: reason)
-        let entry = VerificationEntry(position: 1, line: 1, type: "HKQuantityTypeIdentifierHeartRate",
-                                      startDate: "2026-11-01T00:00:00Z", verdict: verdict)
-        var line = ReportBytes()
-        ReportJSON.append(DecidedSample(entry: entry, sample: nil, storedForm: .json, exportItem: nil), into: &line)
-        var expected = ReportBytes()
-        ReportJSON.string(reason, into: &expected)
-        let text = String(decoding: line.array, as: UTF8.self)
-        #expect(text.contains(#""reason":"# + String(decoding: expected.array, as: UTF8.self) + #","reasonCode":"ok","#))
+        let (text, expected) = Self.reportLine(SampleVerdict(kind: .valid, reasonCode: "ok", reason: reason))
+        #expect(text.contains(#""reason":"# + expected + #","reasonCode":"ok","#))
     }
 
     /// An unsigned verdict's reason, the verifier's own text, an equal string made elsewhere or
@@ -30,15 +35,8 @@ import Testing
                       "the sample has no HKDigitalSignature metadata (and is not a valid sample: startDate: missing)",
                       "the sample has no HKDigitalSignature", "the \"sample\" has\nno signature"])
     func noSignatureReasonIsWrittenAsTheGeneralWritingWritesIt(_ reason: String) {
-        let verdict = SampleVerdict(kind: .unsigned, reasonCode: "no-signature", reason: reason)
-        let entry = VerificationEntry(position: 1, line: 1, type: "HKQuantityTypeIdentifierHeartRate",
-                                      startDate: "2026-11-01T00:00:00Z", verdict: verdict)
-        var line = ReportBytes()
-        ReportJSON.append(DecidedSample(entry: entry, sample: nil, storedForm: .json, exportItem: nil), into: &line)
-        var expected = ReportBytes()
-        ReportJSON.string(reason, into: &expected)
-        let text = String(decoding: line.array, as: UTF8.self)
-        #expect(text.contains(#","reason":"# + String(decoding: expected.array, as: UTF8.self) + #","reasonCode":"no-signature","#))
+        let (text, expected) = Self.reportLine(SampleVerdict(kind: .unsigned, reasonCode: "no-signature", reason: reason))
+        #expect(text.contains(#","reason":"# + expected + #","reasonCode":"no-signature","#))
     }
 
     /// The verifier gives a sample without a signature the reason the report writes once.

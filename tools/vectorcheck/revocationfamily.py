@@ -85,16 +85,20 @@ def revocation_entry(crl: x509.CertificateRevocationList, certificate: x509.Cert
     return _utc(entry, "revocation_date"), reason, invalidity
 
 
-def revokes(crl: x509.CertificateRevocationList, certificate: x509.Certificate, reading: datetime.datetime) -> bool:
-    """docs/TRUST.md's rule with no trusted time: a compromise (keyCompromise, no reason, or an
-    invalidityDate) revokes every reading; the other reasons revoke from the revocationDate on."""
+def revokes(crl: x509.CertificateRevocationList, certificate: x509.Certificate, reading: datetime.datetime,
+            trusted_time: datetime.datetime | None = None) -> bool:
+    """docs/TRUST.md's rule: a compromise (keyCompromise, no reason, or an invalidityDate) revokes
+    unless a trusted time is before the compromise time (the invalidityDate, else the
+    revocationDate), so with no trusted time it revokes every reading; the other reasons revoke
+    from the revocationDate on, by the reading's own date."""
     found = revocation_entry(crl, certificate)
     if found is None:
         return False
     revoked_at, reason, invalidity = found
     if invalidity is None and reason in _FROM_DATE:
         return reading >= revoked_at
-    return True
+    compromise = revoked_at if invalidity is None else invalidity
+    return trusted_time is None or trusted_time >= compromise
 
 
 def check(t: dict) -> tuple[bool, str, str]:

@@ -16,7 +16,7 @@ from cryptography.x509.oid import ExtendedKeyUsageOID
 
 from . import cms, der, dervalues
 from .der import CONTEXT, UNIVERSAL, DERError
-from .revocationfamily import _FROM_DATE, _time, _utc, counts, load_crl, revocation_entry
+from .revocationfamily import _time, _utc, counts, load_crl, revokes
 
 SIGNED_DATA = "1.2.840.113549.1.7.2"
 TST_INFO = "1.2.840.113549.1.9.16.1.4"
@@ -266,22 +266,6 @@ def check_token(token_bytes: bytes, signature: bytes, authorities: list[x509.Cer
     if token.imprint_algorithm != SHA256 or token.imprint != hashlib.sha256(signature).digest():
         raise TokenProblem("timestamp-imprint-mismatch", "the messageImprint is not SHA-256 of the signature")
     return token.gen_time
-
-
-def revokes(crl: x509.CertificateRevocationList, certificate: x509.Certificate, reading: datetime.datetime,
-            trusted_time: datetime.datetime | None) -> bool:
-    """docs/TRUST.md's rule with a trusted time: a compromise (keyCompromise, no reason, or an
-    invalidityDate) revokes unless the trusted time is before the compromise time (the
-    invalidityDate, else the revocationDate); the other reasons revoke from the revocationDate on,
-    by the reading's own date."""
-    found = revocation_entry(crl, certificate)
-    if found is None:
-        return False
-    revoked_at, reason, invalidity = found
-    if invalidity is None and reason in _FROM_DATE:
-        return reading >= revoked_at
-    compromise = revoked_at if invalidity is None else invalidity
-    return trusted_time is None or trusted_time >= compromise
 
 
 def _text(when: datetime.datetime) -> str:
