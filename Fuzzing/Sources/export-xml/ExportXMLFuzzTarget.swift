@@ -28,7 +28,7 @@ public func fuzzExportXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 /// Splits `input` into pieces as `verify --jobs N` does, small ones so that most items start
-/// one, and reads each on its own.
+/// one, and reads each on its own, with one reader re-aimed at each as a worker does.
 private func checkPieces(_ input: [UInt8], whole: [ReadItem]) {
     let sequential = whole.compactMap { item -> ExportSampleOutcome? in
         if case .outcome(let outcome) = item { return outcome }
@@ -38,6 +38,7 @@ private func checkPieces(_ input: [UInt8], whole: [ReadItem]) {
     var splitter = ExportXMLSplitter(source: MemoryChunkSource(input, chunkSize: ChunkedReading.smallChunkSize(for: input)),
                                      pieceSize: 1 + input.count % 97)
     var read: [ExportSampleOutcome] = []
+    let reader = ExportPieceReader()
     while true {
         switch splitter.next() {
         case .end:
@@ -50,7 +51,7 @@ private func checkPieces(_ input: [UInt8], whole: [ReadItem]) {
         case .piece(let piece):
             Invariant.require(piece.itemsBefore == read.count, "a piece after \(piece.itemsBefore) items, \(read.count) read")
             var outcomes: [ExportSampleOutcome] = []
-            guard piece.read({ outcomes.append($0) }) else { return }
+            guard piece.read(with: reader, { outcomes.append($0) }) else { return }
             read += outcomes
             Invariant.require(read.count <= sequential.count && Array(sequential.prefix(read.count)) == read,
                               "pieces read other items than the sequential reader:\n\(read)\n---\n\(whole)")

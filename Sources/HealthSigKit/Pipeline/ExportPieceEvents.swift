@@ -9,11 +9,11 @@ struct ExportPieceEvents: Sendable {
     /// Top-level items in the file before the piece.
     let itemsBefore: Int
 
-    /// Reads `piece` and decides each item with `verifier`.
-    init(_ piece: ExportXMLPiece, _ verifier: SampleVerifier) {
+    /// Reads `piece` with `reader` (the worker's own) and decides each item with `verifier`.
+    init(_ piece: ExportXMLPiece, _ verifier: SampleVerifier, reader: ExportPieceReader) {
         var events: [PipelineEvent?] = []
         events.reserveCapacity(piece.items)
-        let read = piece.read { outcome in events.append(VerificationWork.decide(outcome, verifier)) }
+        let read = piece.read(with: reader) { outcome in events.append(VerificationWork.decide(outcome, verifier)) }
         self.events = read ? events : nil
         itemsBefore = piece.itemsBefore
     }

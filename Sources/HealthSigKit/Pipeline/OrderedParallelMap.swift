@@ -16,12 +16,17 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
     let chunkSize: Int
     /// Most chunks in flight.
     let window: Int
+    /// Whether consumed outputs go back to the worker that made them, which frees them: for
+    /// outputs holding many allocations, whose freeing would otherwise load the calling thread,
+    /// or another worker's allocator.
+    let outputsFreedByWorkers: Bool
 
     /// `window`: most chunks in flight (default 4 a job); fewer for large outputs.
-    init(jobs: Int, chunkSize: Int = 64, window: Int? = nil) {
+    init(jobs: Int, chunkSize: Int = 64, window: Int? = nil, outputsFreedByWorkers: Bool = false) {
         self.jobs = max(1, jobs)
         self.chunkSize = max(1, chunkSize)
         self.window = max(1, window ?? 4 * self.jobs)
+        self.outputsFreedByWorkers = outputsFreedByWorkers
     }
 
     /// Runs the map. An error thrown by `produce` or `consume` stops the workers and is rethrown
@@ -47,28 +52,46 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
              transform: @escaping @Sendable (Input) -> Output,
              consume: (Output) throws(ToolError) -> Void,
              streaming: Streaming?) throws(ToolError) {
+        try run(produce: produce, context: {}, transform: { (_: inout Void, input) in transform(input) },
+                consume: consume, streaming: streaming)
+    }
+
+    /// Runs the map with a context of each thread's own: `context` makes one on each thread that
+    /// transforms (a worker, or the calling thread with one job), which then passes it to every
+    /// `transform` it runs and nowhere else, so it needs no lock (a reader reused from one
+    /// input to the next). The outputs must not depend on what a context did before.
+    func run<Context>(produce: () throws(ToolError) -> Input?,
+                      context: @escaping @Sendable () -> Context,
+                      transform: @escaping @Sendable (inout Context, Input) -> Output,
+                      consume: (Output) throws(ToolError) -> Void,
+                      streaming: Streaming? = nil) throws(ToolError) {
         if jobs == 1 {
+            var local = context()
             while true {
                 if let streaming, !(try streaming.inputReady()) { try streaming.idle() }
                 guard let input = try produce() else { return }
-                try consume(transform(input))
+                try consume(transform(&local, input))
             }
         }
         let exchange = ChunkExchange<Input, Output>()
         var workers: [WorkerThread] = []
-        for _ in 0..<jobs {
-            guard let worker = WorkerThread(stackSize: 4 << 20, { exchange.work(transform) }) else { break }
+        for index in 0..<jobs {
+            guard let worker = WorkerThread(stackSize: 4 << 20, { exchange.work(index, context(), transform) }) else { break }
             workers.append(worker)
         }
         if workers.isEmpty {
             // No thread could be started: do the work here, in order, as with one job.
             try OrderedParallelMap(jobs: 1, chunkSize: chunkSize)
-                .run(produce: produce, transform: transform, consume: consume, streaming: streaming)
+                .run(produce: produce, context: context, transform: transform, consume: consume, streaming: streaming)
             return
         }
         defer {
             exchange.shutDown(workers: workers.count)
             for worker in workers { worker.join() }
+        }
+        func hand(_ finished: ChunkExchange<Input, Output>.Finished) throws(ToolError) {
+            for output in finished.outputs { try consume(output) }
+            if outputsFreedByWorkers { exchange.giveBack(finished) }
         }
         var nextSequence = 0
         var produced = 0
@@ -101,23 +124,23 @@ struct OrderedParallelMap<Input: Sendable, Output: Sendable> {
                 if inputQuiet, let streaming {
                     // Finish and hand out everything in flight before waiting on the input.
                     while nextSequence < produced {
-                        let outputs = exchange.waitForDone(nextSequence)
+                        let finished = exchange.waitForDone(nextSequence)
                         nextSequence += 1
-                        for output in outputs { try consume(output) }
+                        try hand(finished)
                     }
                     try streaming.idle()
                     continue
                 }
                 // Consume what is ready without waiting, so output keeps flowing while reading.
-                while let outputs = exchange.takeIfDone(nextSequence) {
+                while let finished = exchange.takeIfDone(nextSequence) {
                     nextSequence += 1
-                    for output in outputs { try consume(output) }
+                    try hand(finished)
                 }
                 continue
             }
-            let outputs = exchange.waitForDone(nextSequence)
+            let finished = exchange.waitForDone(nextSequence)
             nextSequence += 1
-            for output in outputs { try consume(output) }
+            try hand(finished)
         }
     }
 }
@@ -130,7 +153,9 @@ private final class ChunkExchange<Input: Sendable, Output: Sendable>: @unchecked
     private let condition = NSCondition()
     private var queue: [(sequence: Int, inputs: [Input])] = []
     private var queueHead = 0
-    private var done: [Int: [Output]] = [:]
+    private var done: [Int: Finished] = [:]
+    /// Consumed outputs given back, by the worker that made them, which frees them.
+    private var givenBack: [Int: [[Output]]] = [:]
     private var closed = false
     /// Workers that have entered ``work(_:)``, and those still in it.
     private var started = 0
@@ -143,13 +168,19 @@ private final class ChunkExchange<Input: Sendable, Output: Sendable>: @unchecked
         condition.unlock()
     }
 
-    func takeIfDone(_ sequence: Int) -> [Output]? {
+    /// A transformed chunk and the worker that transformed it.
+    struct Finished {
+        let outputs: [Output]
+        let worker: Int
+    }
+
+    func takeIfDone(_ sequence: Int) -> Finished? {
         condition.lock()
         defer { condition.unlock() }
         return done.removeValue(forKey: sequence)
     }
 
-    func waitForDone(_ sequence: Int) -> [Output] {
+    func waitForDone(_ sequence: Int) -> Finished {
         condition.lock()
         defer { condition.unlock() }
         while true {
@@ -158,14 +189,28 @@ private final class ChunkExchange<Input: Sendable, Output: Sendable>: @unchecked
         }
     }
 
-    /// A worker's loop: takes chunks until the exchange is closed and drained.
-    func work(_ transform: (Input) -> Output) {
+    /// Hands consumed outputs back to the worker that made them.
+    func giveBack(_ finished: Finished) {
+        condition.lock()
+        givenBack[finished.worker, default: []].append(finished.outputs)
+        condition.unlock()
+    }
+
+    /// A worker's loop: takes chunks until the exchange is closed and drained, transforming
+    /// them with its own `context`; `worker` numbers it.
+    func work<Context>(_ worker: Int, _ context: Context, _ transform: (inout Context, Input) -> Output) {
+        var context = context
+        var leftOver: [[Output]]?
         condition.lock()
         started += 1
         running += 1
         while true {
             while queueHead == queue.count && !closed { condition.wait() }
-            if queueHead == queue.count { break }
+            let consumed = givenBack.removeValue(forKey: worker)
+            if queueHead == queue.count {
+                leftOver = consumed
+                break
+            }
             let (sequence, inputs) = queue[queueHead]
             queueHead += 1
             if queueHead > 64 && queueHead * 2 > queue.count {
@@ -173,14 +218,17 @@ private final class ChunkExchange<Input: Sendable, Output: Sendable>: @unchecked
                 queueHead = 0
             }
             condition.unlock()
-            let outputs = inputs.map(transform)
+            // Freed here, outside the lock, before the next chunk's outputs are made.
+            withExtendedLifetime(consumed) {}
+            let outputs = inputs.map { transform(&context, $0) }
             condition.lock()
-            done[sequence] = outputs
+            done[sequence] = Finished(outputs: outputs, worker: worker)
             condition.broadcast()
         }
         running -= 1
         condition.broadcast()
         condition.unlock()
+        withExtendedLifetime(leftOver) {}
     }
 
     /// Closes the queue, drops work not yet started and waits until every worker has left.

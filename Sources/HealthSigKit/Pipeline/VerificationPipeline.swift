@@ -44,11 +44,6 @@ public struct VerificationPipeline {
     // 1 MiB 3.94 s but 475 MB.
     var exportPieceSize = 256 << 10
 
-    /// A piece for a worker, with the events of pieces already consumed, freed there.
-    private struct PieceWork: Sendable {
-        let piece: ExportXMLPiece
-        let consumed: [ExportPieceEvents]
-    }
 
     /// Creates a pipeline.
     public init(verifier: SampleVerifier, jobs: Int, progress: (any PipelineProgress)? = nil) {
@@ -156,26 +151,24 @@ public struct VerificationPipeline {
         let verifier = self.verifier
         var splitterStopped: Int?
         var pieceFailed: Int?
-        // Perf: the events of pieces consumed go back to a worker with the next piece and are
-        // freed there: freed here, they were a quarter of this thread's time, which bounds the
-        // speed-up of --jobs (measured in docs/PERFORMANCE.md).
-        var consumed: [ExportPieceEvents] = []
         // Perf: four 256 KiB pieces a job in flight (see exportPieceSize); sixteen helped only
-        // when pieces were 32 KiB.
-        try OrderedParallelMap<PieceWork, ExportPieceEvents>(jobs: jobs, chunkSize: 1, window: 4 * jobs).run(
+        // when pieces were 32 KiB. The events of pieces consumed go back to the worker that
+        // made them and are freed there: freed here, they were a quarter of this thread's time,
+        // which bounds the speed-up of --jobs; freed by the other worker, its allocator's.
+        try OrderedParallelMap<ExportXMLPiece, ExportPieceEvents>(jobs: jobs, chunkSize: 1, window: 4 * jobs,
+                                                                  outputsFreedByWorkers: true).run(
             produce: { () throws(ToolError) in
                 guard pieceFailed == nil, splitterStopped == nil else { return nil }
                 switch splitter.next() {
-                case .piece(let piece):
-                    defer { consumed = [] }
-                    return PieceWork(piece: piece, consumed: consumed)
+                case .piece(let piece): return piece
                 case .end: return nil
                 case .unsure(let itemsBefore):
                     splitterStopped = itemsBefore
                     return nil
                 }
             },
-            transform: { work in ExportPieceEvents(work.piece, verifier) },
+            context: { ExportPieceReader() },
+            transform: { reader, piece in ExportPieceEvents(piece, verifier, reader: reader) },
             consume: { (piece) throws(ToolError) in
                 guard pieceFailed == nil else { return }
                 guard let events = piece.events else {
@@ -183,7 +176,6 @@ public struct VerificationPipeline {
                     return
                 }
                 for event in events { try consume(event) }
-                consumed.append(piece)
             })
         // Pieces are consumed in order, so a failed piece comes before wherever the splitter stopped.
         return pieceFailed ?? splitterStopped

@@ -68,6 +68,18 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
         self.itemCount = max(0, itemsBefore)
     }
 
+    /// Aims the reader at a new part of a document, as ``init(source:firstLine:itemsBefore:)``
+    /// would: it then reads exactly as a new reader, whatever it read before and however that
+    /// ended. The record shortcut's remembered values stay (matched on exact bytes), so that
+    /// one reader can read many pieces.
+    public func restart(source: Source, firstLine: Int, itemsBefore: Int) {
+        tokenizer.restart(source: source, firstLine: firstLine)
+        locale = nil
+        exportDate = nil
+        itemCount = max(0, itemsBefore)
+        recordsReadByShortcut = 0
+    }
+
     /// Whether the DOCTYPE declared entities, which were ignored (never expanded).
     public var ignoredEntityDeclarations: Bool { tokenizer.ignoredEntityDeclarations }
 

@@ -12,9 +12,17 @@ public protocol ByteChunkSource {
     /// that never waits (memory, a regular file, a zip entry) answers `true`; when in doubt, a
     /// source answers `false`, which only makes a streaming caller flush its output early.
     func chunkIsReady() -> Bool
+    /// ``nextChunk()`` as a slice, for a source that lends parts of larger arrays without
+    /// copying them (the pieces `verify --jobs N` cuts an export.xml into).
+    mutating func nextChunkSlice() throws -> ArraySlice<UInt8>?
 }
 
 extension ByteChunkSource {
     /// Sources held in memory or read from files never wait.
     public func chunkIsReady() -> Bool { true }
+
+    /// The next chunk, whole.
+    public mutating func nextChunkSlice() throws -> ArraySlice<UInt8>? {
+        try nextChunk()?[...]
+    }
 }

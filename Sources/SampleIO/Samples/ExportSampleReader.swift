@@ -23,6 +23,12 @@ public final class ExportSampleReader<Source: ByteChunkSource> {
         items = ExportXMLReader(source: source, firstLine: firstLine, itemsBefore: itemsBefore)
     }
 
+    /// Aims the reader at a new part of a document (``ExportXMLReader/restart(source:firstLine:itemsBefore:)``);
+    /// the mapper keeps what it remembers, which it matches on exact text.
+    public func restart(source: Source, firstLine: Int, itemsBefore: Int) {
+        items.restart(source: source, firstLine: firstLine, itemsBefore: itemsBefore)
+    }
+
     /// The next item's outcome, or `nil` at the end of the document.
     ///
     /// - Throws: ``XMLError``, ``ExportXMLError`` or the source's error (e.g. ``ZipError``):

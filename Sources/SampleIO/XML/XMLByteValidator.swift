@@ -36,6 +36,16 @@ struct XMLByteValidator {
 
     /// Checks `chunk`, the next bytes of the stream.
     mutating func accept(_ chunk: [UInt8]) -> Checked {
+        accept(chunk[...])
+    }
+
+    /// Checks `chunk`, the next bytes of the stream; ``Checked/validPrefix`` counts from the
+    /// slice's first byte.
+    mutating func accept(_ chunk: ArraySlice<UInt8>) -> Checked {
+        chunk.withUnsafeBufferPointer { accept(bytes: $0) }
+    }
+
+    private mutating func accept(bytes chunk: UnsafeBufferPointer<UInt8>) -> Checked {
         var checked = Checked()
         let chunkOffset = streamOffset
         streamOffset += chunk.count
@@ -82,7 +92,7 @@ struct XMLByteValidator {
 
     /// Where the last complete character of `chunk[from...]` ends: before a lead byte, within
     /// the last three bytes, whose sequence runs past the end.
-    private static func completeEnd(of chunk: [UInt8], from start: Int) -> Int {
+    private static func completeEnd(of chunk: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = chunk.count - 1
         let lowest = max(start, chunk.count - 3)
         while index >= lowest {
@@ -101,18 +111,16 @@ struct XMLByteValidator {
     /// multi-byte sequence is then checked where it starts. The standard library's validating
     /// decoder, used before, stepped through every byte and was a tenth of `verify`'s time on an
     /// export.
-    private static func firstProblem(in chunk: [UInt8], from start: Int, to end: Int) -> (Problem, Int)? {
+    private static func firstProblem(in chunk: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (Problem, Int)? {
         guard end > start else { return nil }
-        return chunk.withUnsafeBufferPointer { all -> (Problem, Int)? in
-            let scanned = UnsafeBufferPointer(rebasing: all[..<end])
-            var index = start
-            while true {
-                index = ByteScan.firstIndex(of: .nulOrNonASCII, in: scanned, from: index)
-                if index >= end { return nil }
-                if scanned[index] == 0 { return (.nulByte, index) }
-                guard let length = UTF8Validation.sequenceLength(in: scanned, at: index) else { return (.notUTF8, index) }
-                index += length
-            }
+        let scanned = UnsafeBufferPointer(rebasing: chunk[..<end])
+        var index = start
+        while true {
+            index = ByteScan.firstIndex(of: .nulOrNonASCII, in: scanned, from: index)
+            if index >= end { return nil }
+            if scanned[index] == 0 { return (.nulByte, index) }
+            guard let length = UTF8Validation.sequenceLength(in: scanned, at: index) else { return (.notUTF8, index) }
+            index += length
         }
     }
 

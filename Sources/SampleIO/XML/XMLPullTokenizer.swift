@@ -111,6 +111,35 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
         countedLine = max(1, firstLine)
     }
 
+    /// Aims the tokenizer at a new document, `source`, whose first byte is on line `firstLine`:
+    /// from here on it reads exactly as a tokenizer made by ``init(source:firstLine:)`` over
+    /// that source, whatever it read before and wherever that ended (an error included). Only
+    /// storage is kept (the byte window, the name stack, the decoding scratch) and the
+    /// last decoded value, which is matched on its exact bytes.
+    public func restart(source: Source, firstLine: Int) {
+        // Every stored property that describes the document read so far is set here as the
+        // designated initializer sets it; limits and storage are not per-document.
+        self.source = source
+        buffer.discardPrefix(buffer.count)
+        byteValidator = XMLByteValidator()
+        inputProblem = nil
+        position = 0
+        sourceEnded = false
+        countedOffset = 0
+        countedLine = max(1, firstLine)
+        documentState = .start
+        seenDoctype = false
+        ignoredEntityDeclarations = false
+        openNames.removeAll(keepingCapacity: true)
+        openNameEnds.removeAll(keepingCapacity: true)
+        tagNameStart = 0
+        tagNameEnd = 0
+        attributeSpans.removeAll(keepingCapacity: true)
+        attributesAvailable = false
+        lastStartIsOpen = false
+        tagLine = 0
+    }
+
     /// Number of currently open elements (after the last event).
     public var depth: Int { openNameEnds.count }
 
@@ -723,7 +752,7 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
             // The bytes before a problem are all there is: like the end of the input, except
             // that whoever finds the input ending throws the problem (``truncation(_:)``).
             if inputProblem != nil { return false }
-            guard let chunk = try source.nextChunk() else {
+            guard let chunk = try source.nextChunkSlice() else {
                 if let (problem, offset) = byteValidator.finish() {
                     inputProblem = byteError(problem, offset: offset)
                     continue
@@ -733,7 +762,10 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
             }
             let checked = byteValidator.accept(chunk)
             if !checked.completedCarry.isEmpty { buffer.append(checked.completedCarry) }
-            if !checked.validPrefix.isEmpty { buffer.append(chunk[checked.validPrefix]) }
+            if !checked.validPrefix.isEmpty {
+                let first = chunk.startIndex
+                buffer.append(chunk[(first + checked.validPrefix.lowerBound)..<(first + checked.validPrefix.upperBound)])
+            }
             if let (problem, offset) = checked.problem { inputProblem = byteError(problem, offset: offset) }
         }
         return true
