@@ -212,6 +212,9 @@ private final class ChunkExchange<Input: Sendable, Output: Sendable>: @unchecked
                 break
             }
             let (sequence, inputs) = queue[queueHead]
+            // Not kept until the queue is compacted: an input may hold much memory (a piece of
+            // an export.xml holds its window of the file).
+            queue[queueHead].inputs = []
             queueHead += 1
             if queueHead > 64 && queueHead * 2 > queue.count {
                 queue.removeFirst(queueHead)
