@@ -105,7 +105,9 @@ final class VerificationInput {
         case .zipArchive:
             if isRegularFile(streamPath) {
                 input.readExport { try ExportSampleReader(path: streamPath) }
-                input.exportBytes = ({ try ExportInput.openExportXML(path: streamPath) },
+                // Perf: inflated on a thread of its own when read in parallel, not on the thread
+                // that cuts the file into pieces.
+                input.exportBytes = ({ AnyByteChunkSource(ReadAheadChunkSource(try ExportInput.openExportXML(path: streamPath))) },
                                      { try ExportInput.openExportXML(path: streamPath) })
             } else {
                 let spool = (NSTemporaryDirectory() as NSString).appendingPathComponent("healthsig-stdin-\(UUID().uuidString).zip")
@@ -114,7 +116,8 @@ final class VerificationInput {
                 input.spoolRegistration = try? TemporaryFileRegistry.register(spool, for: path)
                 try copy(source, to: spool, from: path)
                 input.readExport { try ExportSampleReader(path: spool) }
-                input.exportBytes = ({ try ExportInput.openExportXML(path: spool) }, { try ExportInput.openExportXML(path: spool) })
+                input.exportBytes = ({ AnyByteChunkSource(ReadAheadChunkSource(try ExportInput.openExportXML(path: spool))) },
+                                     { try ExportInput.openExportXML(path: spool) })
             }
         }
         return input
