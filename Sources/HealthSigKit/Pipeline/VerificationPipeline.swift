@@ -36,12 +36,12 @@ public struct VerificationPipeline {
 
     /// Bytes of export.xml a piece holds before the splitter cuts it when `jobs` is more than 1
     /// (tests make it tiny, so that every item starts a piece).
-    // Perf: once the reader took its record shortcut, each piece's fixed cost (a reader, a
-    // mapper and their memos made anew) dominated small pieces. 1.05 GB export, `verify --jobs 2`,
-    // table report: 32 KiB pieces (16 a job in flight) 5.41 s wall and 9.7 s CPU, slower than
-    // `--jobs 1` (4.22 s); 128 KiB 3.93 s, 96 MB; 256 KiB with 4 a job in flight 3.32-3.54 s and
-    // 5.9-6.2 s CPU, peak RSS 122-130 MB (bounded by the pieces in flight, not by the file);
-    // 1 MiB 3.94 s but 475 MB.
+    // Perf: 1.05 GB export, `verify --jobs 2`, table report, four pieces a job in flight, each
+    // worker re-aiming one reader: 256 KiB pieces 2.58-2.63 s wall (`--jobs 1` 4.27-4.38 s),
+    // 4.9-5.2 s CPU, peak RSS 46-47 MB (bounded by the pieces in flight, not by the file).
+    // Smaller pieces hold less (64 KiB 39 MB, 128 KiB 42 MB) for four and two times the context
+    // switches; 512 KiB with two a job in flight 53 MB; none measured faster on the shared
+    // machine. When each piece made a new reader, 32 KiB pieces were slower than `--jobs 1`.
     var exportPieceSize = 256 << 10
 
 

@@ -6,7 +6,7 @@ import Testing
 /// ``ReadAheadChunkSource`` (an export.zip inflated on a thread of its own while read in
 /// parallel) gives what its source gives, in order: every chunk, then the end or the error,
 /// and again the end or the error if asked; and it lets go of its thread when dropped early.
-@Suite struct ReadAheadChunkSourceTests {
+@Suite struct ParallelReadAheadChunkSourceTests {
     /// Hands out `count` chunks of `size` bytes, then fails with `failure` or ends.
     struct Numbered: ByteChunkSource {
         let count: Int
