@@ -4,9 +4,9 @@ import SampleIO
 /// Cuts an export.xml stream into pieces at top-level item boundaries, so that workers can
 /// parse the pieces at the same time (``ExportXMLPiece``).
 ///
-/// A cheap sequential pre-scan, not a parser: it follows markup (tags and their quoted
-/// attribute values, comments, CDATA sections, processing instructions, the DOCTYPE) only far
-/// enough to know the element depth, counts the top-level `Record`, `Correlation` and `Workout`
+/// A cheap sequential pre-scan, not a parser: it follows markup (tags, each ending at the last
+/// `>` before the next `<`; comments, CDATA sections, processing instructions, the DOCTYPE) only
+/// far enough to know the element depth, counts the top-level `Record`, `Correlation` and `Workout`
 /// start tags and the lines, and cuts before a start tag in the root element's content once a
 /// piece has reached its size. It never decides what the document means: each piece is parsed
 /// with the full strictness of `ExportSampleReader`, and a piece that is not well-formed on
