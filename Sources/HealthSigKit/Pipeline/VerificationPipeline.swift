@@ -44,7 +44,6 @@ public struct VerificationPipeline {
     // machine. When each piece made a new reader, 32 KiB pieces were slower than `--jobs 1`.
     var exportPieceSize = 256 << 10
 
-
     /// Creates a pipeline.
     public init(verifier: SampleVerifier, jobs: Int, progress: (any PipelineProgress)? = nil) {
         self.verifier = verifier
