@@ -37,12 +37,12 @@ public struct VerificationPipeline {
     /// Bytes of export.xml a piece holds before the splitter cuts it when `jobs` is more than 1
     /// (tests make it tiny, so that every item starts a piece).
     // Perf: 1.05 GB export, `verify --jobs 2`, table report, four pieces a job in flight, each
-    // worker re-aiming one reader: 256 KiB pieces 2.58-2.63 s wall (`--jobs 1` 4.27-4.38 s),
-    // 4.9-5.2 s CPU, peak RSS 46-47 MB (bounded by the pieces in flight, not by the file).
-    // Smaller pieces hold less (64 KiB 39 MB, 128 KiB 42 MB) for four and two times the context
-    // switches; 512 KiB with two a job in flight 53 MB; none measured faster on the shared
-    // machine. When each piece made a new reader, 32 KiB pieces were slower than `--jobs 1`.
-    var exportPieceSize = 256 << 10
+    // worker re-aiming one reader (`--jobs 1` 4.21 s), runs alternating on an idle machine:
+    // 128 KiB pieces 2.49-2.58 s wall, 4.9-5.1 s CPU, peak RSS 41-42 MB; 256 KiB 2.50-2.57 s,
+    // 46-47 MB, half the context switches; 64 KiB 2.55-2.64 s, 37-38 MB, twice them; 512 KiB
+    // 2.55-2.60 s, 54-62 MB. Memory is bounded by the pieces in flight, not by the file. When
+    // each piece made a new reader, 32 KiB pieces were slower than `--jobs 1`.
+    var exportPieceSize = 128 << 10
 
     /// Creates a pipeline.
     public init(verifier: SampleVerifier, jobs: Int, progress: (any PipelineProgress)? = nil) {
@@ -150,10 +150,11 @@ public struct VerificationPipeline {
         let verifier = self.verifier
         var splitterStopped: Int?
         var pieceFailed: Int?
-        // Perf: four 256 KiB pieces a job in flight (see exportPieceSize); sixteen helped only
-        // when pieces were 32 KiB. The events of pieces consumed go back to the worker that
-        // made them and are freed there: freed here, they were a quarter of this thread's time,
-        // which bounds the speed-up of --jobs; freed by the other worker, its allocator's.
+        // Perf: four 128 KiB pieces a job in flight (see exportPieceSize); eight a job, or two of
+        // 512 KiB, were no faster; sixteen helped only when each 32 KiB piece made a new reader.
+        // The events of pieces consumed go back to the worker that made them and are freed
+        // there: freed here, they were a quarter of this thread's time, which bounds the
+        // speed-up of --jobs; freed by the other worker, its allocator's.
         try OrderedParallelMap<ExportXMLPiece, ExportPieceEvents>(jobs: jobs, chunkSize: 1, window: 4 * jobs,
                                                                   outputsFreedByWorkers: true).run(
             produce: { () throws(ToolError) in
