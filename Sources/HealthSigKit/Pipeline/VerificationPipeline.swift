@@ -30,6 +30,12 @@ public struct VerificationPipeline {
     /// `nil` (a report file, written when complete): never called.
     public var whenInputWaits: (() throws(ToolError) -> Void)?
 
+    /// Whether an unsigned export.xml Record may reach the sinks counted, not mapped, when every
+    /// sink only counts unsigned samples and no filter is set (``UnsignedRecordUse``); `false`:
+    /// every record is mapped and decided, the reference the counting path is held to.
+    @_spi(FastPathReference)
+    public var unsignedRecordCounting = true
+
     /// Most items the batch stage holds behind members waiting for their carrier
     /// (docs/BATCH.md, "Streaming and memory").
     var batchHoldLimit = BatchSampleVerifier<Int>.defaultPendingLimit
@@ -62,8 +68,17 @@ public struct VerificationPipeline {
     /// cannot be read as samples is an `unreadable` event; only I/O errors throw.
     @discardableResult
     public func run(inputPath: String, sinks: [any VerificationSink]) throws(ToolError) -> VerificationTotals {
-        let input = try VerificationInput.open(inputPath, progress: progress)
+        // Perf: see docs/PERFORMANCE.md, "Counting unsigned export records".
+        let counts = unsignedRecordCounting && selection == nil && !sinks.isEmpty
+            && sinks.allSatisfy { $0.unsignedRecordUse != .wholeSample }
+        let input = try VerificationInput.open(inputPath, progress: progress, counting: counts ? .verification : nil)
         defer { input.close() }
+        // A counted record a sink needs whole is mapped and decided here, in input order, as the
+        // reference path maps and decides it on a worker.
+        var countedRecordMapper = ExportSampleMapper()
+        // Whether a sink may still need a counted record whole; a sink's use only narrows
+        // (``UnsignedRecordUse``), so once none does it is no longer asked.
+        var countedRecordsNeedDetails = counts
         var totals = VerificationTotals()
         var tally = VerdictTally()
         var ledger = CorrelationMemberCopyLedger()
@@ -76,6 +91,14 @@ public struct VerificationPipeline {
             batches.carrierScan = { register in BatchCarrierScan.run(inputPath, register: register) }
         }
         func deliver(_ event: PipelineEvent) throws(ToolError) {
+                var event = event
+                if countedRecordsNeedDetails, case .decided(let counted) = event, counted.isCountedRecord,
+                   let item = counted.exportItem {
+                    countedRecordsNeedDetails = sinks.contains { $0.unsignedRecordUse != .count }
+                    if countedRecordsNeedDetails, let whole = VerificationWork.decide(countedRecordMapper.map(item), verifier) {
+                        event = whole
+                    }
+                }
                 switch event {
                 case .decided(let decided):
                     // A sample the filter leaves out is neither counted nor reported, and its
