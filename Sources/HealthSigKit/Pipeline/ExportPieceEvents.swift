@@ -9,6 +9,8 @@ struct ExportPieceEvents: Sendable {
     /// Top-level items in the file before the piece.
     let itemsBefore: Int
 
+    init(events: [PipelineEvent?]?, itemsBefore: Int) { (self.events, self.itemsBefore) = (events, itemsBefore) }
+
     /// Reads `piece` and decides each item with `verifier`.
     init(_ piece: ExportXMLPiece, _ verifier: SampleVerifier) {
         var events: [PipelineEvent?] = []

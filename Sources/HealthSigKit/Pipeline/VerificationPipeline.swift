@@ -140,7 +140,7 @@ public struct VerificationPipeline {
             for event in ready { try deliver(event) }
         }
         if jobs > 1, let splitter = input.exportSplitter(pieceSize: exportPieceSize) {
-            if let readItems = try readExportInPieces(splitter, consume: consume) {
+            if let readItems = try readExportInPieces(splitter, counting: counts ? .verification : nil, consume: consume) {
                 input.resumeExport(skipping: readItems)
             } else {
                 input.endExport()
@@ -173,7 +173,7 @@ public struct VerificationPipeline {
     /// number of items handed to `consume`, after which the file is to be read on sequentially
     /// (a piece that did not read as the sequential reader reads it, or a pre-scan that could
     /// not go on): whatever the file holds, the events are the sequential reader's.
-    private func readExportInPieces(_ splitter: ExportXMLSplitter<AnyByteChunkSource>,
+    private func readExportInPieces(_ splitter: ExportXMLSplitter<AnyByteChunkSource>, counting: ExportRecordCounting?,
                                     consume: (PipelineEvent?) throws(ToolError) -> Void) throws(ToolError) -> Int? {
         var splitter = splitter
         let verifier = self.verifier
@@ -198,7 +198,7 @@ public struct VerificationPipeline {
                     return nil
                 }
             },
-            transform: { work in ExportPieceEvents(work.piece, verifier) },
+            transform: { work in ExportPieceEvents(work.piece, verifier, counting: counting) },
             consume: { (piece) throws(ToolError) in
                 guard pieceFailed == nil else { return }
                 guard let events = piece.events else {
