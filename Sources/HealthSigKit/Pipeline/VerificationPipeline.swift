@@ -68,7 +68,10 @@ public struct VerificationPipeline {
     /// cannot be read as samples is an `unreadable` event; only I/O errors throw.
     @discardableResult
     public func run(inputPath: String, sinks: [any VerificationSink]) throws(ToolError) -> VerificationTotals {
-        // Perf: see docs/PERFORMANCE.md, "Counting unsigned export records".
+        // Perf: ≈ 9,600 instructions a record of export.xml verify with a table report (35.7 %),
+        // callgrind of `verify --jobs 1` on a 20 MB tools/make_export.py export; with the
+        // reader's exclusivity checks off, table 26,939 → 16,098, --summary 25,874 → 14,902
+        // (docs/PERFORMANCE.md, "Counting unsigned export records").
         let counts = unsignedRecordCounting && selection == nil && !sinks.isEmpty
             && sinks.allSatisfy { $0.unsignedRecordUse != .wholeSample }
         let input = try VerificationInput.open(inputPath, progress: progress, counting: counts ? .verification : nil)
