@@ -8,7 +8,9 @@ import FuzzSupport
 /// reference) gives; every line reported lies inside the input; item positions count up by
 /// one; the pieces `verify --jobs N` parses on its own (``ExportXMLSplitter``) give the items the
 /// sequential reader gives, lines and positions included, up to the first piece that does not
-/// read (where `verify` goes back to the sequential reader), and all of them when every piece reads.
+/// read (where `verify` goes back to the sequential reader), and all of them when every piece reads;
+/// an unsigned record the counting reader hands out unmapped is, to a sink that only counts,
+/// the event the full path decides for it (``UnsignedRecordCountingCheck``).
 @main
 enum ExportXMLFuzzer {
     static func main() { FuzzerDriver.run(fuzzExportXML) }
@@ -24,6 +26,8 @@ public func fuzzExportXML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let reference = readAll(input, lines: lines, chunkSize: max(1, input.count), recordShortcut: false)
     Invariant.require(whole == reference, "the record shortcut reads differently:\n\(whole)\n---\n\(reference)")
     checkPieces(input, whole: whole)
+    let counting = UnsignedRecordCountingCheck.difference(input, chunkSize: ChunkedReading.smallChunkSize(for: input))
+    Invariant.require(counting == nil, "an unsigned record counted is not what the full path decides: \(counting ?? "")")
     return 0
 }
 

@@ -29,7 +29,8 @@ enum BatchCarrierScan {
     static func carrierMetadata(_ work: VerificationWork) -> Metadata? {
         let metadata: Metadata
         switch work {
-        case .unreadable:
+        case .unreadable, .countedExport:
+            // A counted record carries no batch key (``ExportRecordCounting/verification``).
             return nil
         case .jsonLine(let line):
             guard contains(line.bytes, signatureKey) else { return nil }

@@ -9,11 +9,17 @@ struct ExportPieceEvents: Sendable {
     /// Top-level items in the file before the piece.
     let itemsBefore: Int
 
-    /// Reads `piece` with `reader` (the worker's own) and decides each item with `verifier`.
-    init(_ piece: ExportXMLPiece, _ verifier: SampleVerifier, reader: ExportPieceReader) {
+    /// Reads `piece` with `reader` (the worker's own) and decides each item with `verifier`,
+    /// usual unsigned records counted when `counting` is given
+    /// (``VerificationPipeline/unsignedRecordCounting``).
+    init(_ piece: ExportXMLPiece, _ verifier: SampleVerifier, reader: ExportPieceReader, counting: ExportRecordCounting?) {
         var events: [PipelineEvent?] = []
         events.reserveCapacity(piece.items)
-        let read = piece.read(with: reader) { outcome in events.append(VerificationWork.decide(outcome, verifier)) }
+        let read = if let counting {
+            piece.read(with: reader, counting: counting) { outcome in events.append(VerificationWork.decide(outcome, verifier)) }
+        } else {
+            piece.read(with: reader) { outcome in events.append(VerificationWork.decide(outcome, verifier)) }
+        }
         self.events = read ? events : nil
         itemsBefore = piece.itemsBefore
     }

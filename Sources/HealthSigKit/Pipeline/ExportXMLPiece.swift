@@ -48,9 +48,22 @@ public struct ExportXMLPiece: Sendable {
     /// ``read(_:)`` with `reader`, which is aimed at this piece: a worker keeps one reader for
     /// every piece it reads.
     public func read(with reader: ExportPieceReader, _ body: (ExportSampleOutcome) -> Void) -> Bool {
+        readItems(with: reader, next: { reader in try reader.next() }, body)
+    }
+
+    /// ``read(with:_:)`` with the counting reader: a usual unsigned record is handed out unmapped
+    /// (``ExportSampleReader/next(counting:)``); everything else, and whether the piece reads
+    /// as the file does, as ``read(with:_:)`` answers.
+    func read(with reader: ExportPieceReader, counting: ExportRecordCounting, _ body: (ExportCountingOutcome) -> Void) -> Bool {
+        readItems(with: reader, next: { reader in try reader.next(counting: counting) }, body)
+    }
+
+    private func readItems<Outcome>(with reader: ExportPieceReader,
+                                    next: (ExportSampleReader<ExportPieceReader.PieceSource>) throws -> Outcome?,
+                                    _ body: (Outcome) -> Void) -> Bool {
         let reader = reader.aimed(at: self)
         do {
-            while let outcome = try reader.next() {
+            while let outcome = try next(reader) {
                 guard reader.items.itemCount <= itemsBefore + items else { return false }
                 body(outcome)
             }

@@ -22,6 +22,9 @@ final class VerificationInput {
     /// An export.xml or export.zip in a regular file: its bytes from the start (`first`, once),
     /// and again (`reopen`) to read on sequentially after a parallel read stopped.
     private var exportBytes: (first: () throws -> AnyByteChunkSource, reopen: () throws -> AnyByteChunkSource)?
+    /// Set when the run's sinks only count unsigned samples: the export reader then hands out
+    /// usual unsigned records unmapped (``ExportSampleReader/next(counting:)``).
+    private var counting: ExportRecordCounting?
 
     private init(path: String) {
         self.path = path
@@ -59,9 +62,11 @@ final class VerificationInput {
     /// export.zip, and the reader then continues from them, so a pipe (`--in <(unzip -p …)`, a
     /// FIFO, standard input) works like a file. A zip is read from its end: a regular file is
     /// opened again for that, anything else is first spooled to a temporary file.
-    static func open(_ streamPath: String, progress: (any PipelineProgress)?) throws(ToolError) -> VerificationInput {
+    static func open(_ streamPath: String, progress: (any PipelineProgress)?,
+                     counting: ExportRecordCounting? = nil) throws(ToolError) -> VerificationInput {
         let path = FileAccess.displayName(streamPath)
         let input = VerificationInput(path: path)
+        input.counting = counting
         var head: [UInt8] = []
         let stream: FileChunkSource
         let kind: Kind
@@ -182,10 +187,21 @@ final class VerificationInput {
         let path = self.path
         var reader: ExportSampleReader<Source>?
         var ended = false
+        let counting = self.counting
         nextItem = { () throws(ToolError) in
             guard !ended else { return nil }
             do {
                 if reader == nil { reader = try makeReader() }
+                if let counting {
+                    guard let outcome = try reader?.next(counting: counting) else {
+                        ended = true
+                        return nil
+                    }
+                    switch outcome {
+                    case .outcome(let outcome): return .export(outcome)
+                    case .unsignedRecord(let item): return .countedExport(item)
+                    }
+                }
                 guard let outcome = try reader?.next() else {
                     ended = true
                     return nil

@@ -30,6 +30,12 @@ public struct VerificationPipeline {
     /// `nil` (a report file, written when complete): never called.
     public var whenInputWaits: (() throws(ToolError) -> Void)?
 
+    /// Whether an unsigned export.xml Record may reach the sinks counted, not mapped, when every
+    /// sink only counts unsigned samples and no filter is set (``UnsignedRecordUse``); `false`:
+    /// every record is mapped and decided, the reference the counting path is held to.
+    @_spi(FastPathReference)
+    public var unsignedRecordCounting = true
+
     /// Most items the batch stage holds behind members waiting for their carrier
     /// (docs/BATCH.md, "Streaming and memory").
     var batchHoldLimit = BatchSampleVerifier<Int>.defaultPendingLimit
@@ -56,8 +62,20 @@ public struct VerificationPipeline {
     /// cannot be read as samples is an `unreadable` event; only I/O errors throw.
     @discardableResult
     public func run(inputPath: String, sinks: [any VerificationSink]) throws(ToolError) -> VerificationTotals {
-        let input = try VerificationInput.open(inputPath, progress: progress)
+        // Perf: ≈ 9,600 instructions a record of export.xml verify with a table report (35.7 %),
+        // callgrind of `verify --jobs 1` on a 20 MB tools/make_export.py export; with the
+        // reader's exclusivity checks off, table 26,939 → 16,098, --summary 25,874 → 14,902
+        // (docs/PERFORMANCE.md, "Counting unsigned export records").
+        let counts = unsignedRecordCounting && selection == nil && !sinks.isEmpty
+            && sinks.allSatisfy { $0.unsignedRecordUse != .wholeSample }
+        let input = try VerificationInput.open(inputPath, progress: progress, counting: counts ? .verification : nil)
         defer { input.close() }
+        // A counted record a sink needs whole is mapped and decided here, in input order, as the
+        // reference path maps and decides it on a worker.
+        var countedRecordMapper = ExportSampleMapper()
+        // Whether a sink may still need a counted record whole; a sink's use only narrows
+        // (``UnsignedRecordUse``), so once none does it is no longer asked.
+        var countedRecordsNeedDetails = counts
         var totals = VerificationTotals()
         var tally = VerdictTally()
         var ledger = CorrelationMemberCopyLedger()
@@ -70,6 +88,14 @@ public struct VerificationPipeline {
             batches.carrierScan = { register in BatchCarrierScan.run(inputPath, register: register) }
         }
         func deliver(_ event: PipelineEvent) throws(ToolError) {
+                var event = event
+                if countedRecordsNeedDetails, case .decided(let counted) = event, counted.isCountedRecord,
+                   let item = counted.exportItem {
+                    countedRecordsNeedDetails = sinks.contains { $0.unsignedRecordUse != .count }
+                    if countedRecordsNeedDetails, let whole = VerificationWork.decide(countedRecordMapper.map(item), verifier) {
+                        event = whole
+                    }
+                }
                 switch event {
                 case .decided(let decided):
                     // A sample the filter leaves out is neither counted nor reported, and its
@@ -111,7 +137,7 @@ public struct VerificationPipeline {
             for event in ready { try deliver(event) }
         }
         if jobs > 1, let splitter = input.exportSplitter(pieceSize: exportPieceSize) {
-            if let readItems = try readExportInPieces(splitter, consume: consume) {
+            if let readItems = try readExportInPieces(splitter, counting: counts ? .verification : nil, consume: consume) {
                 input.resumeExport(skipping: readItems)
             } else {
                 input.endExport()
@@ -144,7 +170,7 @@ public struct VerificationPipeline {
     /// number of items handed to `consume`, after which the file is to be read on sequentially
     /// (a piece that did not read as the sequential reader reads it, or a pre-scan that could
     /// not go on): whatever the file holds, the events are the sequential reader's.
-    private func readExportInPieces(_ splitter: ExportXMLSplitter<AnyByteChunkSource>,
+    private func readExportInPieces(_ splitter: ExportXMLSplitter<AnyByteChunkSource>, counting: ExportRecordCounting?,
                                     consume: (PipelineEvent?) throws(ToolError) -> Void) throws(ToolError) -> Int? {
         var splitter = splitter
         let verifier = self.verifier
@@ -168,7 +194,7 @@ public struct VerificationPipeline {
                 }
             },
             context: { ExportPieceReader() },
-            transform: { reader, piece in ExportPieceEvents(piece, verifier, reader: reader) },
+            transform: { reader, piece in ExportPieceEvents(piece, verifier, reader: reader, counting: counting) },
             consume: { (piece) throws(ToolError) in
                 guard pieceFailed == nil else { return }
                 guard let events = piece.events else {

@@ -31,6 +31,12 @@ public final class DecidedSample: Sendable {
     let hasReportLineReading: Bool
     /// A batch's item that is not a valid sample, which the batch stage decides.
     let batchMember: BatchMemberItem?
+    /// Whether this is an unsigned export.xml Record counted, not mapped: its entry holds its
+    /// position, line, type and an `unsigned` verdict without the reason's detail, and
+    /// ``exportItem`` the record; no sample. Only sinks whose ``VerificationSink/unsignedRecordUse``
+    /// is ``UnsignedRecordUse/count`` receive it; for the others the pipeline maps and decides
+    /// it as the reference path does.
+    let isCountedRecord: Bool
 
     /// Creates a decided sample.
     public convenience init(entry: VerificationEntry, sample: Sample?, storedForm: StoredForm, exportItem: ExportXMLItem?,
@@ -49,6 +55,7 @@ public final class DecidedSample: Sendable {
         case .some(let sample): BatchSampleVerifier<Int>.involvesBatch(sample)
         case .none: batchMember != nil
         }
+        isCountedRecord = false
         self.batchMember = batchMember
         reportLineReading = switch sample {
         case .some(let sample): sample.reportLineReading(source: exportItem?.sourceName)
@@ -69,6 +76,7 @@ public final class DecidedSample: Sendable {
         // optional copies the whole sample (not measured).
         involvesBatch = BatchSampleVerifier<Int>.involvesBatch(sample)
         batchMember = nil
+        isCountedRecord = false
         reportLineReading = sample.reportLineReading(source: exportItem?.sourceName)
         hasReportLineReading = true
         self.entry = entry
@@ -87,9 +95,30 @@ public final class DecidedSample: Sendable {
         correlationRole = decided.correlationRole
         involvesBatch = decided.involvesBatch
         batchMember = decided.batchMember
+        isCountedRecord = decided.isCountedRecord
         reportLineReading = decided.reportLineReading
         hasReportLineReading = decided.hasReportLineReading
     }
+
+    /// An unsigned export.xml Record counted, not mapped (``isCountedRecord``): no signing
+    /// metadata, so no batch and no timestamp; a type no correlation holds, so no correlation role.
+    init(countedUnsignedRecord item: ExportXMLItem) {
+        entry = VerificationEntry(position: item.position, line: item.line, type: item.type ?? item.elementName,
+                                  start: .text(""), verdict: Self.countedVerdict)
+        sample = nil
+        storedForm = .healthExport
+        exportItem = item
+        correlationRole = .none
+        involvesBatch = false
+        reportLineReading = .absent
+        hasReportLineReading = false
+        batchMember = nil
+        isCountedRecord = true
+    }
+
+    /// The verdict of every counted record: made once, shared.
+    private static let countedVerdict = SampleVerdict(kind: .unsigned, reasonCode: "no-signature",
+                                                      reason: SampleVerdict.noSignatureReason)
 
     /// The same sample with another verdict (the batch verifier's, decided later).
     func replacingVerdict(_ verdict: SampleVerdict) -> DecidedSample {
@@ -202,9 +231,29 @@ public protocol VerificationSink: AnyObject {
     func flush() throws(ToolError)
     /// Called once after the last event.
     func finish(_ totals: VerificationTotals) throws(ToolError)
+    /// How much of the next unsigned export.xml Record the sink uses, asked before each event
+    /// (a sink that always needs every sample whole keeps the default, ``UnsignedRecordUse/wholeSample``).
+    /// It only narrows as the run goes: once ``UnsignedRecordUse/count``, always.
+    var unsignedRecordUse: UnsignedRecordUse { get }
 }
 
 extension VerificationSink {
     /// A sink that writes each event as it comes holds nothing back.
     public func flush() throws(ToolError) {}
+
+    /// A sink uses every sample whole unless it says otherwise.
+    public var unsignedRecordUse: UnsignedRecordUse { .wholeSample }
+}
+
+/// How much of an unsigned export.xml Record a sink uses (``VerificationSink/unsignedRecordUse``).
+public enum UnsignedRecordUse: Sendable {
+    /// Every unsigned sample as the full path decides it (a report line each, FHIR, a collection).
+    case wholeSample
+    /// The next unsigned sample whole (a table lists the first ones in detail), later ones only
+    /// counted (``count``).
+    case wholeSampleForNow
+    /// Only that an unsigned sample came, at its place in the input, with its `entry.type` and
+    /// `exportItem?.sourceName`: the pipeline may then hand over an unsigned Record unmapped
+    /// (``DecidedSample/isCountedRecord``).
+    case count
 }

@@ -13,6 +13,9 @@ enum VerificationWork: Sendable {
     indirect case stored(Result<StoredSample, SampleInputError>, form: StoredForm)
     /// A top-level export.xml item.
     indirect case export(ExportSampleOutcome)
+    /// An unsigned top-level export.xml Record handed out unmapped, for sinks that only count
+    /// unsigned samples (``ExportCountingOutcome/unsignedRecord(_:)``).
+    indirect case countedExport(ExportXMLItem)
     /// Input that could not be read (an XML syntax error, a damaged zip archive).
     case unreadable(line: Int?, reason: String)
 
@@ -29,6 +32,16 @@ enum VerificationWork: Sendable {
                                form: form, verifier)
         case .export(let outcome):
             return Self.decide(outcome, verifier)
+        case .countedExport(let item):
+            return .decided(DecidedSample(countedUnsignedRecord: item))
+        }
+    }
+
+    /// The event of an item an export reader handed out in counting mode.
+    static func decide(_ outcome: consuming ExportCountingOutcome, _ verifier: SampleVerifier) -> PipelineEvent? {
+        switch consume outcome {
+        case .outcome(let outcome): decide(outcome, verifier)
+        case .unsignedRecord(let item): .decided(DecidedSample(countedUnsignedRecord: item))
         }
     }
 
@@ -126,4 +139,14 @@ enum VerificationWork: Sendable {
                 correlationRole: memberType ? .unsignedMemberTypeRecord(copyKey: nil) : .none))
         }
     }
+}
+
+extension ExportRecordCounting {
+    /// The metadata keys the verifier reads to decide a sample (``SampleVerifier/signatureText(of:)``,
+    /// ``SampleVerifier/timestampText(of:)``) and the batch stage reads to take it
+    /// (``BatchSampleVerifier/involvesBatch(_:)``): a record carrying one is decided in full.
+    static let verification = ExportRecordCounting(signingKeys: [
+        MetadataKey.digitalSignature.storedName, MetadataKey.digitalSignature.constantName, SampleVerifier.timestampKey,
+        BatchReference.metadataKey, BatchReference.signatureMetadataKey,
+    ])
 }

@@ -15,6 +15,8 @@ final class RevocationNotingSink: VerificationSink {
 
     func flush() throws(ToolError) { try wrapped.flush() }
 
+    var unsignedRecordUse: UnsignedRecordUse { wrapped.unsignedRecordUse }
+
     func finish(_ totals: VerificationTotals) throws(ToolError) {
         var noted = totals
         noted.revocation = summary

@@ -13,6 +13,9 @@ public final class SummaryReportSink: VerificationSink {
 
     public func receive(_ event: PipelineEvent) throws(ToolError) {}
 
+    /// The counts alone: an unsigned record needs no more than its verdict.
+    public var unsignedRecordUse: UnsignedRecordUse { .count }
+
     public func finish(_ totals: VerificationTotals) throws(ToolError) {
         var bytes = ReportBytes()
         switch format {

@@ -36,6 +36,12 @@ public final class TableReportSink: VerificationSink {
 
     private var header: String?
 
+    /// The first ``unsignedListLimit`` unsigned samples are listed with their reading; after
+    /// them an unsigned sample is only counted, by `entry.type` and `exportItem?.sourceName`.
+    public var unsignedRecordUse: UnsignedRecordUse {
+        listedUnsigned < Self.unsignedListLimit ? .wholeSampleForNow : .count
+    }
+
     public func receive(_ event: PipelineEvent) throws(ToolError) {
         var text = ""
         if let header {
@@ -46,19 +52,22 @@ public final class TableReportSink: VerificationSink {
         case .unreadable(let line, let reason):
             text += layout.free("unreadable " + (line.map { "line \($0)" } ?? "input") + ": \(Self.cell(reason))")
         case .decided(let decided):
-            let e = decided.entry
-            if e.verdict.kind == .unsigned {
+            // Perf: an unsigned sample, nearly every one of an export, is counted from the
+            // entry's fields in place; the entry copied whole retained each of its strings.
+            if decided.entry.verdict.kind == .unsigned {
                 if !decided.mayBeCorrelationMemberCopy {
-                    unsignedByType.add(e.type)
+                    unsignedByType.add(decided.entry.type)
                     unsignedBySource.add(decided.exportItem?.sourceName ?? "(no source)")
                 }
                 if !decided.mayBeCorrelationMemberCopy && listedUnsigned < Self.unsignedListLimit {
+                    let e = decided.entry
                     listedUnsigned += 1
                     let reading = ReportedReading(decided)
                     text += layout.free("unsigned #\(e.position): \(Self.cell(Self.shortType(e.type))) \(Self.cell(Self.readingText(decided, reading))) "
                         + Self.cell(reading.startDate ?? e.startDate) + (reading.source.map { " source \(Self.cell($0))" } ?? ""))
                 }
             } else {
+                let e = decided.entry
                 let reading = ReportedReading(decided)
                 let start = Self.cell(reading.startDate ?? e.startDate)
                 let reason = Self.cell(TableCellText.reason(e.verdict))

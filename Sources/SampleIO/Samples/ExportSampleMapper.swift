@@ -30,6 +30,8 @@ public struct ExportSampleMapper {
     private var lastDate: SampleDate?
     private var lastRecordTypeText: String?
     private var lastRecordType: RecordType?
+    private var lastCountableType: [UInt8] = []
+    private var lastTypeIsCountable = false
 
     /// What a `Record`'s `type` names in the catalogs.
     private enum RecordType {
@@ -68,15 +70,7 @@ public struct ExportSampleMapper {
         case .record:
             // Records of one type come in long runs: the last lookup is remembered.
             // Perf: ≈ 700 instructions a record of export.xml verify (2.1 %), as in ExportXMLReader.
-            let recordType: RecordType
-            if identifier == lastRecordTypeText, let lastRecordType {
-                recordType = lastRecordType
-            } else {
-                recordType = QuantityType.named(identifier).map(RecordType.quantity)
-                    ?? CategoryType.named(identifier).map(RecordType.category) ?? .unknown
-                (lastRecordTypeText, lastRecordType) = (identifier, recordType)
-            }
-            switch recordType {
+            switch recordType(identifier) {
             case .quantity(let type): return .quantity(try quantitySample(item, type: type, path: ""))
             case .category(let type): return .category(try categorySample(item, type: type))
             case .unknown: return nil
@@ -103,6 +97,40 @@ public struct ExportSampleMapper {
             return .workout(try workout(item))
         case .workoutEvent, .workoutStatistics:
             return nil  // children of a workout, never returned as items
+        }
+    }
+
+    /// What the catalogs name `identifier`; the last lookup is remembered.
+    private mutating func recordType(_ identifier: String) -> RecordType {
+        if identifier == lastRecordTypeText, let lastRecordType { return lastRecordType }
+        let recordType = QuantityType.named(identifier).map(RecordType.quantity)
+            ?? CategoryType.named(identifier).map(RecordType.category) ?? .unknown
+        (lastRecordTypeText, lastRecordType) = (identifier, recordType)
+        return recordType
+    }
+
+    /// Whether `item` is a `Record` that ``map(_:)`` maps as a quantity or category sample of
+    /// its catalog type, reported under the very `type` text it carries (spelled byte for byte
+    /// as the catalog spells it: a canonically equivalent spelling maps to the catalog's, which
+    /// a report would then name instead), of a type no correlation holds (a record of such a
+    /// type may be a member's copy, which only its whole sample settles).
+    public mutating func isCountableUnsignedRecordType(_ item: ExportXMLItem) -> Bool {
+        guard item.kind == .record, var identifier = item.type else { return false }
+        return identifier.withUTF8 { utf8 in
+            // Perf: the last answer is kept with its bytes; the catalogs' String lookups (and a
+            // String comparison of the bytes) cost about 3,000 instructions a record.
+            let same = utf8.count == lastCountableType.count && lastCountableType.withUnsafeBufferPointer { last in
+                guard let kept = last.baseAddress, let read = utf8.baseAddress else { return utf8.isEmpty }
+                return memcmp(kept, read, utf8.count) == 0
+            }
+            if same { return lastTypeIsCountable }
+            let countable = if let type = QuantityType.named(utf8: utf8) {
+                !CorrelationMemberCopy.isMemberType(type)
+            } else {
+                CategoryType.named(utf8: utf8) != nil
+            }
+            (lastCountableType, lastTypeIsCountable) = (Array(utf8), countable)
+            return countable
         }
     }
 

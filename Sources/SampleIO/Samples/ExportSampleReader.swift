@@ -3,7 +3,10 @@
 public final class ExportSampleReader<Source: ByteChunkSource> {
     /// The underlying item reader (locale, export date, item count).
     public let items: ExportXMLReader<Source>
-    private var mapper = ExportSampleMapper()
+    @exclusivity(unchecked) private var mapper = ExportSampleMapper()
+    /// The last metadata key found not to be one of `plainKeyCounting`'s signing keys.
+    @exclusivity(unchecked) private var lastPlainKey: String?
+    @exclusivity(unchecked) private var plainKeyCounting: [String] = []
 
     /// Creates a reader over `source`.
     public init(source: Source) {
@@ -36,6 +39,37 @@ public final class ExportSampleReader<Source: ByteChunkSource> {
     public func next() throws -> ExportSampleOutcome? {
         guard let item = try items.next() else { return nil }
         return mapper.map(item)
+    }
+
+    /// The next item as ``next()`` reads it, except that a usual unsigned `Record` is handed out
+    /// unmapped (``ExportCountingOutcome/unsignedRecord(_:)``) when `counting` allows it; `nil`
+    /// at the end of the document.
+    ///
+    /// - Throws: as ``next()``.
+    public func next(counting: ExportRecordCounting) throws -> ExportCountingOutcome? {
+        let readByShortcut = items.recordsReadByShortcut
+        guard let item = try items.next() else { return nil }
+        // Only what the shortcut read: anything unusual keeps the reference path whole.
+        if items.recordsReadByShortcut != readByShortcut, !carriesSigningKey(item, counting),
+           mapper.isCountableUnsignedRecordType(item) {
+            return .unsignedRecord(item)
+        }
+        return .outcome(mapper.map(item))
+    }
+
+    /// Whether `item` carries a metadata entry under one of `counting`'s signing keys.
+    private func carriesSigningKey(_ item: ExportXMLItem, _ counting: ExportRecordCounting) -> Bool {
+        if counting.signingKeys != plainKeyCounting {
+            (lastPlainKey, plainKeyCounting) = (nil, counting.signingKeys)
+        }
+        for entry in item.metadata {
+            // Perf: the reader hands out a repeated key as the same String, which compares
+            // equal at once; the answer depends only on String equality, so it is kept.
+            if let lastPlainKey, entry.key == lastPlainKey { continue }
+            if counting.isSigningKey(entry.key) { return true }
+            lastPlainKey = entry.key
+        }
+        return false
     }
 }
 
