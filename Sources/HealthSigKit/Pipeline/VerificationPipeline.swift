@@ -63,8 +63,8 @@ public struct VerificationPipeline {
     @discardableResult
     public func run(inputPath: String, sinks: [any VerificationSink]) throws(ToolError) -> VerificationTotals {
         // Perf: ≈ 9,600 instructions a record of export.xml verify with a table report (35.7 %),
-        // callgrind of `verify --jobs 1` on a 20 MB tools/make_export.py export; with the
-        // reader's exclusivity checks off, table 26,939 → 16,098, --summary 25,874 → 14,902
+        // callgrind of `verify --jobs 1` on a 20 MB tools/make_export.py export; counting unsigned
+        // records, table 26,939 → 17,356, --summary 25,874 → 16,156 (37.6 %)
         // (docs/PERFORMANCE.md, "Counting unsigned export records").
         let counts = unsignedRecordCounting && selection == nil && !sinks.isEmpty
             && sinks.allSatisfy { $0.unsignedRecordUse != .wholeSample }

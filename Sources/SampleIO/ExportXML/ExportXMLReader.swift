@@ -24,15 +24,15 @@ public final class ExportXMLReader<Source: ByteChunkSource> {
     private let tokenizer: XMLPullTokenizer<Source>
     /// Whether usual records are read by ``ExportRecordShortcut``; `false` in the reference reader.
     private let recordShortcut: Bool
-    @exclusivity(unchecked) private var shortcut = ExportRecordShortcut()
+    private var shortcut = ExportRecordShortcut()
     /// Items the shortcut read (tests check that it answers).
-    @exclusivity(unchecked) private(set) var recordsReadByShortcut = 0
+    private(set) var recordsReadByShortcut = 0
     /// `HealthData@locale`, e.g. `en_US`, once the root element has been read.
     public private(set) var locale: String?
     /// `ExportDate@value`, e.g. `2019-06-04 09:27:33 -0400`, once read.
     public private(set) var exportDate: String?
     /// Number of items returned so far.
-    @exclusivity(unchecked) public private(set) var itemCount = 0
+    public private(set) var itemCount = 0
 
     /// Creates a reader over `source` (a file, a zip entry, or bytes in memory).
     public convenience init(source: Source) {

@@ -3,10 +3,10 @@
 public final class ExportSampleReader<Source: ByteChunkSource> {
     /// The underlying item reader (locale, export date, item count).
     public let items: ExportXMLReader<Source>
-    @exclusivity(unchecked) private var mapper = ExportSampleMapper()
+    private var mapper = ExportSampleMapper()
     /// The last metadata key found not to be one of `plainKeyCounting`'s signing keys.
-    @exclusivity(unchecked) private var lastPlainKey: String?
-    @exclusivity(unchecked) private var plainKeyCounting: [String] = []
+    private var lastPlainKey: String?
+    private var plainKeyCounting: [String] = []
 
     /// Creates a reader over `source`.
     public init(source: Source) {

@@ -15,8 +15,7 @@ import OwnedMemory
 /// in debug builds, where `Array` operations are not optimized. ``base`` moves whenever bytes
 /// are appended, reserved or dropped.
 final class StreamBuffer {
-    // Perf: one owner reads and writes it; see XMLPullTokenizer's properties.
-    @exclusivity(unchecked) private var bytes: ByteBuffer
+    private var bytes: ByteBuffer
 
     init(capacity: Int) {
         bytes = ByteBuffer(capacity: capacity)

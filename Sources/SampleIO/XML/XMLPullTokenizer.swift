@@ -55,50 +55,46 @@ public final class XMLPullTokenizer<Source: ByteChunkSource> {
     /// ignored (references to them are reported as ``XMLError/Reason/undefinedEntity(_:)``).
     public private(set) var ignoredEntityDeclarations = false
 
-    // Perf: the tokenizer and its reader are one owner's, never shared between threads; their
-    // run-time exclusivity checks (here, StreamBuffer, ExportXMLReader, ExportSampleReader) cost
-    // ≈ 1,050 instructions a record of export.xml verify (3.5 %) with an ndjson report, 1,230
-    // (6.8 %) with the counting table report, callgrind of a 20 MB tools/make_export.py export.
     private var source: Source
     // Internal rather than private: `ExportRecordShortcut` reads whole records from the same
     // window and moves `position` past them.
     let buffer = StreamBuffer(capacity: 512 * 1024)
     /// Checks each chunk before it enters `buffer`; bytes after a problem never do.
-    @exclusivity(unchecked) private var byteValidator = XMLByteValidator()
+    private var byteValidator = XMLByteValidator()
     /// The problem that stopped the input: thrown once the bytes before it are used up.
     private var inputProblem: XMLError?
     /// Offset in `buffer` of the first unconsumed byte.
-    @exclusivity(unchecked) var position = 0
-    @exclusivity(unchecked) private var sourceEnded = false
+    var position = 0
+    private var sourceEnded = false
 
     // Lazy line counting: `countedLine` is the line number at buffer offset `countedOffset`.
-    @exclusivity(unchecked) private var countedOffset = 0
-    @exclusivity(unchecked) private var countedLine = 1
+    private var countedOffset = 0
+    private var countedLine = 1
 
     enum DocumentState { case start, prolog, root, epilog, finished }
-    @exclusivity(unchecked) private(set) var documentState = DocumentState.start
+    private(set) var documentState = DocumentState.start
     private var seenDoctype = false
 
     // Open element names, stored flat to avoid one allocation per element.
-    @exclusivity(unchecked) private var openNames: [UInt8] = []
-    @exclusivity(unchecked) private var openNameEnds: [Int] = []
+    private var openNames: [UInt8] = []
+    private var openNameEnds: [Int] = []
 
     // The last tag reported: name and attribute spans are offsets into `buffer`, valid until
     // the next call that reads input.
-    @exclusivity(unchecked) private var tagNameStart = 0
-    @exclusivity(unchecked) private var tagNameEnd = 0
+    private var tagNameStart = 0
+    private var tagNameEnd = 0
     /// Four offsets per attribute: name start, name end, value start, value end.
-    @exclusivity(unchecked) private var attributeSpans: [Int] = []
-    @exclusivity(unchecked) var attributesAvailable = false
-    @exclusivity(unchecked) var lastStartIsOpen = false
-    @exclusivity(unchecked) var tagLine = 0
+    private var attributeSpans: [Int] = []
+    var attributesAvailable = false
+    var lastStartIsOpen = false
+    var tagLine = 0
     /// Output buffer for decoding values that contain references (never longer than the raw
     /// value: every reference is longer than its expansion).
     private let scratch = StreamBuffer(capacity: 1024)
     /// The last value that needed decoding, raw and decoded: device strings repeat record
     /// after record, so this one-entry cache saves most of the decoding work.
-    @exclusivity(unchecked) private var lastDecodedRaw: [UInt8] = []
-    @exclusivity(unchecked) private var lastDecodedValue = ""
+    private var lastDecodedRaw: [UInt8] = []
+    private var lastDecodedValue = ""
 
     /// Creates a tokenizer reading from `source`.
     public init(source: Source, maximumDepth: Int = XMLPullTokenizer.defaultMaximumDepth,
