@@ -59,7 +59,7 @@ struct DemoBenchUsageTests {
         #expect(ratios.allSatisfy { $0.range(of: #": [0-9]+\.[0-9]{3}$"#, options: .regularExpression) != nil }, "\(ratios)")
     }
 
-    @Test("bench --full-path: sign and verify rates for 1 and N jobs with ratios, speed-ups, per-core ratios of alternating rounds, a vendor-CA chain against the bare key, export read rate at 1 and N jobs and peak RSS")
+    @Test("bench --full-path: sign and verify rates for 1 and N jobs with ratios, speed-ups, per-core ratios of alternating rounds, a vendor-CA chain against the bare key, export read rate at 1 and N jobs with an ndjson and a table report, and peak RSS")
     func benchFullPath() throws {
         let dir = try TemporaryDirectory()
         let result = try dir.healthsig(["bench", "--full-path", "--samples", "20", "--jobs", "2", "--seconds", "0.05"])
@@ -73,6 +73,7 @@ struct DemoBenchUsageTests {
                         #"^per CPU second, each of 9 alternating rounds: sign( [0-9.]+){9}; verify( [0-9.]+){9}$"#,
                         #"^verify --jobs 1, device certificate of a vendor CA embedded, per CPU second: +\d+/s = [0-9.]+ x the bare key \( *\d+/s\)$"#,
                         #"^export.xml \(\d+ MB\) through verify: --jobs 1 [0-9.]+ MB/s, --jobs 2 [0-9.]+ MB/s; bare byte scan: \d+ MB/s$"#,
+                        #"^export.xml through verify, table report \(unsigned records counted\): --jobs 1 [0-9.]+ MB/s, --jobs 2 [0-9.]+ MB/s$"#,
                         #"^peak RSS [0-9.]+ MB$"#] {
             #expect(result.lines.contains { $0.range(of: pattern, options: .regularExpression) != nil }, "\(pattern)\n\(result.stdout)")
         }
