@@ -192,21 +192,13 @@ final class VerificationInput {
             guard !ended else { return nil }
             do {
                 if reader == nil { reader = try makeReader() }
-                if let counting {
-                    guard let outcome = try reader?.next(counting: counting) else {
-                        ended = true
-                        return nil
-                    }
-                    switch outcome {
-                    case .outcome(let outcome): return .export(outcome)
-                    case .unsignedRecord(let item): return .countedExport(item)
-                    }
+                let work: VerificationWork? = if let counting {
+                    try reader?.next(counting: counting).map(VerificationWork.init)
+                } else {
+                    try reader?.next().map(VerificationWork.export)
                 }
-                guard let outcome = try reader?.next() else {
-                    ended = true
-                    return nil
-                }
-                return .export(outcome)
+                if work == nil { ended = true }
+                return work
             } catch let error as FileReadError {
                 throw FileAccess.ioError(error, path)
             } catch let error as XMLError {

@@ -19,6 +19,14 @@ enum VerificationWork: Sendable {
     /// Input that could not be read (an XML syntax error, a damaged zip archive).
     case unreadable(line: Int?, reason: String)
 
+    /// An item an export reader handed out in counting mode: a counted record, or any other item.
+    init(_ outcome: ExportCountingOutcome) {
+        switch outcome {
+        case .outcome(let outcome): self = .export(outcome)
+        case .unsignedRecord(let item): self = .countedExport(item)
+        }
+    }
+
     /// The event for this item; `nil` for an export.xml item that is not reported (an unsigned
     /// item of a type outside the catalog). Pure: runs on any worker thread.
     func decide(_ verifier: SampleVerifier) -> PipelineEvent? {
